@@ -1,0 +1,212 @@
+//! Why a move is illegal, in the words players use at the table ("the knight on c6 is pinned
+//! to your king by the bishop on b5").
+
+use super::attacks::{self, between};
+use super::board::Board;
+use super::position::{Move, Position, castling_destinations};
+use crate::geometry::{Bitboard, Square};
+use crate::pieces::{Color, Piece, Role};
+
+/// A move that could not be read, or that was read but breaks a rule.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("{0}")]
+    Malformed(String),
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// "the bishop on b5"
+pub fn describe(board: &Board, sq: Square) -> String {
+    match board.role_at(sq) {
+        Some(role) => format!("the {role} on {sq}"),
+        None => format!("the empty square {sq}"),
+    }
+}
+
+fn how_it_moves(role: Role) -> &'static str {
+    match role {
+        Role::Knight => "moves in an L: two squares one way and one to the side",
+        Role::Bishop => "moves diagonally",
+        Role::Rook => "moves along its rank or file",
+        Role::Queen => "moves along ranks, files and diagonals",
+        Role::King => "moves one square in any direction (or castles)",
+        Role::Pawn => {
+            "moves one square forward (two from its starting square) and captures one square diagonally forward"
+        }
+    }
+}
+
+fn side_name(king: Square, rook: Square) -> &'static str {
+    if rook.file() > king.file() { "king side" } else { "queen side" }
+}
+
+/// Explains why `from`-`to` (with `promotion`) is not a legal move in `pos`.
+pub fn why_illegal(pos: &Position, from: Square, to: Square, promotion: Option<Role>) -> String {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(piece) = board.piece_at(from) else {
+        return format!("There is no piece on {from}.");
+    };
+    if piece.color != us {
+        return format!("The {} on {from} is {}'s; it is {}'s move.", piece.role, piece.color, us);
+    }
+    if from == to {
+        return format!("The {} on {from} has to move to another square.", piece.role);
+    }
+    if piece.role == Role::King
+        && let Some(reason) = castling_attempt(pos, from, to)
+    {
+        return reason;
+    }
+    if board.color_at(to) == Some(us) {
+        return format!("You cannot capture your own {} on {to}.", board.role_at(to).expect("occupied"));
+    }
+    if let Some(reason) = movement_problem(pos, piece, from, to) {
+        return reason;
+    }
+    let last_rank = to.rank() == us.other().back_rank();
+    match (piece.role == Role::Pawn && last_rank, promotion) {
+        (true, None) => {
+            return format!("A pawn reaching the last rank must be promoted: add q, r, b or n, as in {from}{to}q.");
+        }
+        (false, Some(_)) => return "Only a pawn reaching the last rank can be promoted.".to_string(),
+        _ => {}
+    }
+    king_safety_problem(pos, piece, from, to)
+}
+
+/// Castling written as king-takes-own-rook or a king move of two files along the back rank.
+fn castling_attempt(pos: &Position, king: Square, to: Square) -> Option<String> {
+    let board = pos.board();
+    let us = pos.turn();
+    if king.rank() != us.back_rank() || to.rank() != king.rank() {
+        return None;
+    }
+    let onto_own_rook = board.piece_at(to) == Some(Piece::new(us, Role::Rook));
+    let two_files = king.file().abs_diff(to.file()) == 2 && !onto_own_rook;
+    if !onto_own_rook && !two_files {
+        return None;
+    }
+    let king_side = to.file() > king.file();
+    let side = if king_side { "king side" } else { "queen side" };
+    let rights = pos.castling_rooks() & Bitboard::rank(us.back_rank());
+    let rook = rights.into_iter().find(|r| (r.file() > king.file()) == king_side);
+    let Some(rook) = rook.filter(|r| !onto_own_rook || *r == to) else {
+        return Some(format!("You can no longer castle on the {side}: your king or that rook has already moved."));
+    };
+    let them = us.other();
+    if let Some(checker) = pos.checkers().first() {
+        return Some(format!("You cannot castle out of check: your king is attacked by {}.", describe(board, checker)));
+    }
+    let (king_to, rook_to) = castling_destinations(king, rook);
+    let path = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
+    let movers = Bitboard::from(king).with(rook);
+    if let Some(blocker) = (path & !movers & board.occupied()).first() {
+        return Some(format!(
+            "You cannot castle on the {}: {} is in the way.",
+            side_name(king, rook),
+            describe(board, blocker)
+        ));
+    }
+    let occupied = board.occupied() & !movers;
+    for sq in between(king, king_to).with(king_to) {
+        if let Some(attacker) = board.attackers_to(sq, them, occupied).first() {
+            let word = if sq == king_to { "into check on" } else { "through" };
+            return Some(format!("You cannot castle {word} {sq}: it is attacked by {}.", describe(board, attacker)));
+        }
+    }
+    None
+}
+
+/// Whether the piece can make this move at all, ignoring the safety of its king.
+fn movement_problem(pos: &Position, piece: Piece, from: Square, to: Square) -> Option<String> {
+    let board = pos.board();
+    let occupied = board.occupied();
+    if piece.role != Role::Pawn {
+        let empty_board_reach = attacks::piece_attacks(piece.role, from, Bitboard::EMPTY);
+        if !empty_board_reach.contains(to) {
+            return Some(format!("A {} {}; it cannot go from {from} to {to}.", piece.role, how_it_moves(piece.role)));
+        }
+        if let Some(blocker) = (between(from, to) & occupied).first() {
+            return Some(format!("The {} on {from} cannot jump over {}.", piece.role, describe(board, blocker)));
+        }
+        return None;
+    }
+    let forward: i8 = if piece.color == Color::White { 1 } else { -1 };
+    let rank_step = to.rank() as i8 - from.rank() as i8;
+    let file_step = to.file() as i8 - from.file() as i8;
+    let start_rank = if piece.color == Color::White { 1 } else { 6 };
+    match (file_step.abs(), rank_step * forward) {
+        (0, 1) | (0, 2) => {
+            if rank_step * forward == 2 && from.rank() != start_rank {
+                return Some(format!(
+                    "A pawn may move two squares only from its starting square; the pawn on {from} has already moved."
+                ));
+            }
+            if let Some(blocker) = ((between(from, to).with(to)) & occupied).first() {
+                return Some(format!(
+                    "The pawn on {from} is blocked by {}; pawns capture diagonally, not straight ahead.",
+                    describe(board, blocker)
+                ));
+            }
+            None
+        }
+        (1, 1) => {
+            if board.color_at(to) == Some(piece.color.other()) {
+                return None;
+            }
+            if pos.ep_square() == Some(to) {
+                return None;
+            }
+            let passed = Square::from_coords(to.file(), from.rank());
+            if board.piece_at(passed) == Some(Piece::new(piece.color.other(), Role::Pawn)) {
+                return Some(format!(
+                    "The pawn on {passed} can be taken en passant only on the move right after it stepped two squares; {to} is empty."
+                ));
+            }
+            Some(format!("A pawn moves diagonally only to capture, and {to} is empty."))
+        }
+        _ => Some(format!("A pawn {}; it cannot go from {from} to {to}.", how_it_moves(Role::Pawn))),
+    }
+}
+
+/// The move is possible for the piece, so it must leave its own king in check.
+fn king_safety_problem(pos: &Position, piece: Piece, from: Square, to: Square) -> String {
+    let board = pos.board();
+    let us = pos.turn();
+    let mut after = *board;
+    let en_passant = piece.role == Role::Pawn && from.file() != to.file() && !board.occupied().contains(to);
+    if en_passant {
+        after.remove(Square::from_coords(to.file(), from.rank()));
+    }
+    after.remove(from);
+    after.put(to, piece);
+    let king = after.king_of(us).expect("one king");
+    let attackers = after.attackers_to(king, us.other(), after.occupied());
+    let Some(attacker) = attackers.first() else {
+        // Every movement and safety rule passed; only an unusual castling form can land here.
+        return format!("{from}{to} is not a legal move here.");
+    };
+    let attacker_text = describe(&after, attacker);
+    if piece.role == Role::King {
+        return format!("Your king would be in check on {to} from {attacker_text}.");
+    }
+    let checkers = pos.checkers();
+    if checkers.has_more_than_one() {
+        return "Your king is in double check, so only a king move can get out of it.".to_string();
+    }
+    if let Some(checker) = checkers.first() {
+        return format!("Your king is in check from {}, and this move does not stop it.", describe(board, checker));
+    }
+    if en_passant {
+        return format!("Capturing en passant would open a line to your king for {attacker_text}.");
+    }
+    format!("The {} on {from} is pinned to your king by {attacker_text}.", piece.role)
+}
+
+/// Explains a legal-looking move that the list of legal moves still rejects (used by games
+/// that build on orthodox chess and call this for the orthodox part of a move).
+pub fn explain_move(pos: &Position, m: Move) -> Option<String> {
+    if pos.is_legal(m) { None } else { Some(why_illegal(pos, m.from(), m.to(), m.promotion())) }
+}

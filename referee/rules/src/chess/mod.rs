@@ -1,0 +1,16 @@
+//! Orthodox chess on the 8×8 board, Chess960 castling included: the shared core that the
+//! variants build on. Bitboards, legal move generation, FEN, UCI/SAN and explanations.
+
+pub mod attacks;
+mod board;
+mod explain;
+mod fen;
+mod notation;
+mod position;
+mod zobrist;
+
+pub use board::Board;
+pub use explain::{MoveError, describe, explain_move, why_illegal};
+pub use fen::{CastlingNotation, FenError, STANDARD_FEN, parse_board};
+pub use notation::{CastlingMode, parse_move, parse_san, parse_uci, parse_uci_form, san, uci};
+pub use position::{Move, MoveList, MoveSet, Position, castling_destinations};

@@ -1,0 +1,264 @@
+//! Seeded, verifiable randomness. Specified in `docs/randomness.md`; the test vectors at the
+//! bottom pin it, and were computed independently (Python's `hmac`).
+//!
+//! - `game_key = HMAC-SHA256(key = seed, msg = "table-referee/v1/game-key" || for each
+//!   contribution: u32be(len) || bytes)`
+//! - block `j` of event `seq` = `HMAC-SHA256(key = game_key, msg = "table-referee/v1/event" ||
+//!   u64be(seq) || u32be(j))`, read as eight big-endian u32 words, blocks in order.
+//! - `below(n)`: draw words until one is `< 2^32 - (2^32 mod n)`; answer `word mod n`.
+//! - shuffle: Fisher–Yates from the last index down, `j = below(i + 1)`.
+//!
+//! HMAC-SHA-256 is chosen over a stream cipher so that a browser can re-derive every draw with
+//! WebCrypto alone.
+
+use hmac::{Hmac, KeyInit, Mac};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+type HmacSha256 = Hmac<Sha256>;
+
+const GAME_KEY_LABEL: &[u8] = b"table-referee/v1/game-key";
+const EVENT_LABEL: &[u8] = b"table-referee/v1/event";
+
+/// The source of every random choice a game makes. Games receive one in `apply` and `setup`
+/// and never create randomness themselves.
+pub trait RandomSource {
+    /// A uniform integer in `0..n`. `n` must be at least 1.
+    fn below(&mut self, n: u32) -> u32;
+}
+
+/// SHA-256 of the secret seed, published when a game is created.
+pub fn commitment(seed: &[u8]) -> [u8; 32] {
+    Sha256::digest(seed).into()
+}
+
+pub fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn from_hex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok()).collect()
+}
+
+fn hmac(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
+    let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes keys of any length");
+    for p in parts {
+        mac.update(p);
+    }
+    mac.finalize().into_bytes().into()
+}
+
+/// The key every event's randomness is derived from: the secret seed with the players'
+/// entropy contributions mixed in, in seat order.
+#[derive(Clone, Copy, Debug, Eq, PartialEq, Serialize, Deserialize)]
+pub struct GameKey(pub [u8; 32]);
+
+impl GameKey {
+    pub fn derive(seed: &[u8], contributions: &[&[u8]]) -> GameKey {
+        let mut parts: Vec<&[u8]> = vec![GAME_KEY_LABEL];
+        let lengths: Vec<[u8; 4]> = contributions.iter().map(|c| (c.len() as u32).to_be_bytes()).collect();
+        for (len, c) in lengths.iter().zip(contributions) {
+            parts.push(len);
+            parts.push(c);
+        }
+        GameKey(hmac(seed, &parts))
+    }
+}
+
+/// The random stream of one event of one game.
+#[derive(Clone, Debug)]
+pub struct EventRng {
+    key: GameKey,
+    seq: u64,
+    block_index: u32,
+    block: [u8; 32],
+    word: usize,
+}
+
+impl EventRng {
+    pub fn new(key: GameKey, seq: u64) -> EventRng {
+        EventRng { key, seq, block_index: 0, block: [0; 32], word: 8 }
+    }
+
+    pub fn next_u32(&mut self) -> u32 {
+        if self.word == 8 {
+            self.block = hmac(&self.key.0, &[EVENT_LABEL, &self.seq.to_be_bytes(), &self.block_index.to_be_bytes()]);
+            self.block_index += 1;
+            self.word = 0;
+        }
+        let w = &self.block[self.word * 4..self.word * 4 + 4];
+        self.word += 1;
+        u32::from_be_bytes([w[0], w[1], w[2], w[3]])
+    }
+}
+
+impl RandomSource for EventRng {
+    fn below(&mut self, n: u32) -> u32 {
+        assert!(n >= 1, "below(0) has no answer");
+        // Largest multiple of n that fits in 2^32; words at or above it would bias the result.
+        let zone = (1u64 << 32) - ((1u64 << 32) % n as u64);
+        loop {
+            let x = self.next_u32();
+            if (x as u64) < zone {
+                return x % n;
+            }
+        }
+    }
+}
+
+/// One answered question: "a number below `bound`" was `value`.
+#[derive(Clone, Copy, Debug, Eq, PartialEq, Serialize, Deserialize)]
+pub struct Draw {
+    pub bound: u32,
+    pub value: u32,
+}
+
+/// Records every draw another source makes, so the event can store what was drawn.
+pub struct Recorder<'a> {
+    inner: &'a mut dyn RandomSource,
+    pub draws: Vec<Draw>,
+}
+
+impl<'a> Recorder<'a> {
+    pub fn new(inner: &'a mut dyn RandomSource) -> Self {
+        Recorder { inner, draws: Vec::new() }
+    }
+}
+
+impl RandomSource for Recorder<'_> {
+    fn below(&mut self, bound: u32) -> u32 {
+        let value = self.inner.below(bound);
+        self.draws.push(Draw { bound, value });
+        value
+    }
+}
+
+/// Plays back recorded draws, failing if the game asks a different question than was recorded.
+pub struct Replay<'a> {
+    draws: std::slice::Iter<'a, Draw>,
+    pub mismatch: bool,
+}
+
+impl<'a> Replay<'a> {
+    pub fn new(draws: &'a [Draw]) -> Self {
+        Replay { draws: draws.iter(), mismatch: false }
+    }
+
+    /// True when every recorded draw was asked for, with the same bound, and no more.
+    pub fn finished_cleanly(mut self) -> bool {
+        !self.mismatch && self.draws.next().is_none()
+    }
+}
+
+impl RandomSource for Replay<'_> {
+    fn below(&mut self, bound: u32) -> u32 {
+        match self.draws.next() {
+            Some(d) if d.bound == bound && d.value < bound => d.value,
+            _ => {
+                self.mismatch = true;
+                0
+            }
+        }
+    }
+}
+
+/// A source for games and tests that use no randomness: asking it for a draw is a bug.
+pub struct NoRandomness;
+
+impl RandomSource for NoRandomness {
+    fn below(&mut self, _n: u32) -> u32 {
+        panic!("this game asked for randomness it does not use")
+    }
+}
+
+/// A die with `sides` faces: 1..=sides.
+pub fn roll(rng: &mut dyn RandomSource, sides: u32) -> u32 {
+    rng.below(sides) + 1
+}
+
+/// Fisher–Yates, written out so its output never changes with a library version.
+pub fn shuffle<T>(rng: &mut dyn RandomSource, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &[u8] = b"0123456789abcdef0123456789abcdef";
+
+    #[test]
+    fn commitment_is_sha256_of_the_seed() {
+        assert_eq!(to_hex(&commitment(b"abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+
+    /// Vectors computed with Python's `hmac`/`hashlib`, independent of this code.
+    #[test]
+    fn derivation_matches_the_published_test_vectors() {
+        let key = GameKey::derive(SEED, &[]);
+        assert_eq!(to_hex(&key.0), include_str!("../tests/vectors/game_key_no_entropy.txt").trim());
+        let key2 = GameKey::derive(SEED, &[b"alice", b""]);
+        assert_eq!(to_hex(&key2.0), include_str!("../tests/vectors/game_key_alice_empty.txt").trim());
+        let mut rng = EventRng::new(key, 7);
+        let words: Vec<String> = (0..10).map(|_| rng.next_u32().to_string()).collect();
+        assert_eq!(words.join(" "), include_str!("../tests/vectors/event7_words.txt").trim());
+        let mut rng = EventRng::new(key, 7);
+        let dice: Vec<String> = (0..10).map(|_| roll(&mut rng, 6).to_string()).collect();
+        assert_eq!(dice.join(" "), include_str!("../tests/vectors/event7_d6.txt").trim());
+        let mut rng = EventRng::new(key, 8);
+        let mut deck: Vec<u32> = (0..52).collect();
+        shuffle(&mut rng, &mut deck);
+        let deck: Vec<String> = deck.iter().map(u32::to_string).collect();
+        assert_eq!(deck.join(" "), include_str!("../tests/vectors/event8_shuffle52.txt").trim());
+    }
+
+    #[test]
+    fn below_rejects_words_that_would_bias_the_result() {
+        struct Words(Vec<u32>);
+        impl Words {
+            fn next(&mut self) -> u32 {
+                self.0.remove(0)
+            }
+        }
+        // With n = 3, the zone is 2^32 - 1: the word u32::MAX must be rejected.
+        let mut w = Words(vec![u32::MAX, 5]);
+        let zone = (1u64 << 32) - ((1u64 << 32) % 3);
+        let mut x = w.next();
+        while x as u64 >= zone {
+            x = w.next();
+        }
+        assert_eq!(x % 3, 2);
+        // And the real source never returns out of range, over many draws and odd bounds.
+        let mut rng = EventRng::new(GameKey::derive(SEED, &[]), 1);
+        for n in [1, 2, 3, 7, 52, 1000, u32::MAX] {
+            for _ in 0..100 {
+                assert!(rng.below(n) < n);
+            }
+        }
+    }
+
+    #[test]
+    fn recorded_draws_replay_exactly_and_detect_tampering() {
+        let mut rng = EventRng::new(GameKey::derive(SEED, &[]), 3);
+        let mut rec = Recorder::new(&mut rng);
+        let mut deck: Vec<u32> = (0..10).collect();
+        shuffle(&mut rec, &mut deck);
+        let draws = rec.draws.clone();
+        let mut replay = Replay::new(&draws);
+        let mut again: Vec<u32> = (0..10).collect();
+        shuffle(&mut replay, &mut again);
+        assert_eq!(deck, again);
+        assert!(replay.finished_cleanly());
+        let mut tampered = draws.clone();
+        tampered[0].bound += 1;
+        let mut replay = Replay::new(&tampered);
+        shuffle(&mut replay, &mut (0..10).collect::<Vec<u32>>());
+        assert!(!replay.finished_cleanly());
+    }
+}
