@@ -1,1 +1,140 @@
-fn main() {}
+//! The `referee` command: the rules engine from the command line.
+
+use clap::{Parser, Subcommand};
+use rules::chess::{CastlingMode, CastlingNotation, Position, uci};
+use rules::chess960::{self, Chess960Cards};
+use rules::game::{ErrorCode, GameError};
+use rules::games::{self, chess::ChessGame, chess::Variant};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "referee", version, about = "A referee for table-top chess variants")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the move tree: one line per move, the total last.
+    Perft {
+        /// chess or chess960
+        game: String,
+        /// FEN (Shredder-FEN or X-FEN for chess960), or "startpos"
+        position: String,
+        depth: u32,
+    },
+    /// Is this action legal in this position? Prints one JSON object.
+    Adjudicate {
+        /// A rule-set id, e.g. chess or chess960
+        game: String,
+        /// The position in the game's notation (FEN for chess)
+        position: String,
+        /// The action in the game's notation (e2e4, Nf3, O-O, resign, ...)
+        action: String,
+    },
+    /// Print a start position in FEN.
+    Setup {
+        /// chess960 (or chess)
+        game: String,
+        /// Chess960 start position number, 0-959
+        #[arg(long, conflicts_with = "cards")]
+        number: Option<u16>,
+        /// The cards turned over: one of A,3,5,7, one of 2,4,6,8, then 8,8,10,10,10,Q in order ("1 6 N R Q R N R")
+        #[arg(long)]
+        cards: Option<String>,
+        /// Write castling rights as rook files (Shredder-FEN) instead of X-FEN
+        #[arg(long)]
+        shredder: bool,
+    },
+    /// List the rule sets.
+    Rules,
+}
+
+fn chess_variant(game: &str) -> Result<ChessGame, GameError> {
+    match game {
+        "chess" => Ok(ChessGame { variant: Variant::Orthodox }),
+        "chess960" => Ok(ChessGame { variant: Variant::Chess960 }),
+        other => Err(GameError::new(ErrorCode::UnknownRules, format!("{other} has no perft; use chess or chess960"))),
+    }
+}
+
+fn perft(game: &str, position: &str, depth: u32) -> Result<(), GameError> {
+    let variant = chess_variant(game)?;
+    let pos = if position == "startpos" { Position::standard() } else { variant.read_position(position)? };
+    let mode = if variant.variant == Variant::Chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let mut total = 0;
+    if depth == 0 {
+        total = 1;
+    } else {
+        for m in pos.legal_moves().iter() {
+            let mut next = pos;
+            next.play_unchecked(*m);
+            let n = next.perft(depth - 1);
+            println!("{}: {n}", uci(*m, mode));
+            total += n;
+        }
+    }
+    println!();
+    println!("{total}");
+    Ok(())
+}
+
+fn setup(game: &str, number: Option<u16>, cards: Option<String>, shredder: bool) -> Result<(), GameError> {
+    let bad = |m: String| GameError::new(ErrorCode::BadOptions, m);
+    let pos = match (game, number, cards) {
+        ("chess", None, None) => Position::standard(),
+        ("chess", _, _) => return Err(bad("--number and --cards choose a Chess960 start; use chess960".into())),
+        ("chess960", Some(n), None) => chess960::position(n).map_err(|e| bad(e.0))?,
+        ("chess960", None, Some(text)) => {
+            Position::from_back_rank(Chess960Cards::parse(&text).map_err(|e| bad(e.0))?.back_rank())
+        }
+        ("chess960", _, _) => return Err(bad("give --number N or --cards '...'".into())),
+        (other, _, _) => return Err(GameError::new(ErrorCode::UnknownRules, format!("{other} has no setup here"))),
+    };
+    let notation = if shredder { CastlingNotation::Shredder } else { CastlingNotation::XFen };
+    println!("{}", pos.to_fen(notation));
+    Ok(())
+}
+
+fn unknown_rules(id: &str) -> GameError {
+    GameError::new(
+        ErrorCode::UnknownRules,
+        format!("there are no rules called {id}; known: {}", games::ids().join(", ")),
+    )
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft { game, position, depth } => perft(&game, &position, depth),
+        Command::Setup { game, number, cards, shredder } => setup(&game, number, cards, shredder),
+        Command::Rules => {
+            let infos: Vec<_> = games::all().iter().map(|g| g.info()).collect();
+            println!("{}", serde_json::to_string_pretty(&infos).expect("serializable"));
+            Ok(())
+        }
+        Command::Adjudicate { game, position, action } => {
+            let answer =
+                games::find(&game).ok_or_else(|| unknown_rules(&game)).and_then(|g| g.adjudicate(&position, &action));
+            match answer {
+                Ok(a) => {
+                    println!("{}", serde_json::to_string(&a).expect("serializable"));
+                    Ok(())
+                }
+                Err(e) => {
+                    // Still one JSON object, so scripts always get something to read.
+                    println!("{}", serde_json::json!({"legal": false, "code": e.code, "reason": e.message}));
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("referee: {} ({})", e.message, e.code.as_str());
+            ExitCode::from(2)
+        }
+    }
+}

@@ -8,6 +8,8 @@
 pub mod cards;
 pub mod chess;
 pub mod chess960;
+pub mod game;
+pub mod games;
 pub mod geometry;
 pub mod pieces;
 pub mod random;

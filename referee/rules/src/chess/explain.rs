@@ -156,7 +156,7 @@ fn movement_problem(pos: &Position, piece: Piece, from: Square, to: Square) -> O
             if board.color_at(to) == Some(piece.color.other()) {
                 return None;
             }
-            if pos.ep_square() == Some(to) {
+            if pos.double_step_square() == Some(to) {
                 return None;
             }
             let passed = Square::from_coords(to.file(), from.rank());

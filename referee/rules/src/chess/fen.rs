@@ -2,6 +2,7 @@
 //! the outermost one on its side, a file letter otherwise) and Shredder-FEN (always the
 //! rook's file: `HAha`). Reading accepts all three; errors say exactly what is wrong.
 
+use super::attacks;
 use super::board::Board;
 use super::position::Position;
 use crate::geometry::{Bitboard, Square};
@@ -173,11 +174,10 @@ impl Position {
         if pos.checkers().count() > 2 {
             return err(format!("{} is in check from more than two pieces, which no game can reach", turn.name()));
         }
-        // Drop an en passant square no capture can use, as the position after the double
-        // step would (see `Position::ep_square`).
+        // Keep the square only while an enemy pawn stands beside it, as play does.
         if let Some(ep) = pos.ep_square {
-            let legal = pos.legal_moves().iter().any(|m| matches!(m, super::Move::EnPassant { to, .. } if *to == ep));
-            if !legal {
+            let beside = attacks::pawn_attacks(turn.other(), ep) & pos.board.pieces(turn, Role::Pawn);
+            if beside.is_empty() {
                 pos.ep_square = None;
             }
         }
@@ -247,7 +247,7 @@ impl Position {
             self.board_fen(),
             self.turn.fen_char(),
             self.castling_fen(notation),
-            self.ep_square.map_or("-".to_string(), |s| s.to_string()),
+            self.ep_square().map_or("-".to_string(), |s| s.to_string()),
             self.halfmoves,
             self.fullmoves
         )
@@ -256,6 +256,20 @@ impl Position {
     /// Plain FEN (X-FEN for Chess960 positions, which equals FEN for orthodox ones).
     pub fn fen(&self) -> String {
         self.to_fen(CastlingNotation::XFen)
+    }
+}
+
+/// Positions are stored as Shredder-FEN, which names castling rooks without ambiguity.
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_fen(CastlingNotation::Shredder))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        let fen = <String as serde::Deserialize>::deserialize(d)?;
+        Position::from_fen(&fen).map_err(serde::de::Error::custom)
     }
 }
 

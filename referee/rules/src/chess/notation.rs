@@ -172,15 +172,19 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
 
 /// Reads a move written either in UCI or in SAN.
 pub fn parse_move(pos: &Position, text: &str, mode: CastlingMode) -> Result<Move, MoveError> {
-    match parse_uci(pos, text, mode) {
-        Err(MoveError::Malformed(uci_error)) => parse_san(pos, text).map_err(|san_error| match san_error {
-            MoveError::Malformed(_) => san_error,
-            // Not legal SAN either: it looked like neither, so say how to write a move.
-            MoveError::Illegal(_) if looks_like_san(text) => san_error,
-            MoveError::Illegal(_) => MoveError::Malformed(uci_error),
-        }),
-        other => other,
+    if looks_like_uci(text) {
+        return parse_uci(pos, text, mode);
     }
+    parse_san(pos, text).map_err(|san_error| match san_error {
+        MoveError::Illegal(_) if !looks_like_san(text) => parse_uci_form(text).err().unwrap_or(san_error),
+        other => other,
+    })
+}
+
+/// Starts with two squares, like e2e4.
+fn looks_like_uci(text: &str) -> bool {
+    let t = text.trim();
+    t.len() >= 4 && t.is_char_boundary(4) && t[0..2].parse::<Square>().is_ok() && t[2..4].parse::<Square>().is_ok()
 }
 
 fn looks_like_san(text: &str) -> bool {

@@ -140,8 +140,8 @@ pub struct Position {
     pub(crate) turn: Color,
     /// Rooks that may still castle.
     pub(crate) castling: Bitboard,
-    /// The square a pawn skipped on its double step, kept only while an en passant capture
-    /// onto it is legal (so that equal positions compare equal for repetition).
+    /// The square a pawn skipped on its double step, while an enemy pawn stands beside it.
+    /// Whether the capture is legal is decided when it matters ([`Position::ep_square`]).
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
@@ -187,7 +187,16 @@ impl Position {
         self.castling
     }
 
+    /// The en passant target square, if an en passant capture onto it is legal now. This is
+    /// what FEN writes and what repetition compares.
     pub fn ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let capturers = attacks::pawn_attacks(self.turn.other(), ep) & self.board.pieces(self.turn, Role::Pawn);
+        capturers.into_iter().any(|from| self.en_passant_is_safe(from, ep)).then_some(ep)
+    }
+
+    /// The square a pawn just skipped with its double step, legal to capture onto or not.
+    pub fn double_step_square(&self) -> Option<Square> {
         self.ep_square
     }
 
@@ -423,14 +432,6 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
-        // Keep the en passant square only if the capture is really possible, so that
-        // positions that are the same for the rules compare the same.
-        if let Some(ep) = self.ep_square {
-            let capturers = attacks::pawn_attacks(us, ep) & self.board.pieces(them, Role::Pawn);
-            if !capturers.into_iter().any(|from| self.en_passant_is_safe(from, ep)) {
-                self.ep_square = None;
-            }
-        }
     }
 
     /// Number of leaf nodes `depth` plies below this position.

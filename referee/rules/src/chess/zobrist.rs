@@ -39,7 +39,7 @@ impl Position {
         for rook in self.castling {
             h ^= KEYS[12 * 64 + rook.index()];
         }
-        if let Some(ep) = self.ep_square {
+        if let Some(ep) = self.ep_square() {
             h ^= KEYS[12 * 64 + 64 + ep.file() as usize];
         }
         if self.turn == Color::Black {
