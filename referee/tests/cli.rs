@@ -1,0 +1,68 @@
+//! The `referee` command as a user runs it.
+
+use std::process::Command;
+
+fn referee(args: &[&str]) -> (String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_referee")).args(args).output().expect("runs");
+    (String::from_utf8(out.stdout).expect("utf-8"), out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn perft_prints_each_move_and_the_total_last() {
+    let (out, code) =
+        referee(&["perft", "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", "3"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"97862"));
+    assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 48);
+    assert!(lines.contains(&"e1g1: 2059"), "castling is written the orthodox way: {out}");
+    let sum: u64 = lines.iter().filter_map(|l| l.split(": ").nth(1)).map(|n| n.parse::<u64>().unwrap()).sum();
+    assert_eq!(sum, 97862);
+}
+
+#[test]
+fn perft_of_a_chess960_position_writes_castling_as_king_takes_rook() {
+    let (out, code) =
+        referee(&["perft", "chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("12189"));
+    let (out, _) = referee(&["perft", "chess960", "4k3/8/8/8/8/8/8/RK6 w A - 0 1", "1"]);
+    assert!(out.lines().any(|l| l == "b1a1: 1"), "{out}");
+}
+
+#[test]
+fn adjudicate_prints_one_json_object() {
+    let (out, code) =
+        referee(&["adjudicate", "chess", "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4", "c6d4"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["legal"], false);
+    assert_eq!(v["reason"], "The knight on c6 is pinned to your king by the bishop on b5.");
+    assert!(v.get("position").is_none());
+
+    let (out, _) =
+        referee(&["adjudicate", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["position"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+
+    let (out, code) =
+        referee(&["adjudicate", "chess", "rnbqkbnr/pppppppp/8/8/8/ppp6/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"]);
+    assert_eq!(code, 2, "malformed input is an error");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["code"], "bad_position");
+    assert_eq!(v["reason"], "rank 3 has 9 squares, it needs 8");
+}
+
+#[test]
+fn setup_chess960_by_number_and_by_cards() {
+    let (out, code) = referee(&["setup", "chess960", "--cards", "1 6 N R Q R N R"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "bnrqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBNR w KQkq - 0 1");
+    let (out, _) = referee(&["setup", "chess960", "--number", "518"]);
+    assert_eq!(out.trim(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let (out, _) = referee(&["setup", "chess960", "--number", "0", "--shredder"]);
+    assert_eq!(out.trim(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    let (_, code) = referee(&["setup", "chess960", "--number", "960"]);
+    assert_eq!(code, 2);
+}
