@@ -2,15 +2,17 @@
 //! [`crate::game::Game`] the same way.
 
 pub mod chess;
+pub mod table_tools;
 
 use crate::game::{DynGame, Erased};
 
 static CHESS: Erased<chess::ChessGame> = Erased(chess::ChessGame { variant: chess::Variant::Orthodox });
 static CHESS960: Erased<chess::ChessGame> = Erased(chess::ChessGame { variant: chess::Variant::Chess960 });
+static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 2] {
-    [&CHESS, &CHESS960]
+pub fn all() -> [&'static dyn DynGame; 3] {
+    [&CHESS, &CHESS960, &TABLE_TOOLS]
 }
 
 /// The rule set with this id (`chess`, `chess960`, ...).
