@@ -1,4 +1,14 @@
-//! The `referee` command: the rules engine from the command line.
+//! The `referee` command: the rules engine from the command line, the gRPC service
+//! (`serve`) and the verifier of finished games (`verify`).
+
+mod audit;
+mod errors;
+mod serve;
+mod service;
+mod store;
+mod tables;
+mod telemetry;
+mod tokens;
 
 use clap::{Parser, Subcommand};
 use rules::chess::{CastlingMode, CastlingNotation, Position, uci};
@@ -49,6 +59,14 @@ enum Command {
     },
     /// List the rule sets.
     Rules,
+    /// Run the gRPC referee (settings from REFEREE_ADDR, REDIS_URL, REFEREE_METRICS_ADDR, ...).
+    Serve,
+    /// Check a finished game's audit record: the seed against its commitment, every draw, and
+    /// a replay through the rules.
+    Verify {
+        /// The audit record as JSON (from GetAudit), or - for standard input
+        audit: String,
+    },
 }
 
 fn chess_variant(game: &str) -> Result<ChessGame, GameError> {
@@ -109,6 +127,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft { game, position, depth } => perft(&game, &position, depth),
         Command::Setup { game, number, cards, shredder } => setup(&game, number, cards, shredder),
+        Command::Serve => return serve_command(),
+        Command::Verify { audit } => return verify_command(&audit),
         Command::Rules => {
             let infos: Vec<_> = games::all().iter().map(|g| g.info()).collect();
             println!("{}", serde_json::to_string_pretty(&infos).expect("serializable"));
@@ -136,5 +156,51 @@ fn main() -> ExitCode {
             eprintln!("referee: {} ({})", e.message, e.code.as_str());
             ExitCode::from(2)
         }
+    }
+}
+
+fn serve_command() -> ExitCode {
+    let config = match serve::Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("referee: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
+    match runtime.block_on(serve::serve(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("referee: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn verify_command(path: &str) -> ExitCode {
+    let text = if path == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
+    } else {
+        std::fs::read_to_string(path)
+    };
+    let record: audit::AuditRecord =
+        match text.map_err(|e| e.to_string()).and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string())) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("referee: cannot read the audit record {path}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+    println!("game {} ({} v{}), {} events", record.game_id, record.rules, record.rules_version, record.events.len());
+    let result = audit::verify(&record);
+    for line in &result.lines {
+        println!("{line}");
+    }
+    if result.ok {
+        println!("verified: every draw follows from the committed seed");
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }

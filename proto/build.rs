@@ -1,0 +1,15 @@
+//! Compiles `referee/v1/referee.proto` with protox (pure Rust) and writes the file
+//! descriptor set that the server's reflection service publishes.
+
+use prost::Message;
+use std::path::PathBuf;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let proto = "referee/v1/referee.proto";
+    println!("cargo:rerun-if-changed={proto}");
+    let descriptors = protox::compile([proto], ["."])?;
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR not set")?);
+    std::fs::write(out.join("referee_descriptor.bin"), descriptors.encode_to_vec())?;
+    tonic_prost_build::configure().compile_fds(descriptors)?;
+    Ok(())
+}

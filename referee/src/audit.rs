@@ -1,0 +1,140 @@
+//! The audit record of a finished game, and its verifier: anyone holding the record can check
+//! that every draw follows from the seed the referee committed to, and that the rules accept
+//! every recorded action and reach the recorded outcome.
+
+use crate::store::{Event, EventBody};
+use rules::game::{DynGame, Outcome};
+use rules::random::{EventRng, GameKey, RandomSource, Replay, commitment, from_hex, to_hex};
+use serde::{Deserialize, Serialize};
+
+pub const AUDIT_FORMAT: &str = "table-referee-audit/v1";
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct AuditRecord {
+    pub format: String,
+    pub game_id: String,
+    pub rules: String,
+    pub rules_version: u32,
+    pub options: serde_json::Value,
+    pub seat_count: u8,
+    /// Published at creation: SHA-256 of the seed, hex.
+    pub commitment: String,
+    /// Revealed now that the game is over, hex.
+    pub seed: String,
+    /// Each seat's entropy contribution, hex, in seat order.
+    pub entropy: Vec<String>,
+    pub events: Vec<Event>,
+    pub outcome: Option<Outcome>,
+}
+
+/// The game key from a seed and the seats' contributions (hex), as `docs/randomness.md` says.
+pub fn game_key(seed: &[u8], entropy_hex: &[String]) -> Option<GameKey> {
+    let contributions: Vec<Vec<u8>> = entropy_hex.iter().map(|h| from_hex(h)).collect::<Option<_>>()?;
+    let refs: Vec<&[u8]> = contributions.iter().map(Vec::as_slice).collect();
+    Some(GameKey::derive(seed, &refs))
+}
+
+/// What `verify` found, line by line; `ok` is false at the first failure.
+pub struct Verification {
+    pub lines: Vec<String>,
+    pub ok: bool,
+}
+
+pub fn verify(record: &AuditRecord) -> Verification {
+    let mut lines = Vec::new();
+    let fail = |mut lines: Vec<String>, why: String| {
+        lines.push(format!("FAILED: {why}"));
+        Verification { lines, ok: false }
+    };
+    if record.format != AUDIT_FORMAT {
+        return fail(lines, format!("unknown record format {:?}", record.format));
+    }
+    let Some(seed) = from_hex(&record.seed) else { return fail(lines, "the seed is not hex".into()) };
+    let computed = to_hex(&commitment(&seed));
+    if computed != record.commitment {
+        return fail(lines, format!("SHA-256 of the seed is {computed}, but the commitment was {}", record.commitment));
+    }
+    lines.push(format!("commitment: SHA-256 of the revealed seed is {computed}, as published: ok"));
+    let Some(key) = game_key(&seed, &record.entropy) else { return fail(lines, "an entropy value is not hex".into()) };
+    lines.push(format!("game key: derived from the seed and {} entropy contribution(s)", record.entropy.len()));
+
+    let mut draw_count = 0;
+    for event in &record.events {
+        let mut rng = EventRng::new(key, event.seq);
+        for (i, draw) in event.draws.iter().enumerate() {
+            let value = rng.below(draw.bound);
+            if value != draw.value {
+                return fail(
+                    lines,
+                    format!(
+                        "event {}, draw {}: recorded {} (of {}), but the seed gives {value}",
+                        event.seq,
+                        i + 1,
+                        draw.value,
+                        draw.bound
+                    ),
+                );
+            }
+            draw_count += 1;
+        }
+    }
+    let with_draws = record.events.iter().filter(|e| !e.draws.is_empty()).count();
+    lines.push(format!("draws: {draw_count} draw(s) in {with_draws} event(s) re-derived from the seed: ok"));
+
+    let Some(game) = rules::games::find(&record.rules) else {
+        return fail(lines, format!("unknown rules {}", record.rules));
+    };
+    match replay(game, record) {
+        Ok((actions, outcome)) => {
+            lines.push(format!(
+                "replay: the {} rules accept all {actions} action(s), asking for exactly the recorded draws: ok",
+                record.rules
+            ));
+            if outcome != record.outcome {
+                return fail(
+                    lines,
+                    format!("the replay ends with {outcome:?}, but the record says {:?}", record.outcome),
+                );
+            }
+            let said = outcome.map_or_else(|| "no outcome".to_string(), |o| o.reason);
+            lines.push(format!("outcome: {said}: ok"));
+            Verification { lines, ok: true }
+        }
+        Err(why) => fail(lines, why),
+    }
+}
+
+/// Replays the record through the rules with its recorded draws.
+fn replay(game: &dyn DynGame, record: &AuditRecord) -> Result<(usize, Option<Outcome>), String> {
+    let mut events = record.events.iter();
+    let start = events.next().ok_or("the record has no start event")?;
+    if start.seq != 0 || !matches!(start.body, EventBody::Start { .. }) {
+        return Err("the first event is not the start of the game".into());
+    }
+    let mut rng = Replay::new(&start.draws);
+    let mut state = game.setup(&record.options, &mut rng).map_err(|e| format!("setup: {e}"))?;
+    if !rng.finished_cleanly() {
+        return Err("setup asked for other draws than were recorded".into());
+    }
+    let mut actions = 0;
+    for (expected_seq, event) in (1..).zip(events) {
+        if event.seq != expected_seq {
+            return Err(format!("event {} is out of order (expected {expected_seq})", event.seq));
+        }
+        let EventBody::Action { seat, action, .. } = &event.body else {
+            return Err(format!("event {} is a second start", event.seq));
+        };
+        let mut rng = Replay::new(&event.draws);
+        let applied = game
+            .apply(&mut state, *seat, action, &mut rng)
+            .map_err(|e| format!("event {}: {action}: {e}", event.seq))?;
+        if !rng.finished_cleanly() {
+            return Err(format!("event {}: {action} asked for other draws than were recorded", event.seq));
+        }
+        if applied.action != *action {
+            return Err(format!("event {}: recorded as {action} but the rules write it {}", event.seq, applied.action));
+        }
+        actions += 1;
+    }
+    Ok((actions, game.outcome(&state)))
+}

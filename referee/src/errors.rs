@@ -1,0 +1,109 @@
+//! Errors of the service: a gRPC status for the meaning, a stable code for programs and a
+//! sentence for players. Nothing here ever carries another seat's secret: engine messages are
+//! written from the acting seat's knowledge, and storage errors are logged, not returned.
+
+use rules::game::{ErrorCode, GameError};
+use std::collections::HashMap;
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, StatusExt};
+
+pub const ERROR_DOMAIN: &str = "referee.v1";
+/// Also sent as response metadata, for clients that do not read error details.
+pub const ERROR_CODE_HEADER: &str = "referee-error-code";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: Code,
+    /// Stable, machine-readable (`illegal_action`, `stale`, ...).
+    pub code: &'static str,
+    pub message: String,
+    /// For `stale`: the sequence number the game is at now.
+    pub current_seq: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(status: Code, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: message.into(), current_seq: None }
+    }
+
+    pub fn stale(current_seq: u64) -> ApiError {
+        ApiError {
+            current_seq: Some(current_seq),
+            ..ApiError::new(
+                Code::Aborted,
+                "stale",
+                format!("The game has moved on: it is at {current_seq} now. Look at the new position and try again."),
+            )
+        }
+    }
+
+    pub fn game_not_found(game_id: &str) -> ApiError {
+        ApiError::new(Code::NotFound, "game_not_found", format!("There is no game {game_id}."))
+    }
+
+    pub fn unauthenticated() -> ApiError {
+        ApiError::new(
+            Code::Unauthenticated,
+            "bad_token",
+            "This token does not belong to a seat or the host of this game.",
+        )
+    }
+
+    pub fn storage(error: &redis::RedisError) -> ApiError {
+        tracing::error!(%error, "redis error");
+        metrics::counter!("referee_redis_errors_total").increment(1);
+        ApiError::new(
+            Code::Unavailable,
+            "storage_unavailable",
+            "The referee cannot reach its storage; try again shortly.",
+        )
+    }
+
+    pub fn internal(what: impl std::fmt::Display) -> ApiError {
+        tracing::error!(%what, "internal error");
+        ApiError::new(Code::Internal, "internal", "Something went wrong in the referee; the game is unchanged.")
+    }
+
+    pub fn invalid(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(Code::InvalidArgument, code, message)
+    }
+
+    pub fn into_status(self) -> Status {
+        let mut metadata = HashMap::new();
+        if let Some(seq) = self.current_seq {
+            metadata.insert("current_seq".to_string(), seq.to_string());
+        }
+        let details = ErrorDetails::with_error_info(self.code, ERROR_DOMAIN, metadata);
+        let mut status = Status::with_error_details(self.status, self.message, details);
+        if let Ok(value) = self.code.parse() {
+            status.metadata_mut().insert(ERROR_CODE_HEADER, value);
+        }
+        if let Some(seq) = self.current_seq
+            && let Ok(value) = seq.to_string().parse()
+        {
+            status.metadata_mut().insert("referee-current-seq", value);
+        }
+        status
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        let status = match e.code {
+            ErrorCode::BadNotation | ErrorCode::BadPosition | ErrorCode::BadOptions | ErrorCode::UnknownSeat => {
+                Code::InvalidArgument
+            }
+            ErrorCode::IllegalAction | ErrorCode::NotYourTurn | ErrorCode::GameOver | ErrorCode::NeedsGame => {
+                Code::FailedPrecondition
+            }
+            ErrorCode::UnknownRules => Code::NotFound,
+        };
+        ApiError::new(status, e.code.as_str(), e.message)
+    }
+}
+
+impl From<ApiError> for Status {
+    fn from(e: ApiError) -> Status {
+        e.into_status()
+    }
+}

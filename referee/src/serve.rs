@@ -1,0 +1,140 @@
+//! `referee serve`: the gRPC server, with health, reflection, metrics and graceful shutdown.
+
+use crate::service::RefereeService;
+use crate::store::Store;
+use crate::tables::Tables;
+use crate::telemetry;
+use referee_proto::v1::referee_server::RefereeServer;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tonic::transport::Server;
+
+/// Settings from the environment, with defaults that work on one machine.
+pub struct Config {
+    /// `REFEREE_ADDR`, default `127.0.0.1:50051`.
+    pub addr: SocketAddr,
+    /// `REDIS_URL`, default `redis://127.0.0.1:6379`; several comma-separated URLs (or
+    /// `redis+cluster://...`) mean a Redis Cluster.
+    pub redis_url: String,
+    /// `REFEREE_METRICS_ADDR`, default `127.0.0.1:9464`; `off` disables.
+    pub metrics_addr: Option<SocketAddr>,
+    /// `REFEREE_SNAPSHOT_EVERY`, default 16 events.
+    pub snapshot_every: u64,
+    /// `REDIS_WAIT_REPLICAS`, default 0: replicas that must acknowledge each event.
+    pub wait_replicas: u32,
+}
+
+fn env_or(name: &str, default: &str) -> String {
+    std::env::var(name).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| default.to_string())
+}
+
+impl Config {
+    pub fn from_env() -> Result<Config, String> {
+        let parse = |name: &str, default: &str| -> Result<String, String> { Ok(env_or(name, default)) };
+        let addr = parse("REFEREE_ADDR", "127.0.0.1:50051")?;
+        let metrics = parse("REFEREE_METRICS_ADDR", "127.0.0.1:9464")?;
+        Ok(Config {
+            addr: addr.parse().map_err(|e| format!("REFEREE_ADDR={addr}: {e}"))?,
+            redis_url: env_or("REDIS_URL", "redis://127.0.0.1:6379"),
+            metrics_addr: if metrics == "off" {
+                None
+            } else {
+                Some(metrics.parse().map_err(|e| format!("REFEREE_METRICS_ADDR={metrics}: {e}"))?)
+            },
+            snapshot_every: env_or("REFEREE_SNAPSHOT_EVERY", "16")
+                .parse()
+                .map_err(|e| format!("REFEREE_SNAPSHOT_EVERY: {e}"))?,
+            wait_replicas: env_or("REDIS_WAIT_REPLICAS", "0")
+                .parse()
+                .map_err(|e| format!("REDIS_WAIT_REPLICAS: {e}"))?,
+        })
+    }
+}
+
+async fn shutdown_signal() {
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down: finishing calls in progress");
+}
+
+/// Connects to Redis, retrying for a while so that the referee and Redis may start together.
+async fn connect(config: &Config) -> Result<Store, String> {
+    let mut delay = Duration::from_millis(100);
+    for attempt in 1..=20 {
+        match Store::connect(&config.redis_url, config.wait_replicas).await {
+            Ok(store) => return Ok(store),
+            Err(e) if attempt < 20 => {
+                tracing::warn!(%e, attempt, "Redis is not reachable yet");
+                tokio::time::sleep(delay).await;
+                delay = (delay * 2).min(Duration::from_secs(2));
+            }
+            Err(e) => return Err(format!("cannot reach Redis at {}: {e}", config.redis_url)),
+        }
+    }
+    unreachable!()
+}
+
+pub async fn serve(config: Config) -> Result<(), String> {
+    let _telemetry = telemetry::init("referee");
+    if let Some(addr) = config.metrics_addr {
+        telemetry::install_metrics(addr).map_err(|e| format!("metrics on {addr}: {e}"))?;
+    }
+    let store = connect(&config).await?;
+    let tables = Tables::new(store.clone(), config.snapshot_every);
+
+    let (health_reporter, health_service) = tonic_health::server::health_reporter();
+    health_reporter.set_serving::<RefereeServer<RefereeService>>().await;
+    // Report NOT_SERVING while Redis does not answer, so load balancers route elsewhere.
+    tokio::spawn(async move {
+        let mut serving = true;
+        loop {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            let ok = store.ping().await.is_ok();
+            if ok != serving {
+                serving = ok;
+                if ok {
+                    health_reporter.set_serving::<RefereeServer<RefereeService>>().await;
+                } else {
+                    tracing::warn!("Redis stopped answering; reporting NOT_SERVING");
+                    health_reporter.set_not_serving::<RefereeServer<RefereeService>>().await;
+                }
+            }
+        }
+    });
+
+    let reflection_v1 = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(referee_proto::v1::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()
+        .map_err(|e| e.to_string())?;
+    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(referee_proto::v1::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()
+        .map_err(|e| e.to_string())?;
+
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    tracing::info!(addr = %bound, redis = %config.redis_url, "referee listening");
+    Server::builder()
+        .tcp_nodelay(true)
+        .add_service(health_service)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
+        .add_service(RefereeServer::new(RefereeService::new(tables)))
+        .serve_with_incoming_shutdown(tokio_stream::wrappers::TcpListenerStream::new(listener), shutdown_signal())
+        .await
+        .map_err(|e| e.to_string())
+}

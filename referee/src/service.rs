@@ -1,0 +1,261 @@
+//! The gRPC face of the referee: `referee.v1.Referee` over [`Tables`].
+
+use crate::errors::ApiError;
+use crate::store::Store;
+use crate::tables::{Caller, Tables};
+use crate::telemetry::{measured, request_span};
+use futures::Stream;
+use referee_proto::v1 as pb;
+use referee_proto::v1::referee_server::Referee;
+use rules::game::Turn;
+use std::pin::Pin;
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::{Request, Response, Status};
+use tracing::Instrument;
+
+pub struct RefereeService {
+    tables: Tables,
+}
+
+impl RefereeService {
+    pub fn new(tables: Tables) -> RefereeService {
+        RefereeService { tables }
+    }
+}
+
+/// The bearer token in the call's `authorization` metadata, if any.
+fn bearer<T>(request: &Request<T>) -> Result<Option<String>, ApiError> {
+    let Some(value) = request.metadata().get("authorization") else { return Ok(None) };
+    let text = value.to_str().map_err(|_| ApiError::unauthenticated())?;
+    let token =
+        text.strip_prefix("Bearer ").or_else(|| text.strip_prefix("bearer ")).ok_or_else(ApiError::unauthenticated)?;
+    Ok(Some(token.trim().to_string()))
+}
+
+fn rules_info(info: rules::game::RulesInfo) -> pb::RulesInfo {
+    let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+    pb::RulesInfo {
+        id: info.id.into(),
+        name: info.name.into(),
+        version: info.version,
+        summary: info.summary.into(),
+        min_seats: info.min_seats.into(),
+        max_seats: info.max_seats.into(),
+        equipment: strings(info.equipment),
+        random: strings(info.random),
+        secret: strings(info.secret),
+        source: info.source.into(),
+        position_notation: info.position_notation.into(),
+        action_notation: info.action_notation.into(),
+    }
+}
+
+type ViewStream = Pin<Box<dyn Stream<Item = Result<pb::GameView, Status>> + Send>>;
+
+#[tonic::async_trait]
+impl Referee for RefereeService {
+    async fn list_rules(
+        &self,
+        request: Request<pb::ListRulesRequest>,
+    ) -> Result<Response<pb::ListRulesResponse>, Status> {
+        let span = request_span("ListRules", request.metadata());
+        measured("ListRules", async {
+            Ok(Response::new(pb::ListRulesResponse {
+                rules: rules::games::all().iter().map(|g| rules_info(g.info())).collect(),
+            }))
+        })
+        .instrument(span)
+        .await
+    }
+
+    async fn adjudicate(
+        &self,
+        request: Request<pb::AdjudicateRequest>,
+    ) -> Result<Response<pb::AdjudicateResponse>, Status> {
+        let span = request_span("Adjudicate", request.metadata());
+        let r = request.into_inner();
+        measured("Adjudicate", async move {
+            let game = Tables::rules(&r.rules)?;
+            let a = game.adjudicate(&r.position, &r.action)?;
+            Ok(Response::new(pb::AdjudicateResponse {
+                legal: a.legal,
+                reason: a.reason,
+                code: a.code.map(|c| c.as_str().to_string()).unwrap_or_default(),
+                action: a.action.unwrap_or_default(),
+                position: a.position.unwrap_or_default(),
+            }))
+        })
+        .instrument(span)
+        .await
+    }
+
+    async fn legal_actions(
+        &self,
+        request: Request<pb::LegalActionsRequest>,
+    ) -> Result<Response<pb::LegalActionsResponse>, Status> {
+        let span = request_span("LegalActions", request.metadata());
+        let r = request.into_inner();
+        measured("LegalActions", async move {
+            let game = Tables::rules(&r.rules)?;
+            let state = game.parse_position(&r.position)?;
+            let actions = match game.turn(&state) {
+                Turn::Seat { seat, .. } => game.legal_actions(&state, seat),
+                _ => Vec::new(),
+            };
+            Ok(Response::new(pb::LegalActionsResponse { actions }))
+        })
+        .instrument(span)
+        .await
+    }
+
+    async fn create_game(
+        &self,
+        request: Request<pb::CreateGameRequest>,
+    ) -> Result<Response<pb::CreateGameResponse>, Status> {
+        let span = request_span("CreateGame", request.metadata());
+        let r = request.into_inner();
+        measured("CreateGame", async move {
+            let created = self.tables.create(&r.rules, &r.options_json).await?;
+            Ok(Response::new(pb::CreateGameResponse {
+                game_id: created.game_id,
+                commitment: created.commitment,
+                host_token: created.host_token,
+                seats: created
+                    .join_codes
+                    .into_iter()
+                    .enumerate()
+                    .map(|(seat, join_code)| pb::SeatCode { seat: seat as u32, join_code })
+                    .collect(),
+            }))
+        })
+        .instrument(span)
+        .await
+    }
+
+    async fn join_game(&self, request: Request<pb::JoinGameRequest>) -> Result<Response<pb::JoinGameResponse>, Status> {
+        let span = request_span("JoinGame", request.metadata());
+        let r = request.into_inner();
+        measured("JoinGame", async move {
+            let (seat, token, view) = self.tables.join(&r.game_id, &r.join_code, &r.entropy).await?;
+            Ok(Response::new(pb::JoinGameResponse { seat: seat as u32, token, view: Some(view) }))
+        })
+        .instrument(span)
+        .await
+    }
+
+    async fn submit_action(
+        &self,
+        request: Request<pb::SubmitActionRequest>,
+    ) -> Result<Response<pb::SubmitActionResponse>, Status> {
+        let span = request_span("SubmitAction", request.metadata());
+        measured("SubmitAction", async move {
+            let token = bearer(&request)?;
+            let r = request.into_inner();
+            let s =
+                self.tables.submit(&r.game_id, token.as_deref(), &r.action, r.expected_seq, &r.idempotency_key).await?;
+            Ok(Response::new(pb::SubmitActionResponse {
+                action: s.action,
+                description: s.description,
+                event_seq: s.event_seq,
+                duplicate: s.duplicate,
+                view: Some(s.view),
+            }))
+        })
+        .instrument(span)
+        .await
+    }
+
+    async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Result<Response<pb::GameView>, Status> {
+        let span = request_span("GetView", request.metadata());
+        measured("GetView", async move {
+            let token = bearer(&request)?;
+            Ok(Response::new(self.tables.view(&request.get_ref().game_id, token.as_deref()).await?))
+        })
+        .instrument(span)
+        .await
+    }
+
+    type WatchGameStream = ViewStream;
+
+    async fn watch_game(&self, request: Request<pb::WatchGameRequest>) -> Result<Response<ViewStream>, Status> {
+        let span = request_span("WatchGame", request.metadata());
+        let (current, caller, game_id, after) = measured("WatchGame", async {
+            let token = bearer(&request)?;
+            let r = request.get_ref();
+            let current = self.tables.current(&r.game_id, None).await?;
+            let caller = current.authorize(token.as_deref())?;
+            Ok((current, caller, r.game_id.clone(), r.after_seq))
+        })
+        .instrument(span.clone())
+        .await?;
+        let (tx, rx) = mpsc::channel(8);
+        let tables = self.tables.clone();
+        tokio::spawn(watch(tables, game_id, caller, after, current, tx).instrument(span));
+        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
+    }
+
+    async fn get_audit(&self, request: Request<pb::GetAuditRequest>) -> Result<Response<pb::AuditRecord>, Status> {
+        let span = request_span("GetAudit", request.metadata());
+        let r = request.into_inner();
+        measured("GetAudit", async move {
+            let record = self.tables.audit(&r.game_id).await?;
+            Ok(Response::new(pb::AuditRecord {
+                audit_json: serde_json::to_string(&record).map_err(ApiError::internal)?,
+            }))
+        })
+        .instrument(span)
+        .await
+    }
+}
+
+/// Sends the caller's view whenever the game moves past what was last sent, until the game
+/// ends or the caller goes away. Blocking reads use a connection of their own.
+async fn watch(
+    tables: Tables,
+    game_id: String,
+    caller: Caller,
+    after: u64,
+    first: crate::tables::Current,
+    tx: mpsc::Sender<Result<pb::GameView, Status>>,
+) {
+    let mut conn = match tables.store().watch_connection().await {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = tx.send(Err(ApiError::storage(&e).into_status())).await;
+            return;
+        }
+    };
+    let mut current = Some(first);
+    let mut last_sent: Option<u64> = if after == 0 { None } else { Some(after) };
+    loop {
+        let now = match current.take() {
+            Some(c) => c,
+            None => match tables.current(&game_id, None).await {
+                Ok(c) => c,
+                Err(e) => {
+                    let _ = tx.send(Err(e.into_status())).await;
+                    return;
+                }
+            },
+        };
+        if last_sent.is_none_or(|sent| now.seq > sent) {
+            if tx.send(Ok(now.view(caller))).await.is_err() {
+                return;
+            }
+            last_sent = Some(now.seq);
+        }
+        if now.is_over() {
+            return;
+        }
+        let from = last_sent.unwrap_or(0);
+        match Store::wait_for_events(&mut conn, &game_id, from).await {
+            Ok(_) if tx.is_closed() => return,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = tx.send(Err(ApiError::storage(&e).into_status())).await;
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,470 @@
+//! The Redis event log. A game is an immutable header, a secret seed, the seats that joined, an
+//! append-only stream of events, an idempotency index and a snapshot. Every key of a game
+//! carries the hash tag `{game id}`, so a Redis Cluster keeps a game in one slot and the Lua
+//! scripts below run atomically on one node.
+//!
+//! Keys of game `ID`:
+//! - `g:{ID}:header` — JSON [`Header`], written once.
+//! - `g:{ID}:seed` — hex seed; never served before the game ends.
+//! - `g:{ID}:seats` — hash seat → JSON [`SeatRecord`], filled while players join.
+//! - `g:{ID}:events` — stream; entry id `<seq>-1`, field `e` = JSON [`Event`].
+//! - `g:{ID}:idem` — hash `<seat>:<idempotency key>` → seq of the event it produced.
+//! - `g:{ID}:snap` — hash `seq`, `state`: the state after the first `seq` events.
+//! - `g:{ID}:joinfail` — failed join attempts, expiring.
+
+use redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig};
+use redis::cluster::ClusterClientBuilder;
+use redis::cluster_async::ClusterConnection;
+use redis::{Cmd, Pipeline, RedisFuture, RedisResult, Script, Value};
+use rules::random::Draw;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// Failed join attempts allowed per game per window before joins are refused.
+pub const JOIN_FAILURE_LIMIT: u64 = 20;
+const JOIN_FAILURE_WINDOW_SECONDS: u64 = 600;
+const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long one blocking read of a watcher waits before looking again.
+pub const WATCH_BLOCK: Duration = Duration::from_secs(10);
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Header {
+    pub game_id: String,
+    pub rules: String,
+    pub rules_version: u32,
+    pub options: serde_json::Value,
+    pub seat_count: u8,
+    pub commitment: String,
+    pub host_token_hash: String,
+    /// SHA-256 of each seat's normalized join code, by seat.
+    pub join_code_hashes: Vec<String>,
+    pub created_at_ms: u64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SeatRecord {
+    pub token_hash: String,
+    /// The player's entropy contribution, hex (empty for none).
+    pub entropy: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventBody {
+    /// The game's setup, recorded when the last seat joined; `entropy` is every seat's
+    /// contribution in seat order, as mixed into the game key.
+    Start { entropy: Vec<String> },
+    Action {
+        seat: u8,
+        action: String,
+        description: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        key: String,
+    },
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Event {
+    pub seq: u64,
+    #[serde(flatten)]
+    pub body: EventBody,
+    /// Every random draw the event made, in order.
+    #[serde(default)]
+    pub draws: Vec<Draw>,
+    pub at_ms: u64,
+}
+
+/// Everything needed to compute a game's current state, read in one round trip.
+pub struct Loaded {
+    pub header: Header,
+    pub seed: Vec<u8>,
+    pub seats: BTreeMap<u8, SeatRecord>,
+    /// `(seq, state)`: the state after the first `seq` events.
+    pub snapshot: Option<(u64, serde_json::Value)>,
+    /// Events after the snapshot (or all of them), in order.
+    pub events: Vec<Event>,
+    /// The seq of the event an idempotency key already produced, when asked about one.
+    pub prior: Option<u64>,
+}
+
+pub enum AppendOutcome {
+    Appended,
+    Stale { current_seq: u64 },
+    Duplicate { seq: u64 },
+}
+
+pub enum ClaimOutcome {
+    Claimed { joined: u64 },
+    Taken,
+    Started,
+}
+
+pub fn key(game_id: &str, part: &str) -> String {
+    format!("g:{{{game_id}}}:{part}")
+}
+
+/// One connection type for a single Redis and for a Redis Cluster.
+#[derive(Clone)]
+pub enum RedisConnection {
+    Single(ConnectionManager),
+    Cluster(ClusterConnection),
+}
+
+impl ConnectionLike for RedisConnection {
+    fn req_packed_command<'a>(&'a mut self, cmd: &'a Cmd) -> RedisFuture<'a, Value> {
+        match self {
+            RedisConnection::Single(c) => c.req_packed_command(cmd),
+            RedisConnection::Cluster(c) => c.req_packed_command(cmd),
+        }
+    }
+
+    fn req_packed_commands<'a>(
+        &'a mut self,
+        pipeline: &'a Pipeline,
+        offset: usize,
+        count: usize,
+    ) -> RedisFuture<'a, Vec<Value>> {
+        match self {
+            RedisConnection::Single(c) => c.req_packed_commands(pipeline, offset, count),
+            RedisConnection::Cluster(c) => c.req_packed_commands(pipeline, offset, count),
+        }
+    }
+
+    fn get_db(&self) -> i64 {
+        match self {
+            RedisConnection::Single(c) => c.get_db(),
+            RedisConnection::Cluster(c) => c.get_db(),
+        }
+    }
+}
+
+#[derive(Clone)]
+enum Client {
+    Single(redis::Client),
+    /// The node URLs, to open watcher connections with their own timeout.
+    Cluster(Vec<String>),
+}
+
+struct Scripts {
+    create: Script,
+    load: Script,
+    claim: Script,
+    append: Script,
+    snapshot: Script,
+}
+
+impl Scripts {
+    fn new() -> Scripts {
+        Scripts {
+            create: Script::new(
+                r"
+                if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+                redis.call('SET', KEYS[2], ARGV[2])
+                redis.call('SET', KEYS[1], ARGV[1])
+                return 1",
+            ),
+            // KEYS: header seed seats events snap idem; ARGV: idempotency field ('' for none)
+            load: Script::new(
+                r"
+                local header = redis.call('GET', KEYS[1])
+                if not header then return {false} end
+                local seed = redis.call('GET', KEYS[2])
+                local seats = redis.call('HGETALL', KEYS[3])
+                local snap_seq = redis.call('HGET', KEYS[5], 'seq')
+                local snap_state = false
+                local from = '-'
+                if snap_seq then
+                    snap_state = redis.call('HGET', KEYS[5], 'state')
+                    from = snap_seq .. '-0'
+                end
+                local entries = redis.call('XRANGE', KEYS[4], from, '+')
+                local events = {}
+                for i, entry in ipairs(entries) do events[i] = entry[2][2] end
+                local prior = false
+                if ARGV[1] ~= '' then prior = redis.call('HGET', KEYS[6], ARGV[1]) end
+                return {header, seed, seats, snap_seq, snap_state, events, prior}",
+            ),
+            // KEYS: seats events; ARGV: seat, record
+            claim: Script::new(
+                r"
+                if redis.call('XLEN', KEYS[2]) > 0 then return {-1, 0} end
+                local claimed = redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
+                return {claimed, redis.call('HLEN', KEYS[1])}",
+            ),
+            // KEYS: events idem; ARGV: expected seq, idempotency field ('' for none), event JSON
+            append: Script::new(
+                r"
+                if ARGV[2] ~= '' then
+                    local prior = redis.call('HGET', KEYS[2], ARGV[2])
+                    if prior then return {'duplicate', prior} end
+                end
+                local len = redis.call('XLEN', KEYS[1])
+                if len ~= tonumber(ARGV[1]) then return {'stale', tostring(len)} end
+                redis.call('XADD', KEYS[1], ARGV[1] .. '-1', 'e', ARGV[3])
+                if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
+                return {'ok', ARGV[1]}",
+            ),
+            // KEYS: snap; ARGV: seq, state. Never replaces a newer snapshot.
+            snapshot: Script::new(
+                r"
+                local current = redis.call('HGET', KEYS[1], 'seq')
+                if current and tonumber(current) >= tonumber(ARGV[1]) then return 0 end
+                redis.call('HSET', KEYS[1], 'seq', ARGV[1], 'state', ARGV[2])
+                return 1",
+            ),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Store {
+    conn: RedisConnection,
+    client: Client,
+    scripts: std::sync::Arc<Scripts>,
+    /// Replicas that must acknowledge each appended event (single-node deployments with
+    /// replicas); 0 relies on the primary's AOF (`appendfsync always`).
+    wait_replicas: u32,
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> RedisResult<T> {
+    serde_json::from_str(text).map_err(|e| {
+        redis::RedisError::from((redis::ErrorKind::Parse, "stored JSON is damaged", format!("{what}: {e}")))
+    })
+}
+
+impl Store {
+    /// Connects to `urls`: one URL for a single Redis, several (comma-separated) for a cluster.
+    pub async fn connect(urls: &str, wait_replicas: u32) -> RedisResult<Store> {
+        let nodes: Vec<&str> = urls.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
+        let (conn, client) = if nodes.len() > 1 || urls.starts_with("redis+cluster://") {
+            let nodes: Vec<String> = nodes.iter().map(|n| n.replace("redis+cluster://", "redis://")).collect();
+            let client = ClusterClientBuilder::new(nodes.clone()).response_timeout(RESPONSE_TIMEOUT).build()?;
+            let conn = client.get_async_connection().await?;
+            (RedisConnection::Cluster(conn), Client::Cluster(nodes))
+        } else {
+            let client = redis::Client::open(nodes.first().copied().unwrap_or("redis://127.0.0.1:6379"))?;
+            let config = ConnectionManagerConfig::new().set_response_timeout(Some(RESPONSE_TIMEOUT));
+            let conn = ConnectionManager::new_with_config(client.clone(), config).await?;
+            (RedisConnection::Single(conn), Client::Single(client))
+        };
+        Ok(Store { conn, client, scripts: std::sync::Arc::new(Scripts::new()), wait_replicas })
+    }
+
+    pub fn is_cluster(&self) -> bool {
+        matches!(self.client, Client::Cluster(_))
+    }
+
+    pub async fn ping(&self) -> RedisResult<()> {
+        let mut c = self.conn.clone();
+        redis::cmd("PING").query_async::<String>(&mut c).await.map(|_| ())
+    }
+
+    /// Writes a new game. False if the id is taken.
+    pub async fn create(&self, header: &Header, seed_hex: &str) -> RedisResult<bool> {
+        let id = &header.game_id;
+        let json = serde_json::to_string(header).expect("headers serialize");
+        let created: i64 = self
+            .scripts
+            .create
+            .key(key(id, "header"))
+            .key(key(id, "seed"))
+            .arg(json)
+            .arg(seed_hex)
+            .invoke_async(&mut self.conn.clone())
+            .await?;
+        Ok(created == 1)
+    }
+
+    /// Reads header, seed, seats, snapshot and the events after it in one atomic round trip.
+    pub async fn load(&self, game_id: &str, idempotency_field: Option<&str>) -> RedisResult<Option<Loaded>> {
+        let reply: Vec<Value> = self
+            .scripts
+            .load
+            .key(key(game_id, "header"))
+            .key(key(game_id, "seed"))
+            .key(key(game_id, "seats"))
+            .key(key(game_id, "events"))
+            .key(key(game_id, "snap"))
+            .key(key(game_id, "idem"))
+            .arg(idempotency_field.unwrap_or(""))
+            .invoke_async(&mut self.conn.clone())
+            .await?;
+        let header: Option<String> = redis::from_redis_value(reply.first().cloned().unwrap_or(Value::Nil))?;
+        let Some(header) = header else { return Ok(None) };
+        if reply.len() != 7 {
+            return Err(redis::RedisError::from((redis::ErrorKind::Parse, "unexpected reply from the load script")));
+        }
+        let mut it = reply.into_iter().skip(1);
+        let mut next = || it.next().unwrap_or(Value::Nil);
+        let seed_hex: Option<String> = redis::from_redis_value(next())?;
+        let seats_flat: Vec<String> = redis::from_redis_value(next())?;
+        let snap_seq: Option<u64> = redis::from_redis_value(next())?;
+        let snap_state: Option<String> = redis::from_redis_value(next())?;
+        let events: Vec<String> = redis::from_redis_value(next())?;
+        let prior: Option<u64> = redis::from_redis_value(next())?;
+        let mut seats = BTreeMap::new();
+        for pair in seats_flat.chunks(2) {
+            if let [seat, record] = pair {
+                let seat: u8 =
+                    seat.parse().map_err(|_| redis::RedisError::from((redis::ErrorKind::Parse, "bad seat field")))?;
+                seats.insert(seat, parse_json(record, "seat")?);
+            }
+        }
+        let snapshot = match (snap_seq, snap_state) {
+            (Some(seq), Some(state)) => Some((seq, parse_json(&state, "snapshot")?)),
+            _ => None,
+        };
+        Ok(Some(Loaded {
+            header: parse_json(&header, "header")?,
+            seed: rules::random::from_hex(seed_hex.as_deref().unwrap_or(""))
+                .ok_or_else(|| redis::RedisError::from((redis::ErrorKind::Parse, "bad seed")))?,
+            seats,
+            snapshot,
+            events: events.iter().map(|e| parse_json(e, "event")).collect::<RedisResult<_>>()?,
+            prior,
+        }))
+    }
+
+    /// Takes `seat` for a joining player, unless someone has it or the game has started.
+    pub async fn claim_seat(&self, game_id: &str, seat: u8, record: &SeatRecord) -> RedisResult<ClaimOutcome> {
+        let (claimed, joined): (i64, u64) = self
+            .scripts
+            .claim
+            .key(key(game_id, "seats"))
+            .key(key(game_id, "events"))
+            .arg(seat)
+            .arg(serde_json::to_string(record).expect("serializable"))
+            .invoke_async(&mut self.conn.clone())
+            .await?;
+        Ok(match claimed {
+            1 => ClaimOutcome::Claimed { joined },
+            0 => ClaimOutcome::Taken,
+            _ => ClaimOutcome::Started,
+        })
+    }
+
+    /// Appends `event` if the game is at `event.seq` (compare-and-set), recording the
+    /// idempotency field with it, all in one atomic script.
+    pub async fn append(
+        &self,
+        game_id: &str,
+        event: &Event,
+        idempotency_field: Option<&str>,
+    ) -> RedisResult<AppendOutcome> {
+        let (status, seq): (String, u64) = self
+            .scripts
+            .append
+            .key(key(game_id, "events"))
+            .key(key(game_id, "idem"))
+            .arg(event.seq)
+            .arg(idempotency_field.unwrap_or(""))
+            .arg(serde_json::to_string(event).expect("serializable"))
+            .invoke_async(&mut self.conn.clone())
+            .await?;
+        let outcome = match status.as_str() {
+            "ok" => AppendOutcome::Appended,
+            "duplicate" => AppendOutcome::Duplicate { seq },
+            _ => AppendOutcome::Stale { current_seq: seq },
+        };
+        if matches!(outcome, AppendOutcome::Appended) && self.wait_replicas > 0 && !self.is_cluster() {
+            let acked: u64 =
+                redis::cmd("WAIT").arg(self.wait_replicas).arg(2000).query_async(&mut self.conn.clone()).await?;
+            if acked < self.wait_replicas as u64 {
+                return Err(redis::RedisError::from((
+                    redis::ErrorKind::Io,
+                    "too few replicas acknowledged the event",
+                    format!("{acked} of {}", self.wait_replicas),
+                )));
+            }
+        }
+        Ok(outcome)
+    }
+
+    pub async fn save_snapshot(&self, game_id: &str, seq: u64, state: &serde_json::Value) -> RedisResult<()> {
+        let _: i64 = self
+            .scripts
+            .snapshot
+            .key(key(game_id, "snap"))
+            .arg(seq)
+            .arg(state.to_string())
+            .invoke_async(&mut self.conn.clone())
+            .await?;
+        Ok(())
+    }
+
+    pub async fn event(&self, game_id: &str, seq: u64) -> RedisResult<Option<Event>> {
+        let id = format!("{seq}-1");
+        let entries: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
+            .arg(key(game_id, "events"))
+            .arg(&id)
+            .arg(&id)
+            .query_async(&mut self.conn.clone())
+            .await?;
+        entries.ids.first().and_then(|e| e.get::<String>("e")).map(|json| parse_json(&json, "event")).transpose()
+    }
+
+    pub async fn all_events(&self, game_id: &str) -> RedisResult<Vec<Event>> {
+        let entries: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
+            .arg(key(game_id, "events"))
+            .arg("-")
+            .arg("+")
+            .query_async(&mut self.conn.clone())
+            .await?;
+        entries.ids.iter().filter_map(|e| e.get::<String>("e")).map(|json| parse_json(&json, "event")).collect()
+    }
+
+    /// Counts a failed join attempt; returns the count in the current window.
+    pub async fn note_join_failure(&self, game_id: &str) -> RedisResult<u64> {
+        let k = key(game_id, "joinfail");
+        let (count, _): (u64, i64) = redis::pipe()
+            .cmd("INCR")
+            .arg(&k)
+            .cmd("EXPIRE")
+            .arg(&k)
+            .arg(JOIN_FAILURE_WINDOW_SECONDS)
+            .arg("NX")
+            .query_async(&mut self.conn.clone())
+            .await?;
+        Ok(count)
+    }
+
+    pub async fn join_failures(&self, game_id: &str) -> RedisResult<u64> {
+        let count: Option<u64> =
+            redis::cmd("GET").arg(key(game_id, "joinfail")).query_async(&mut self.conn.clone()).await?;
+        Ok(count.unwrap_or(0))
+    }
+
+    /// A connection of its own for a watcher's blocking reads, so they never hold up the
+    /// shared connection.
+    pub async fn watch_connection(&self) -> RedisResult<RedisConnection> {
+        let timeout = WATCH_BLOCK + Duration::from_secs(5);
+        match &self.client {
+            Client::Single(client) => {
+                let config = ConnectionManagerConfig::new().set_response_timeout(Some(timeout));
+                Ok(RedisConnection::Single(ConnectionManager::new_with_config(client.clone(), config).await?))
+            }
+            Client::Cluster(nodes) => {
+                let watcher = ClusterClientBuilder::new(nodes.clone()).response_timeout(timeout).build()?;
+                Ok(RedisConnection::Cluster(watcher.get_async_connection().await?))
+            }
+        }
+    }
+
+    /// Waits up to [`WATCH_BLOCK`] for events with seq `>= from_seq`; returns whether any came.
+    pub async fn wait_for_events(conn: &mut RedisConnection, game_id: &str, from_seq: u64) -> RedisResult<bool> {
+        // XREAD returns entries with ids strictly greater than the one given.
+        let after = if from_seq == 0 { "0-0".to_string() } else { format!("{}-1", from_seq - 1) };
+        let reply: Option<redis::streams::StreamReadReply> = redis::cmd("XREAD")
+            .arg("COUNT")
+            .arg(1)
+            .arg("BLOCK")
+            .arg(WATCH_BLOCK.as_millis() as u64)
+            .arg("STREAMS")
+            .arg(key(game_id, "events"))
+            .arg(after)
+            .query_async(conn)
+            .await?;
+        Ok(reply.is_some_and(|r| r.keys.iter().any(|k| !k.ids.is_empty())))
+    }
+}

@@ -1,0 +1,443 @@
+//! The referee service end to end: real Redis, the real `referee serve` binary, real gRPC.
+
+mod support;
+
+use referee_proto::v1 as pb;
+use serde_json::Value;
+use std::collections::HashSet;
+use support::*;
+use tonic::Code;
+
+fn legal_moves(view: &pb::GameView) -> Vec<String> {
+    view_json(view)["legal_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
+}
+
+fn seat_to_move(view: &pb::GameView) -> usize {
+    view_json(view)["turn"]["seat"].as_u64().unwrap() as usize
+}
+
+/// Plays the first legal move (in list order) until the game ends or `plies` run out.
+async fn play_on(client: &mut Client, table: &Table, mut view: pb::GameView, plies: usize) -> pb::GameView {
+    for i in 0..plies {
+        if view.status == pb::GameStatus::Over as i32 {
+            break;
+        }
+        let moves = legal_moves(&view);
+        let m = &moves[(i * 7) % moves.len()];
+        let seat = seat_to_move(&view);
+        view = submit(client, table, seat, m, view.seq, &format!("ply-{i}")).await.unwrap().view.unwrap();
+    }
+    view
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_chess960_game_with_card_drawn_setup_is_played_audited_and_verified() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess960", "").await;
+    assert_eq!(created.commitment.len(), 64);
+    // Before everyone joins nothing is drawn and nobody can act.
+    let waiting = get_view(&mut client, &created.game_id, None).await.unwrap();
+    assert_eq!(waiting.status, pb::GameStatus::Waiting as i32);
+    let table = seat_everyone(&mut client, "chess960", "").await;
+    let view = get_view(&mut client, &table.game_id, Some(&table.tokens[0])).await.unwrap();
+    assert_eq!(view.status, pb::GameStatus::Active as i32);
+    assert_eq!(view.seq, 1, "the start event is recorded");
+    let cards = &view_json(&view)["setup"]["cards"];
+    assert_eq!(cards["pieces"].as_array().unwrap().len(), 6, "the cards drawn are shown: {cards}");
+
+    let view = play_on(&mut client, &table, view, 40).await;
+    if view.status != pb::GameStatus::Over as i32 {
+        submit(&mut client, &table, 0, "resign", view.seq, "resign").await.unwrap();
+    }
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
+    let record: Value = serde_json::from_str(&audit.audit_json).unwrap();
+    assert_eq!(record["commitment"], table.commitment.as_str());
+    assert_eq!(record["entropy"].as_array().unwrap().len(), 2);
+    let (code, out) = verify(&audit.audit_json);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("commitment: SHA-256 of the revealed seed") && out.contains("verified"), "{out}");
+
+    // One altered draw is caught.
+    let mut tampered = record.clone();
+    let draws = tampered["events"][0]["draws"].as_array_mut().unwrap();
+    let last = draws.last_mut().unwrap();
+    let bound = last["bound"].as_u64().unwrap();
+    last["value"] = Value::from((last["value"].as_u64().unwrap() + 1) % bound);
+    let (code, out) = verify(&tampered.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED: event 0, draw"), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn table_tools_hands_stay_private_in_views_errors_and_logs() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2, "decks": {"main": "standard-52"}}"#).await;
+    let dealt = submit(&mut client, &table, 0, "deal main 5 to all", table.view.seq, "deal").await.unwrap();
+    let seat0 = get_view(&mut client, &table.game_id, Some(&table.tokens[0])).await.unwrap();
+    let seat1 = get_view(&mut client, &table.game_id, Some(&table.tokens[1])).await.unwrap();
+    let host = get_view(&mut client, &table.game_id, Some(&table.host_token)).await.unwrap();
+    let spectator = get_view(&mut client, &table.game_id, None).await.unwrap();
+    let hand = |v: &pb::GameView, seat: usize| -> Vec<String> {
+        view_json(v)["hands"][seat]["cards"]
+            .as_array()
+            .map(|cards| cards.iter().map(|c| c.as_str().unwrap().split(':').nth(1).unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    let hand0 = hand(&seat0, 0);
+    let hand1 = hand(&seat1, 1);
+    assert_eq!((hand0.len(), hand1.len()), (5, 5));
+    assert_eq!(hand(&dealt.view.unwrap(), 0), hand0, "the submitter's own view shows its hand");
+    let quoted = |card: &str| format!("\"{card}\"");
+    let quoted_in_hand = |card: &str| format!(":{card}\"");
+    for card in &hand0 {
+        for other in [&seat1, &host, &spectator] {
+            assert!(!other.view_json.contains(&quoted_in_hand(card)), "seat 0's {card} shows in another view");
+            assert!(!other.view_json.contains(&quoted(card)), "seat 0's {card} shows in another view");
+        }
+    }
+    assert!(!seat0.view_json.contains("draw_order"), "the draw order is nobody's until the end");
+
+    // Seat 1 names a card it does not hold: the refusal says so and nothing more.
+    let foreign = &hand0[0];
+    let err = submit(&mut client, &table, 1, &format!("play {foreign}"), seat1.seq, "bad").await.unwrap_err();
+    assert_eq!(err.code(), Code::FailedPrecondition);
+    assert_eq!(err.message(), format!("You do not hold {foreign}."));
+    assert_eq!(error_code(&err), "illegal_action");
+
+    // The referee's own log (at debug level) never names a card in a hand.
+    let log = referee.log_text();
+    assert!(log.contains("action recorded"), "the log is being written");
+    for card in hand0.iter().chain(&hand1) {
+        assert!(!log.contains(&format!("{card}\"")) && !log.contains(&format!(":{card}")), "{card} appears in the log");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_hundred_racing_submits_on_one_turn_accept_exactly_one() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = std::sync::Arc::new(seat_everyone(&mut client, "chess", "").await);
+    let moves = legal_moves(&table.view);
+    let seq = table.view.seq;
+    let mut tasks = Vec::new();
+    for i in 0..100 {
+        let mut c = client.clone();
+        let table = table.clone();
+        let m = moves[i % moves.len()].clone();
+        tasks.push(tokio::spawn(async move { submit(&mut c, &table, 0, &m, seq, &format!("racer-{i}")).await }));
+    }
+    let mut accepted = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(r) => {
+                assert!(!r.duplicate);
+                accepted += 1;
+            }
+            Err(status) => {
+                assert_eq!(status.code(), Code::Aborted, "{status:?}");
+                assert_eq!(error_code(&status), "stale");
+                let current = status.metadata().get("referee-current-seq").unwrap().to_str().unwrap();
+                assert_eq!(current, (seq + 1).to_string());
+            }
+        }
+    }
+    assert_eq!(accepted, 1);
+    let view = get_view(&mut client, &table.game_id, None).await.unwrap();
+    assert_eq!(view.seq, seq + 1);
+    assert_eq!(view_json(&view)["moves"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_retried_submit_returns_the_first_result_and_applies_once() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = std::sync::Arc::new(seat_everyone(&mut client, "chess", "").await);
+    let seq = table.view.seq;
+    let first = submit(&mut client, &table, 0, "e2e4", seq, "same-key").await.unwrap();
+    assert!(!first.duplicate);
+    // The retry carries the old sequence number, as a phone that never saw the answer would.
+    let retry = submit(&mut client, &table, 0, "e2e4", seq, "same-key").await.unwrap();
+    assert!(retry.duplicate);
+    assert_eq!((retry.event_seq, retry.action.as_str(), retry.description.as_str()), (first.event_seq, "e2e4", "e4"));
+    // Ten retries at once still apply nothing more.
+    let mut tasks = Vec::new();
+    for _ in 0..10 {
+        let (mut c, table) = (client.clone(), table.clone());
+        tasks.push(tokio::spawn(
+            async move { submit(&mut c, &table, 0, "e2e4", seq, "same-key").await.unwrap().duplicate },
+        ));
+    }
+    for t in tasks {
+        assert!(t.await.unwrap());
+    }
+    let view = get_view(&mut client, &table.game_id, None).await.unwrap();
+    assert_eq!(view.seq, seq + 1);
+    // The same key used by the other seat is that seat's own key.
+    let black = submit(&mut client, &table, 1, "e7e5", seq + 1, "same-key").await.unwrap();
+    assert!(!black.duplicate);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn killing_the_referee_between_submits_loses_nothing_and_any_replica_serves() {
+    let redis = Redis::start();
+    let mut first = Referee::start(&redis.url());
+    let mut client = first.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let after_e4 = submit(&mut client, &table, 0, "e2e4", table.view.seq, "a").await.unwrap().view.unwrap();
+    first.kill9();
+    let second = Referee::start(&redis.url());
+    let third = Referee::start(&redis.url());
+    let mut client2 = second.client().await;
+    let after_e5 = submit(&mut client2, &table, 1, "e7e5", after_e4.seq, "b").await.unwrap().view.unwrap();
+    let mut client3 = third.client().await;
+    let seen = get_view(&mut client3, &table.game_id, Some(&table.tokens[0])).await.unwrap();
+    assert_eq!(seen.seq, after_e5.seq);
+    let moves = view_json(&seen)["moves"].clone();
+    let sans: Vec<&str> = moves.as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();
+    assert_eq!(sans, ["e4", "e5"]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_redis_crash_with_aof_always_loses_no_acknowledged_event() {
+    let mut redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_SNAPSHOT_EVERY", "4")]);
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let view = play_on(&mut client, &table, table.view.clone(), 10).await;
+    redis.crash_and_restart();
+    // The referee reconnects by itself; the first calls may find Redis still loading.
+    let mut seen = None;
+    for _ in 0..100 {
+        match get_view(&mut client, &table.game_id, None).await {
+            Ok(v) => {
+                seen = Some(v);
+                break;
+            }
+            Err(status) => {
+                assert_eq!(status.code(), Code::Unavailable, "{status:?}");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        }
+    }
+    let seen = seen.expect("the referee serves again after Redis restarts");
+    assert_eq!(seen.seq, view.seq);
+    assert_eq!(view_json(&seen)["moves"], view_json(&view)["moves"]);
+    // And play goes on.
+    let next = legal_moves(&seen)[0].clone();
+    submit(&mut client, &table, seat_to_move(&seen), &next, seen.seq, "after-crash").await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn snapshots_are_written_so_a_move_reads_only_the_recent_events() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_SNAPSHOT_EVERY", "4")]);
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let view = play_on(&mut client, &table, table.view.clone(), 11).await;
+    let snap = redis_command(redis.port, &format!("HGET g:{{{}}}:snap seq", table.game_id)).unwrap();
+    let snap_seq: u64 = snap.lines().nth(1).unwrap().parse().unwrap();
+    assert_eq!(snap_seq % 4, 0);
+    assert!(view.seq - snap_seq < 4, "the snapshot at {snap_seq} is within 4 events of {}", view.seq);
+    // Reading from the snapshot gives the same game as replaying it all.
+    let moves = view_json(&view)["moves"].clone();
+    let fresh = get_view(&mut client, &table.game_id, None).await.unwrap();
+    assert_eq!(view_json(&fresh)["moves"], moves);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_referee_runs_unchanged_on_a_three_master_redis_cluster() {
+    let cluster = RedisCluster::start();
+    let referee = Referee::start_with(&cluster.url(), &[("REFEREE_SNAPSHOT_EVERY", "3")]);
+    let mut client = referee.client().await;
+    let mut game_slots = HashSet::new();
+    for _ in 0..3 {
+        let table = seat_everyone(&mut client, "chess960", r#"{"chess960_draw": "number"}"#).await;
+        let view = play_on(&mut client, &table, table.view.clone(), 8).await;
+        submit(&mut client, &table, seat_to_move(&view), "resign", view.seq, "r").await.unwrap();
+        let audit =
+            client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
+        assert_eq!(verify(&audit.audit_json).0, 0);
+        let slot =
+            redis_command(cluster.nodes[0].port, &format!("CLUSTER KEYSLOT g:{{{}}}:events", table.game_id)).unwrap();
+        game_slots.insert(slot);
+    }
+    assert!(!game_slots.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn watchers_see_every_move_live_and_resume_from_a_sequence_number() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let mut stream = client
+        .watch_game(authed(
+            pb::WatchGameRequest { game_id: table.game_id.clone(), after_seq: table.view.seq },
+            &table.tokens[1],
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    let after = submit(&mut client, &table, 0, "d2d4", table.view.seq, "w").await.unwrap().view.unwrap();
+    let update =
+        tokio::time::timeout(std::time::Duration::from_secs(10), stream.message()).await.unwrap().unwrap().unwrap();
+    assert_eq!(update.seq, after.seq);
+    assert_eq!(update.seat, Some(1));
+    assert_eq!(view_json(&update)["moves"][0]["san"], "d4");
+    // A watcher resuming from an older number gets the current view at once.
+    let mut late = client
+        .watch_game(tonic::Request::new(pb::WatchGameRequest { game_id: table.game_id.clone(), after_seq: 1 }))
+        .await
+        .unwrap()
+        .into_inner();
+    let caught_up =
+        tokio::time::timeout(std::time::Duration::from_secs(10), late.message()).await.unwrap().unwrap().unwrap();
+    assert_eq!(caught_up.seq, after.seq);
+    assert_eq!(caught_up.seat, None);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn refusals_carry_the_right_status_and_a_stable_code() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    // A wrong join code, then the same seat joining twice.
+    let bad = client
+        .join_game(pb::JoinGameRequest {
+            game_id: created.game_id.clone(),
+            join_code: "AAAA-AAAA".into(),
+            entropy: vec![],
+        })
+        .await
+        .unwrap_err();
+    assert_eq!((bad.code(), error_code(&bad).as_str()), (Code::PermissionDenied, "bad_join_code"));
+    let join = |code: &str| pb::JoinGameRequest {
+        game_id: created.game_id.clone(),
+        join_code: code.to_lowercase(),
+        entropy: vec![],
+    };
+    let white = client.join_game(join(&created.seats[0].join_code)).await.unwrap().into_inner();
+    let again = client.join_game(join(&created.seats[0].join_code)).await.unwrap_err();
+    assert_eq!((again.code(), error_code(&again).as_str()), (Code::FailedPrecondition, "seat_taken"));
+    // Acting before everyone is seated.
+    let early = client
+        .submit_action(authed(
+            pb::SubmitActionRequest {
+                game_id: created.game_id.clone(),
+                action: "e2e4".into(),
+                expected_seq: 0,
+                idempotency_key: "k".into(),
+            },
+            &white.token,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(error_code(&early), "waiting_for_players");
+    let black = client.join_game(join(&created.seats[1].join_code)).await.unwrap().into_inner();
+    let table = Table {
+        game_id: created.game_id.clone(),
+        host_token: created.host_token.clone(),
+        commitment: created.commitment.clone(),
+        tokens: vec![white.token.clone(), black.token.clone(), created.host_token.clone(), "not-a-token".into()],
+        view: black.view.unwrap(),
+    };
+    let seq = table.view.seq;
+    let cases: [(usize, &str, Code, &str); 5] = [
+        (1, "e7e5", Code::FailedPrecondition, "not_your_turn"),
+        (0, "e2e5", Code::FailedPrecondition, "illegal_action"),
+        (0, "zz", Code::InvalidArgument, "bad_notation"),
+        (2, "e2e4", Code::PermissionDenied, "not_a_seat"),
+        (3, "e2e4", Code::Unauthenticated, "bad_token"),
+    ];
+    for (seat, action, code, name) in cases {
+        let err = submit(&mut client, &table, seat, action, seq, "k").await.unwrap_err();
+        assert_eq!((err.code(), error_code(&err).as_str()), (code, name), "{action}: {}", err.message());
+    }
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap_err();
+    assert_eq!(error_code(&audit), "game_not_over");
+    let missing = get_view(&mut client, "nosuchgame", None).await.unwrap_err();
+    assert_eq!(missing.code(), Code::NotFound);
+    let stale = submit(&mut client, &table, 0, "e2e4", seq + 5, "k2").await.unwrap_err();
+    assert_eq!(error_code(&stale), "stale");
+    // Guessing join codes is cut off.
+    let other = create(&mut client, "chess", "").await;
+    let mut last = None;
+    for i in 0..25 {
+        let r = client
+            .join_game(pb::JoinGameRequest {
+                game_id: other.game_id.clone(),
+                join_code: format!("GUESS-{i:04}"),
+                entropy: vec![],
+            })
+            .await
+            .unwrap_err();
+        last = Some(error_code(&r));
+    }
+    assert_eq!(last.as_deref(), Some("too_many_attempts"));
+    let details = tonic_types::StatusExt::get_details_error_info(&stale).unwrap();
+    assert_eq!((details.reason.as_str(), details.domain.as_str()), ("stale", "referee.v1"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn stateless_calls_health_reflection_metrics_and_graceful_shutdown() {
+    let redis = Redis::start();
+    let mut referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let rules = client.list_rules(pb::ListRulesRequest {}).await.unwrap().into_inner().rules;
+    let ids: Vec<&str> = rules.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["chess", "chess960", "table-tools"]);
+    let answer = client
+        .adjudicate(pb::AdjudicateRequest {
+            rules: "chess".into(),
+            position: "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4".into(),
+            action: "c6d4".into(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(!answer.legal);
+    assert_eq!(answer.reason, "The knight on c6 is pinned to your king by the bishop on b5.");
+    let actions = client
+        .legal_actions(pb::LegalActionsRequest { rules: "chess".into(), position: rules::chess::STANDARD_FEN.into() })
+        .await
+        .unwrap()
+        .into_inner()
+        .actions;
+    assert_eq!(actions.iter().filter(|a| a.len() == 4).count(), 20);
+
+    let channel = tonic::transport::Channel::from_shared(referee.endpoint()).unwrap().connect().await.unwrap();
+    let mut health = tonic_health::pb::health_client::HealthClient::new(channel.clone());
+    let status = health
+        .check(tonic_health::pb::HealthCheckRequest { service: "referee.v1.Referee".into() })
+        .await
+        .unwrap()
+        .into_inner()
+        .status;
+    assert_eq!(status, tonic_health::pb::health_check_response::ServingStatus::Serving as i32);
+
+    let mut reflection = tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient::new(channel);
+    let request = tonic_reflection::pb::v1::ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(tonic_reflection::pb::v1::server_reflection_request::MessageRequest::ListServices(
+            String::new(),
+        )),
+    };
+    let mut replies = reflection.server_reflection_info(tokio_stream::iter([request])).await.unwrap().into_inner();
+    let reply = replies.message().await.unwrap().unwrap();
+    let listed = format!("{:?}", reply.message_response);
+    assert!(listed.contains("referee.v1.Referee") && listed.contains("grpc.health.v1.Health"), "{listed}");
+
+    let metrics = referee.metrics();
+    assert!(metrics.contains("referee_requests_total"), "{metrics}");
+    assert!(metrics.contains("method=\"Adjudicate\""), "{metrics}");
+    assert!(metrics.contains("referee_request_seconds"), "{metrics}");
+
+    assert!(referee.terminate().success(), "SIGTERM ends the referee cleanly");
+}

@@ -1,0 +1,312 @@
+//! Test harness: real `redis-server` processes and the real `referee serve` binary on free
+//! loopback ports, and a gRPC client. Everything is killed when dropped.
+#![allow(dead_code)]
+
+use referee_proto::v1 as pb;
+use referee_proto::v1::referee_client::RefereeClient;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tonic::transport::Channel;
+
+pub type Client = RefereeClient<Channel>;
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn wait_until(what: &str, timeout: Duration, mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < timeout, "{what} did not come up within {timeout:?}");
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
+/// Sends one inline command to a Redis and returns the raw reply.
+pub fn redis_command(port: u16, command: &str) -> Option<String> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
+    stream.write_all(format!("{command}\r\n").as_bytes()).ok()?;
+    let mut buf = [0u8; 65536];
+    let n = stream.read(&mut buf).ok()?;
+    Some(String::from_utf8_lossy(&buf[..n]).to_string())
+}
+
+/// A real redis-server with the persistence the referee documents: AOF, fsync on every write.
+pub struct Redis {
+    child: Option<Child>,
+    pub port: u16,
+    dir: tempfile::TempDir,
+    extra: Vec<String>,
+}
+
+impl Redis {
+    pub fn start() -> Redis {
+        Redis::start_with(&[])
+    }
+
+    pub fn start_with(extra: &[&str]) -> Redis {
+        let mut redis = Redis {
+            child: None,
+            port: free_port(),
+            dir: tempfile::tempdir().unwrap(),
+            extra: extra.iter().map(|s| s.to_string()).collect(),
+        };
+        redis.spawn();
+        redis
+    }
+
+    fn spawn(&mut self) {
+        let child = Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"])
+            .args(["--appendfsync", "always", "--dir"])
+            .arg(self.dir.path())
+            .args(&self.extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server is installed (apt-get install redis-server)");
+        self.child = Some(child);
+        let port = self.port;
+        wait_until("redis-server", Duration::from_secs(10), || {
+            redis_command(port, "PING").is_some_and(|r| r.starts_with("+PONG"))
+        });
+    }
+
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Kills the server without warning (SIGKILL) and starts it again on the same files.
+    pub fn crash_and_restart(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().unwrap();
+            child.wait().unwrap();
+        }
+        self.spawn();
+    }
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Three masters forming a Redis Cluster on loopback.
+pub struct RedisCluster {
+    pub nodes: Vec<Redis>,
+}
+
+impl RedisCluster {
+    pub fn start() -> RedisCluster {
+        let nodes: Vec<Redis> = (0..3)
+            .map(|_| Redis::start_with(&["--cluster-enabled", "yes", "--cluster-node-timeout", "5000"]))
+            .collect();
+        let addresses: Vec<String> = nodes.iter().map(|n| format!("127.0.0.1:{}", n.port)).collect();
+        let status = Command::new("redis-cli")
+            .args(["--cluster", "create"])
+            .args(&addresses)
+            .args(["--cluster-replicas", "0", "--cluster-yes"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("redis-cli is installed");
+        assert!(status.success(), "redis-cli --cluster create failed");
+        for node in &nodes {
+            let port = node.port;
+            wait_until("the cluster", Duration::from_secs(20), || {
+                redis_command(port, "CLUSTER INFO").is_some_and(|r| r.contains("cluster_state:ok"))
+            });
+        }
+        RedisCluster { nodes }
+    }
+
+    pub fn url(&self) -> String {
+        self.nodes.iter().map(Redis::url).collect::<Vec<_>>().join(",")
+    }
+}
+
+/// The real `referee serve` binary.
+pub struct Referee {
+    child: Option<Child>,
+    pub port: u16,
+    pub metrics_port: u16,
+    pub log: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Referee {
+    pub fn start(redis_url: &str) -> Referee {
+        Referee::start_with(redis_url, &[])
+    }
+
+    pub fn start_with(redis_url: &str, env: &[(&str, &str)]) -> Referee {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("referee.log");
+        let (port, metrics_port) = (free_port(), free_port());
+        let child = Command::new(env!("CARGO_BIN_EXE_referee"))
+            .arg("serve")
+            .env("REFEREE_ADDR", format!("127.0.0.1:{port}"))
+            .env("REFEREE_METRICS_ADDR", format!("127.0.0.1:{metrics_port}"))
+            .env("REDIS_URL", redis_url)
+            .env("RUST_LOG", "debug,h2=info,tower=info,hyper=info,redis=info")
+            .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+            .envs(env.iter().copied())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap();
+        wait_until("referee serve", Duration::from_secs(20), || TcpStream::connect(("127.0.0.1", port)).is_ok());
+        Referee { child: Some(child), port, metrics_port, log, _dir: dir }
+    }
+
+    pub fn endpoint(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    pub async fn client(&self) -> Client {
+        RefereeClient::connect(self.endpoint()).await.unwrap()
+    }
+
+    /// SIGKILL: no chance to finish anything.
+    pub fn kill9(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().unwrap();
+            child.wait().unwrap();
+        }
+    }
+
+    /// SIGTERM, then wait for a clean exit.
+    pub fn terminate(&mut self) -> std::process::ExitStatus {
+        let mut child = self.child.take().unwrap();
+        Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+        child.wait().unwrap()
+    }
+
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    pub fn metrics(&self) -> String {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.metrics_port)).unwrap();
+        stream.write_all(b"GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
+        let mut out = String::new();
+        stream.read_to_string(&mut out).unwrap();
+        out
+    }
+}
+
+impl Drop for Referee {
+    fn drop(&mut self) {
+        self.kill9();
+    }
+}
+
+pub fn authed<T>(message: T, token: &str) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+    request
+}
+
+pub fn view_json(view: &pb::GameView) -> serde_json::Value {
+    serde_json::from_str(&view.view_json).unwrap()
+}
+
+/// A created game with every seat joined.
+pub struct Table {
+    pub game_id: String,
+    pub host_token: String,
+    pub commitment: String,
+    pub tokens: Vec<String>,
+    pub view: pb::GameView,
+}
+
+pub async fn create(client: &mut Client, rules: &str, options: &str) -> pb::CreateGameResponse {
+    client
+        .create_game(pb::CreateGameRequest { rules: rules.into(), options_json: options.into() })
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+pub async fn seat_everyone(client: &mut Client, rules: &str, options: &str) -> Table {
+    let created = create(client, rules, options).await;
+    let mut tokens = Vec::new();
+    let mut view = None;
+    for seat in &created.seats {
+        let joined = client
+            .join_game(pb::JoinGameRequest {
+                game_id: created.game_id.clone(),
+                join_code: seat.join_code.clone(),
+                entropy: format!("entropy of seat {}", seat.seat).into_bytes(),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(joined.seat, seat.seat);
+        tokens.push(joined.token);
+        view = joined.view;
+    }
+    Table {
+        game_id: created.game_id,
+        host_token: created.host_token,
+        commitment: created.commitment,
+        tokens,
+        view: view.unwrap(),
+    }
+}
+
+pub async fn submit(
+    client: &mut Client,
+    table: &Table,
+    seat: usize,
+    action: &str,
+    seq: u64,
+    key: &str,
+) -> Result<pb::SubmitActionResponse, tonic::Status> {
+    client
+        .submit_action(authed(
+            pb::SubmitActionRequest {
+                game_id: table.game_id.clone(),
+                action: action.into(),
+                expected_seq: seq,
+                idempotency_key: key.into(),
+            },
+            &table.tokens[seat],
+        ))
+        .await
+        .map(|r| r.into_inner())
+}
+
+pub async fn get_view(client: &mut Client, game_id: &str, token: Option<&str>) -> Result<pb::GameView, tonic::Status> {
+    let request = pb::GetViewRequest { game_id: game_id.into() };
+    let request = match token {
+        Some(t) => authed(request, t),
+        None => tonic::Request::new(request),
+    };
+    client.get_view(request).await.map(|r| r.into_inner())
+}
+
+pub fn error_code(status: &tonic::Status) -> String {
+    status.metadata().get("referee-error-code").and_then(|v| v.to_str().ok()).unwrap_or("").to_string()
+}
+
+/// Runs `referee verify` on an audit record; returns (exit code, output).
+pub fn verify(audit_json: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("audit.json");
+    std::fs::write(&path, audit_json).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_referee")).arg("verify").arg(&path).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).to_string())
+}
