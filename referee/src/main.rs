@@ -1,14 +1,7 @@
 //! The `referee` command: the rules engine from the command line, the gRPC service
 //! (`serve`) and the verifier of finished games (`verify`).
 
-mod audit;
-mod errors;
-mod serve;
-mod service;
-mod store;
-mod tables;
-mod telemetry;
-mod tokens;
+use referee::{audit, serve};
 
 use clap::{Parser, Subcommand};
 use rules::chess::{CastlingMode, CastlingNotation, Position, uci};

@@ -8,6 +8,7 @@ use referee_proto::v1::referee_server::RefereeServer;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tonic::transport::Server;
+use tonic::transport::server::TcpIncoming;
 
 /// Settings from the environment, with defaults that work on one machine.
 pub struct Config {
@@ -129,12 +130,13 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     tracing::info!(addr = %bound, redis = %config.redis_url, "referee listening");
     Server::builder()
-        .tcp_nodelay(true)
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(RefereeServer::new(RefereeService::new(tables)))
-        .serve_with_incoming_shutdown(tokio_stream::wrappers::TcpListenerStream::new(listener), shutdown_signal())
+        // Accepted sockets get TCP_NODELAY here: the builder's setting covers only listeners
+        // it binds itself, and without it multi-packet replies wait out delayed ACKs (~40 ms).
+        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), shutdown_signal())
         .await
         .map_err(|e| e.to_string())
 }

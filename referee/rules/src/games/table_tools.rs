@@ -16,7 +16,8 @@ const MAX_SEATS: u8 = 12;
 const MAX_DICE: u32 = 100;
 const MAX_SIDES: u32 = 1_000_000;
 const MAX_DECKS: usize = 8;
-const MAX_ROLL_HISTORY: usize = 200;
+/// Rolls and log lines kept: enough for the table, small enough to send on every update.
+const MAX_HISTORY: usize = 100;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -333,7 +334,7 @@ impl Game for TableTools {
                 let shown: Vec<String> = dice.iter().map(u32::to_string).collect();
                 state.log.push(format!("{who} rolled {count}d{sides}: {}", shown.join(" ")));
                 state.rolls.push(Roll { seat, sides: *sides, dice });
-                if state.rolls.len() > MAX_ROLL_HISTORY {
+                if state.rolls.len() > MAX_HISTORY {
                     state.rolls.remove(0);
                 }
             }
@@ -423,7 +424,7 @@ impl Game for TableTools {
                 state.ended = Some(Outcome::draw(state.seats, format!("{who} closed the table")));
             }
         }
-        if state.log.len() > MAX_ROLL_HISTORY {
+        if state.log.len() > MAX_HISTORY {
             state.log.remove(0);
         }
         Ok(())

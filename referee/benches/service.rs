@@ -1,0 +1,305 @@
+//! Drives a real `referee serve` (release build) over gRPC on loopback, against a real
+//! redis-server, and prints figures side by side with their baselines. Asserts nothing about
+//! time. Run: `cargo bench -p referee --bench service` (add `-- quick` for a short run).
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use referee::store::{Event, EventBody, Header, Store};
+use referee_proto::v1 as pb;
+use referee_proto::v1::referee_server::{Referee as RefereeApi, RefereeServer};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use support::*;
+use tokio::sync::Mutex;
+use tonic::{Request, Response, Status};
+
+const PINNED: &str = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4";
+
+/// A server that answers Adjudicate with a fixed reply of the same size as the real one, and
+/// does nothing else: the cost of gRPC alone.
+struct Noop {
+    reply: pb::AdjudicateResponse,
+}
+
+type Stream = Pin<Box<dyn futures::Stream<Item = Result<pb::GameView, Status>> + Send>>;
+
+#[tonic::async_trait]
+impl RefereeApi for Noop {
+    async fn list_rules(&self, _: Request<pb::ListRulesRequest>) -> Result<Response<pb::ListRulesResponse>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
+    async fn adjudicate(&self, _: Request<pb::AdjudicateRequest>) -> Result<Response<pb::AdjudicateResponse>, Status> {
+        Ok(Response::new(self.reply.clone()))
+    }
+    async fn legal_actions(
+        &self,
+        _: Request<pb::LegalActionsRequest>,
+    ) -> Result<Response<pb::LegalActionsResponse>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
+    async fn create_game(&self, _: Request<pb::CreateGameRequest>) -> Result<Response<pb::CreateGameResponse>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
+    async fn join_game(&self, _: Request<pb::JoinGameRequest>) -> Result<Response<pb::JoinGameResponse>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
+    async fn submit_action(
+        &self,
+        _: Request<pb::SubmitActionRequest>,
+    ) -> Result<Response<pb::SubmitActionResponse>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
+    async fn get_view(&self, _: Request<pb::GetViewRequest>) -> Result<Response<pb::GameView>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
+    type WatchGameStream = Stream;
+    async fn watch_game(&self, _: Request<pb::WatchGameRequest>) -> Result<Response<Stream>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
+    async fn get_audit(&self, _: Request<pb::GetAuditRequest>) -> Result<Response<pb::AuditRecord>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Calls per second of `call` with `concurrency` workers for `duration`.
+async fn throughput<F, Fut>(concurrency: usize, duration: Duration, call: F) -> f64
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    let call = Arc::new(call);
+    let start = Instant::now();
+    let workers: Vec<_> = (0..concurrency)
+        .map(|_| {
+            let call = call.clone();
+            tokio::spawn(async move {
+                let mut n = 0u64;
+                while start.elapsed() < duration {
+                    call().await;
+                    n += 1;
+                }
+                n
+            })
+        })
+        .collect();
+    let mut total = 0;
+    for w in workers {
+        total += w.await.unwrap();
+    }
+    total as f64 / start.elapsed().as_secs_f64()
+}
+
+struct Live {
+    table: Table,
+    view: pb::GameView,
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let quick = std::env::args().any(|a| a == "quick");
+    let (seconds, games, moves, long_game) = if quick { (1, 100, 500, 200) } else { (3, 1000, 5000, 1000) };
+    let concurrency = 32;
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off")]);
+    let client = referee.client().await;
+    println!("referee benchmark: {concurrency} concurrent clients on loopback, Redis with AOF fsync always");
+
+    // 1. Stateless adjudication against a no-op call of the same size.
+    let request = pb::AdjudicateRequest { rules: "chess".into(), position: PINNED.into(), action: "c6d4".into() };
+    let real_reply = client.clone().adjudicate(request.clone()).await.unwrap().into_inner();
+    let noop_port = free_port();
+    let noop = RefereeServer::new(Noop { reply: real_reply });
+    tokio::spawn(
+        tonic::transport::Server::builder()
+            .tcp_nodelay(true)
+            .add_service(noop)
+            .serve(([127, 0, 0, 1], noop_port).into()),
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let noop_client =
+        pb::referee_client::RefereeClient::connect(format!("http://127.0.0.1:{noop_port}")).await.unwrap();
+    let duration = Duration::from_secs(seconds);
+    let (c, r) = (client.clone(), request.clone());
+    let real = throughput(concurrency, duration, move || {
+        let (mut c, r) = (c.clone(), r.clone());
+        async move {
+            c.adjudicate(r).await.unwrap();
+        }
+    })
+    .await;
+    let (c, r) = (noop_client.clone(), request.clone());
+    let baseline = throughput(concurrency, duration, move || {
+        let (mut c, r) = (c.clone(), r.clone());
+        async move {
+            c.adjudicate(r).await.unwrap();
+        }
+    })
+    .await;
+    println!("\nstateless adjudication (pinned-knight position)");
+    println!("  referee Adjudicate      {real:>10.0} calls/s");
+    println!("  no-op call, same size   {baseline:>10.0} calls/s");
+    println!("  ratio                   {:>10.2}", real / baseline);
+
+    // 2. Refereed moves across many live games, against the raw Redis work a move needs.
+    let mut live = Vec::new();
+    let mut setup = Vec::new();
+    for i in 0..games {
+        let mut c = client.clone();
+        setup.push(tokio::spawn(async move {
+            let table = seat_everyone(&mut c, "chess", "").await;
+            let view = table.view.clone();
+            (i, Live { table, view })
+        }));
+        if setup.len() == concurrency {
+            for s in setup.drain(..) {
+                live.push(s.await.unwrap().1);
+            }
+        }
+    }
+    for s in setup {
+        live.push(s.await.unwrap().1);
+    }
+    let live: Vec<Arc<Mutex<Live>>> = live.into_iter().map(|l| Arc::new(Mutex::new(l))).collect();
+    let per_worker = moves / concurrency;
+    let started = Instant::now();
+    let workers: Vec<_> = (0..concurrency)
+        .map(|w| {
+            let (live, mut c) = (live.clone(), client.clone());
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                let mut k = w;
+                while latencies.len() < per_worker {
+                    let game = live[k % live.len()].clone();
+                    k += concurrency;
+                    let mut g = game.lock().await;
+                    let v: serde_json::Value = serde_json::from_str(&g.view.view_json).unwrap();
+                    let Some(moves) = v["legal_moves"].as_array().filter(|m| !m.is_empty()) else { continue };
+                    let m = moves[latencies.len() % moves.len()].as_str().unwrap().to_string();
+                    let seat = v["turn"]["seat"].as_u64().unwrap() as usize;
+                    let t = Instant::now();
+                    let r = submit(&mut c, &g.table, seat, &m, g.view.seq, &format!("k{}", g.view.seq)).await.unwrap();
+                    latencies.push(t.elapsed());
+                    g.view = r.view.unwrap();
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for w in workers {
+        latencies.extend(w.await.unwrap());
+    }
+    let move_rate = latencies.len() as f64 / started.elapsed().as_secs_f64();
+    latencies.sort();
+
+    // The same two scripted round trips (read the game, append one event) straight to Redis.
+    let store = Store::connect(&redis.url(), 0).await.unwrap();
+    let raw_games: Vec<String> = (0..games).map(|i| format!("rawbench{i}")).collect();
+    for id in &raw_games {
+        let header = Header {
+            game_id: id.clone(),
+            rules: "chess".into(),
+            rules_version: 1,
+            options: serde_json::Value::Null,
+            seat_count: 2,
+            commitment: "0".repeat(64),
+            host_token_hash: "0".repeat(64),
+            join_code_hashes: vec![],
+            created_at_ms: 0,
+        };
+        store.create(&header, &"00".repeat(32)).await.unwrap();
+    }
+    let seqs: Arc<Vec<Mutex<u64>>> = Arc::new((0..games).map(|_| Mutex::new(0)).collect());
+    let raw_games = Arc::new(raw_games);
+    let started = Instant::now();
+    let workers: Vec<_> = (0..concurrency)
+        .map(|w| {
+            let (store, seqs, ids) = (store.clone(), seqs.clone(), raw_games.clone());
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                for i in 0..per_worker {
+                    let g = (w + i * concurrency) % ids.len();
+                    let mut seq = seqs[g].lock().await;
+                    let field = format!("k{}", *seq);
+                    let t = Instant::now();
+                    store.load(&ids[g], Some(&field)).await.unwrap();
+                    let event = Event {
+                        seq: *seq,
+                        body: EventBody::Action {
+                            seat: 0,
+                            action: "e2e4".into(),
+                            description: "e4".into(),
+                            key: field.clone(),
+                        },
+                        draws: vec![],
+                        at_ms: 0,
+                    };
+                    store.append(&ids[g], &event, Some(&field)).await.unwrap();
+                    latencies.push(t.elapsed());
+                    *seq += 1;
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut raw = Vec::new();
+    for w in workers {
+        raw.extend(w.await.unwrap());
+    }
+    let raw_rate = raw.len() as f64 / started.elapsed().as_secs_f64();
+    raw.sort();
+    println!("\nrefereed moves over {games} live chess games ({} moves)", latencies.len());
+    println!("  {:<28}{:>10} {:>10} {:>10}", "", "moves/s", "p50 ms", "p99 ms");
+    println!(
+        "  {:<28}{move_rate:>10.0} {:>10.2} {:>10.2}",
+        "SubmitAction over gRPC",
+        ms(percentile(&latencies, 0.5)),
+        ms(percentile(&latencies, 0.99))
+    );
+    println!(
+        "  {:<28}{raw_rate:>10.0} {:>10.2} {:>10.2}",
+        "raw Redis (load + append)",
+        ms(percentile(&raw, 0.5)),
+        ms(percentile(&raw, 0.99))
+    );
+    println!("  ratio (referee / raw)       {:>10.2}", move_rate / raw_rate);
+
+    // 3. Does a move cost more late in a long game? (Snapshots say it must not.)
+    let mut c = client.clone();
+    let table = seat_everyone(&mut c, "table-tools", r#"{"seats": 1}"#).await;
+    let mut seq = table.view.seq;
+    let mut by_event = Vec::new();
+    for i in 0..long_game {
+        let t = Instant::now();
+        let r = submit(&mut c, &table, 0, "roll 2d6", seq, &format!("r{i}")).await.unwrap();
+        by_event.push((r.event_seq, t.elapsed()));
+        seq = r.view.unwrap().seq;
+    }
+    let window = |from: u64, to: u64| {
+        let mut w: Vec<Duration> = by_event.iter().filter(|(s, _)| (from..=to).contains(s)).map(|(_, d)| *d).collect();
+        w.sort();
+        percentile(&w, 0.5)
+    };
+    println!("\nmove latency by position in a long game (table-tools, one client, median of 11 moves)");
+    let marks: Vec<u64> = [10, 100, 250, 500, 1000].into_iter().filter(|m| *m <= long_game as u64).collect();
+    for &mark in &marks {
+        println!("  around event {mark:<15}{:>10.3} ms", ms(window(mark.saturating_sub(5).max(1), mark + 5)));
+    }
+    let (first, last) = (marks[0], *marks.last().unwrap());
+    println!(
+        "  ratio (event {last} / event {first}) {:>8.2}",
+        ms(window(last - 5, last + 5)) / ms(window(first - 5, first + 5))
+    );
+    println!("  (the state grows until its roll and log history are full at 100 entries; after that");
+    println!("   only the snapshot interval, not the length of the log, bounds the work of a move)");
+}
