@@ -1,68 +1,12 @@
-//! Logs, traces and metrics. `tracing` everywhere; OpenTelemetry export over OTLP when
-//! `OTEL_EXPORTER_OTLP_ENDPOINT` is set, continuing the caller's W3C trace context; Prometheus
-//! metrics on their own listener. Each layer has its own filter, so quieting the console never
-//! drops exported spans.
+//! The referee's metrics and per-call spans. Logging and trace export are set up by the shared
+//! `telemetry` crate.
 
 use crate::errors::ApiError;
-use opentelemetry::propagation::Extractor;
-use opentelemetry::trace::TracerProvider as _;
-use opentelemetry_sdk::propagation::TraceContextPropagator;
-use opentelemetry_sdk::trace::SdkTracerProvider;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Instant;
-use tracing_opentelemetry::OpenTelemetrySpanExt;
-use tracing_subscriber::layer::SubscriberExt;
-use tracing_subscriber::util::SubscriberInitExt;
-use tracing_subscriber::{EnvFilter, Layer};
 
-/// Keeps the trace exporter alive; flushes it when dropped.
-pub struct Telemetry {
-    provider: Option<SdkTracerProvider>,
-}
-
-impl Drop for Telemetry {
-    fn drop(&mut self) {
-        if let Some(provider) = self.provider.take()
-            && let Err(e) = provider.shutdown()
-        {
-            eprintln!("trace exporter did not shut down cleanly: {e}");
-        }
-    }
-}
-
-/// Sets up logging to stderr (filtered by `RUST_LOG`, default `info`) and, when an OTLP
-/// endpoint is configured, trace export.
-pub fn init(service_name: &'static str) -> Telemetry {
-    opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
-    let console = tracing_subscriber::fmt::layer()
-        .with_writer(std::io::stderr)
-        .with_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")));
-    let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok().filter(|e| !e.is_empty());
-    let provider = endpoint.and_then(|endpoint| {
-        use opentelemetry_otlp::WithExportConfig;
-        let exporter = opentelemetry_otlp::SpanExporter::builder().with_tonic().with_endpoint(endpoint).build();
-        match exporter {
-            Ok(exporter) => Some(
-                SdkTracerProvider::builder()
-                    .with_batch_exporter(exporter)
-                    .with_resource(opentelemetry_sdk::Resource::builder().with_service_name(service_name).build())
-                    .build(),
-            ),
-            Err(e) => {
-                eprintln!("OTLP export is off: {e}");
-                None
-            }
-        }
-    });
-    let otel = provider.as_ref().map(|p| {
-        tracing_opentelemetry::layer()
-            .with_tracer(p.tracer(service_name))
-            .with_filter(EnvFilter::new("info,h2=off,tower=off,hyper=off"))
-    });
-    tracing_subscriber::registry().with(console).with(otel).init();
-    Telemetry { provider }
-}
+pub use ::telemetry::init;
 
 /// Serves Prometheus metrics at `http://addr/metrics`.
 pub fn install_metrics(addr: SocketAddr) -> Result<(), String> {
@@ -74,33 +18,13 @@ pub fn install_metrics(addr: SocketAddr) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-struct MetadataExtractor<'a>(&'a tonic::metadata::MetadataMap);
-
-impl Extractor for MetadataExtractor<'_> {
-    fn get(&self, key: &str) -> Option<&str> {
-        self.0.get(key).and_then(|v| v.to_str().ok())
-    }
-
-    fn keys(&self) -> Vec<&str> {
-        self.0
-            .keys()
-            .filter_map(|k| match k {
-                tonic::metadata::KeyRef::Ascii(k) => Some(k.as_str()),
-                tonic::metadata::KeyRef::Binary(_) => None,
-            })
-            .collect()
-    }
-}
-
 /// A span for one call, continuing the trace named in the caller's `traceparent` metadata.
 pub fn request_span(method: &'static str, metadata: &tonic::metadata::MetadataMap) -> tracing::Span {
     let span =
         tracing::info_span!("rpc", otel.name = method, rpc.system = "grpc", rpc.method = method, otel.kind = "server");
-    let parent = opentelemetry::global::get_text_map_propagator(|p| p.extract(&MetadataExtractor(metadata)));
-    let _ = span.set_parent(parent);
+    ::telemetry::continue_from_metadata(&span, metadata);
     span
 }
-
 /// Runs one call, counting it and timing it by method and result code.
 pub async fn measured<T>(
     method: &'static str,

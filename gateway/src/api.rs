@@ -1,0 +1,363 @@
+//! The REST/JSON routes over the referee's gRPC API, with their OpenAPI description.
+
+use crate::errors::ApiError;
+use crate::referee::{Referee, request};
+use crate::views::{RulesInfo, view_json};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, Responder, get, post, web};
+use actix_web_lab::sse;
+use futures::StreamExt;
+use referee_proto::v1 as pb;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::time::Duration;
+use utoipa::{OpenApi, ToSchema};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Table referee", version = "1", description = "A referee for table-top chess variants: rules, refereed games with secrets and verifiable randomness, adjudication."),
+    paths(list_rules, adjudicate, legal_actions, create_game, join_game, get_game, submit_action, game_events, get_audit),
+    components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, Joined, ActionBody, Submitted)),
+    tags((name = "referee"))
+)]
+pub struct ApiDoc;
+
+/// The bearer token of the `Authorization` header.
+pub fn bearer(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get("authorization")?.to_str().ok()?;
+    value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")).map(|t| t.trim().to_string())
+}
+
+fn require_token(req: &HttpRequest) -> Result<String, ApiError> {
+    bearer(req).ok_or_else(|| {
+        ApiError::new(StatusCode::UNAUTHORIZED, "no_token", "Send your seat token as Authorization: Bearer <token>.")
+    })
+}
+
+/// The rule sets, with what each needs, draws and hides.
+#[utoipa::path(get, path = "/api/v1/rules", tag = "referee", responses((status = 200, body = [RulesInfo])))]
+#[get("/api/v1/rules")]
+pub async fn list_rules(referee: web::Data<Referee>) -> Result<HttpResponse, ApiError> {
+    let rules = referee.client.clone().list_rules(request(pb::ListRulesRequest {}, None)).await?.into_inner().rules;
+    Ok(HttpResponse::Ok().json(rules.into_iter().map(RulesInfo::from).collect::<Vec<_>>()))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct AdjudicateBody {
+    /// A rule-set id, e.g. `chess`.
+    pub rules: String,
+    /// The position in the game's notation (FEN for chess).
+    pub position: String,
+    /// The action in the game's notation (`e2e4`, `Nf3`).
+    pub action: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdjudicateReply {
+    pub legal: bool,
+    /// Why not, or what the action does, in players' words.
+    pub reason: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    /// The position after the action, when legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+fn non_empty(s: String) -> Option<String> {
+    (!s.is_empty()).then_some(s)
+}
+
+/// Is this action legal in this position? No game needed.
+#[utoipa::path(post, path = "/api/v1/adjudicate", tag = "referee", request_body = AdjudicateBody,
+    responses((status = 200, body = AdjudicateReply), (status = 400, body = ApiError), (status = 422, body = ApiError)))]
+#[post("/api/v1/adjudicate")]
+pub async fn adjudicate(
+    referee: web::Data<Referee>,
+    body: web::Json<AdjudicateBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let a = referee
+        .client
+        .clone()
+        .adjudicate(request(pb::AdjudicateRequest { rules: b.rules, position: b.position, action: b.action }, None))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(AdjudicateReply {
+        legal: a.legal,
+        reason: a.reason,
+        code: non_empty(a.code),
+        action: non_empty(a.action),
+        position: non_empty(a.position),
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LegalActionsBody {
+    pub rules: String,
+    pub position: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LegalActionsReply {
+    pub actions: Vec<String>,
+}
+
+/// The legal actions of the side to move in a position. No game needed.
+#[utoipa::path(post, path = "/api/v1/legal-actions", tag = "referee", request_body = LegalActionsBody,
+    responses((status = 200, body = LegalActionsReply), (status = 400, body = ApiError)))]
+#[post("/api/v1/legal-actions")]
+pub async fn legal_actions(
+    referee: web::Data<Referee>,
+    body: web::Json<LegalActionsBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let actions = referee
+        .client
+        .clone()
+        .legal_actions(request(pb::LegalActionsRequest { rules: b.rules, position: b.position }, None))
+        .await?
+        .into_inner()
+        .actions;
+    Ok(HttpResponse::Ok().json(LegalActionsReply { actions }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CreateBody {
+    pub rules: String,
+    /// The game's options (see each game's rules page), e.g. `{"number": 518}`.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub options: Option<Value>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SeatCode {
+    pub seat: u32,
+    /// Short and typeable, valid once: `K7QX-M2PD`.
+    pub join_code: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Created {
+    pub game_id: String,
+    /// SHA-256 of the game's secret seed, hex: the referee cannot change its draws later.
+    pub commitment: String,
+    /// Reads the spectator view; keep it to follow the game.
+    pub host_token: String,
+    pub seats: Vec<SeatCode>,
+}
+
+/// Creates a game and one join code per seat.
+#[utoipa::path(post, path = "/api/v1/games", tag = "referee", request_body = CreateBody,
+    responses((status = 201, body = Created), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
+#[post("/api/v1/games")]
+pub async fn create_game(referee: web::Data<Referee>, body: web::Json<CreateBody>) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let options_json = match b.options {
+        None | Some(Value::Null) => String::new(),
+        Some(v) => v.to_string(),
+    };
+    let c = referee
+        .client
+        .clone()
+        .create_game(request(pb::CreateGameRequest { rules: b.rules, options_json }, None))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Created().json(Created {
+        game_id: c.game_id,
+        commitment: c.commitment,
+        host_token: c.host_token,
+        seats: c.seats.into_iter().map(|s| SeatCode { seat: s.seat, join_code: s.join_code }).collect(),
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct JoinBody {
+    pub join_code: String,
+    /// Optional: any text (up to 64 bytes) mixed into every draw of the game, so that not even
+    /// the referee could have chosen the cards and dice in advance.
+    #[serde(default)]
+    pub entropy: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Joined {
+    pub seat: u32,
+    /// This seat's token: send it as `Authorization: Bearer <token>`.
+    pub token: String,
+    #[schema(value_type = Object)]
+    pub view: Value,
+}
+
+/// Exchanges a join code for a seat token.
+#[utoipa::path(post, path = "/api/v1/games/{id}/join", tag = "referee", request_body = JoinBody,
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = Joined), (status = 403, body = ApiError), (status = 409, body = ApiError), (status = 429, body = ApiError)))]
+pub async fn join_game(
+    referee: web::Data<Referee>,
+    path: web::Path<String>,
+    body: web::Json<JoinBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let j = referee
+        .client
+        .clone()
+        .join_game(request(
+            pb::JoinGameRequest {
+                game_id: path.into_inner(),
+                join_code: b.join_code,
+                entropy: b.entropy.unwrap_or_default().into_bytes(),
+            },
+            None,
+        ))
+        .await?
+        .into_inner();
+    let view = j.view.as_ref().map(view_json).unwrap_or(Value::Null);
+    Ok(HttpResponse::Ok().json(Joined { seat: j.seat, token: j.token, view }))
+}
+
+/// The caller's view: its seat's with a seat token, the spectator's otherwise.
+#[utoipa::path(get, path = "/api/v1/games/{id}", tag = "referee", params(("id" = String, Path, description = "game id")),
+    responses((status = 200, description = "the view, with `seq`, `status`, `turn`, `outcome` and the game's own fields", body = Object),
+        (status = 401, body = ApiError), (status = 404, body = ApiError)),
+    security((), ("bearer" = [])))]
+#[get("/api/v1/games/{id}")]
+pub async fn get_game(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let token = bearer(&req);
+    let v = referee
+        .client
+        .clone()
+        .get_view(request(pb::GetViewRequest { game_id: path.into_inner() }, token.as_deref()))
+        .await?
+        .into_inner();
+    Ok(HttpResponse::Ok().json(view_json(&v)))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ActionBody {
+    /// The action in the game's notation: `e2e4`, `e7e8q`, `resign`, `roll 2d6`, ...
+    pub action: String,
+    /// The `seq` of the view the player acted on.
+    pub seq: u64,
+    /// Chosen by the client, unique per action: a retry with the same key never applies twice.
+    pub key: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Submitted {
+    /// The action as recorded.
+    pub action: String,
+    /// The action as players say it (`Nf3+`).
+    pub description: String,
+    pub event_seq: u64,
+    /// True when this was a retry of an action already recorded.
+    pub duplicate: bool,
+}
+
+/// Submits an action for the caller's seat. Answers with the new view and what was recorded.
+#[utoipa::path(post, path = "/api/v1/games/{id}/actions", tag = "referee", request_body = ActionBody,
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, description = "the new view, with `submitted`", body = Object),
+        (status = 409, description = "stale: the game moved on; `seq` is the current one", body = ApiError),
+        (status = 422, description = "illegal, with `code` and `reason`", body = ApiError),
+        (status = 401, body = ApiError), (status = 403, body = ApiError), (status = 429, body = ApiError)),
+    security(("bearer" = [])))]
+pub async fn submit_action(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    path: web::Path<String>,
+    body: web::Json<ActionBody>,
+) -> Result<HttpResponse, ApiError> {
+    let token = require_token(&req)?;
+    let b = body.into_inner();
+    let s = referee
+        .client
+        .clone()
+        .submit_action(request(
+            pb::SubmitActionRequest {
+                game_id: path.into_inner(),
+                action: b.action,
+                expected_seq: b.seq,
+                idempotency_key: b.key,
+            },
+            Some(&token),
+        ))
+        .await?
+        .into_inner();
+    let mut view = s.view.as_ref().map(view_json).unwrap_or(Value::Null);
+    view["submitted"] = serde_json::to_value(Submitted {
+        action: s.action,
+        description: s.description,
+        event_seq: s.event_seq,
+        duplicate: s.duplicate,
+    })
+    .unwrap_or(Value::Null);
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Deserialize)]
+pub struct EventsQuery {
+    /// For EventSource, which cannot send headers: the seat or host token.
+    pub token: Option<String>,
+    /// Resume after this `seq` (the `Last-Event-ID` header wins when present).
+    pub after: Option<u64>,
+}
+
+/// Server-Sent Events: the caller's view each time the game moves, `id` = `seq`. Resumes from
+/// `Last-Event-ID`. The token may be given as `?token=` because EventSource sends no headers.
+#[utoipa::path(get, path = "/api/v1/games/{id}/events", tag = "referee",
+    params(("id" = String, Path, description = "game id"), ("token" = Option<String>, Query, description = "token, for EventSource"),
+        ("after" = Option<u64>, Query, description = "resume after this seq"), ("Last-Event-ID" = Option<String>, Header, description = "resume after this seq")),
+    responses((status = 200, description = "text/event-stream of `view` events"), (status = 401, body = ApiError), (status = 404, body = ApiError)))]
+#[get("/api/v1/games/{id}/events")]
+pub async fn game_events(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    path: web::Path<String>,
+    query: web::Query<EventsQuery>,
+) -> Result<impl Responder, ApiError> {
+    let token = bearer(&req).or_else(|| query.token.clone());
+    let last_event =
+        req.headers().get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let after = last_event.or(query.after).unwrap_or(0);
+    let stream = referee
+        .client
+        .clone()
+        .watch_game(request(pb::WatchGameRequest { game_id: path.into_inner(), after_seq: after }, token.as_deref()))
+        .await?
+        .into_inner();
+    // The stream ends when the game ends, the referee goes away or the view cannot be had;
+    // EventSource then reconnects with Last-Event-ID.
+    let events = stream.take_while(|item| futures::future::ready(item.is_ok())).filter_map(|item| async move {
+        let view = item.ok()?;
+        let data = sse::Data::new(view_json(&view).to_string()).id(view.seq.to_string()).event("view");
+        Some(sse::Event::Data(data))
+    });
+    Ok(sse::Sse::from_infallible_stream(events)
+        .with_keep_alive(Duration::from_secs(15))
+        .with_retry_duration(Duration::from_secs(2)))
+}
+
+/// The finished game's record with the revealed seed; check it with `referee verify` or the
+/// app's fairness page. 409 while the game is on.
+#[utoipa::path(get, path = "/api/v1/games/{id}/audit", tag = "referee", params(("id" = String, Path, description = "game id")),
+    responses((status = 200, description = "the audit record", body = Object), (status = 409, body = ApiError), (status = 404, body = ApiError)))]
+#[get("/api/v1/games/{id}/audit")]
+pub async fn get_audit(referee: web::Data<Referee>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let a = referee
+        .client
+        .clone()
+        .get_audit(request(pb::GetAuditRequest { game_id: path.into_inner() }, None))
+        .await?
+        .into_inner();
+    let record: Value = serde_json::from_str(&a.audit_json)
+        .map_err(|e| ApiError::new(StatusCode::BAD_GATEWAY, "bad_referee_reply", e.to_string()))?;
+    Ok(HttpResponse::Ok().json(record))
+}

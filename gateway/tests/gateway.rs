@@ -1,0 +1,338 @@
+//! The gateway over real parts: redis-server, `referee serve`, two gateways, plain HTTP.
+
+#[path = "../../referee/tests/support/mod.rs"]
+mod support;
+
+use futures::StreamExt;
+use serde_json::{Value, json};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use support::{Redis, Referee, free_port};
+
+struct Gateway {
+    child: Child,
+    base: String,
+}
+
+impl Gateway {
+    fn start(referee: &Referee, env: &[(&str, &str)]) -> Gateway {
+        let port = free_port();
+        let child = Command::new(env!("CARGO_BIN_EXE_gateway"))
+            .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
+            .env("REFEREE_URL", referee.endpoint())
+            .env("PWA_DIR", "/nonexistent")
+            .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(start.elapsed() < Duration::from_secs(20), "gateway did not start");
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        Gateway { child, base: format!("http://127.0.0.1:{port}") }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+impl Drop for Gateway {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Seated {
+    id: String,
+    tokens: Vec<String>,
+    seq: u64,
+}
+
+async fn seat_two(http: &reqwest::Client, gw: &Gateway, rules: &str, options: Value) -> Seated {
+    let created: Value = http
+        .post(gw.url("/api/v1/games"))
+        .json(&json!({"rules": rules, "options": options}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["game_id"].as_str().unwrap().to_string();
+    let mut tokens = Vec::new();
+    let mut seq = 0;
+    for seat in created["seats"].as_array().unwrap() {
+        let r = http
+            .post(gw.url(&format!("/api/v1/games/{id}/join")))
+            .json(&json!({"join_code": seat["join_code"], "entropy": "dice in my pocket"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let joined: Value = r.json().await.unwrap();
+        tokens.push(joined["token"].as_str().unwrap().to_string());
+        seq = joined["view"]["seq"].as_u64().unwrap();
+    }
+    Seated { id, tokens, seq }
+}
+
+async fn act(
+    http: &reqwest::Client,
+    gw: &Gateway,
+    game: &Seated,
+    seat: usize,
+    action: &str,
+    seq: u64,
+    key: &str,
+) -> (u16, Value) {
+    let r = http
+        .post(gw.url(&format!("/api/v1/games/{}/actions", game.id)))
+        .bearer_auth(&game.tokens[seat])
+        .json(&json!({"action": action, "seq": seq, "key": key}))
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_through_rest_with_every_status_the_api_promises() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+
+    let rules: Value = http.get(gw.url("/api/v1/rules")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(rules.as_array().unwrap().len(), 3);
+    let adj: Value = http
+        .post(gw.url("/api/v1/adjudicate"))
+        .json(&json!({"rules": "chess", "position": "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4", "action": "c6d4"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        adj,
+        json!({"legal": false, "reason": "The knight on c6 is pinned to your king by the bishop on b5.", "code": "illegal_action"})
+    );
+
+    let created = http.post(gw.url("/api/v1/games")).json(&json!({"rules": "chess"})).send().await.unwrap();
+    assert_eq!(created.status(), 201);
+    let game = seat_two(&http, &gw, "chess960", json!({"number": 518})).await;
+    let view: Value = http
+        .get(gw.url(&format!("/api/v1/games/{}", game.id)))
+        .bearer_auth(&game.tokens[0])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(view["seq"], game.seq);
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["seat"], 0);
+    assert_eq!(view["turn"]["seat"], 0);
+    assert_eq!(view["position"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+
+    let (status, after) = act(&http, &gw, &game, 0, "f2f3", game.seq, "1").await;
+    assert_eq!(status, 200);
+    assert_eq!(after["submitted"]["description"], "f3");
+    let seq = after["seq"].as_u64().unwrap();
+    let (status, stale) = act(&http, &gw, &game, 1, "e7e5", game.seq, "2").await;
+    assert_eq!((status, stale["code"].as_str(), stale["seq"].as_u64()), (409, Some("stale"), Some(seq)));
+    let (status, illegal) = act(&http, &gw, &game, 1, "e7e4", seq, "3").await;
+    assert_eq!((status, illegal["code"].as_str()), (422, Some("illegal_action")));
+    assert!(illegal["reason"].as_str().unwrap().contains("pawn"), "{illegal}");
+    let (status, turn) = act(&http, &gw, &game, 0, "e2e4", seq, "4").await;
+    assert_eq!((status, turn["code"].as_str()), (422, Some("not_your_turn")));
+    let (status, retry) = act(&http, &gw, &game, 0, "f2f3", game.seq, "1").await;
+    assert_eq!((status, retry["submitted"]["duplicate"].as_bool()), (200, Some(true)));
+
+    let r = http
+        .post(gw.url(&format!("/api/v1/games/{}/actions", game.id)))
+        .json(&json!({"action": "e7e5", "seq": seq, "key": "5"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 401);
+    let r = http
+        .post(gw.url(&format!("/api/v1/games/{}/actions", game.id)))
+        .bearer_auth("nonsense")
+        .json(&json!({"action": "e7e5", "seq": seq, "key": "5"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 401);
+    let audit = http.get(gw.url(&format!("/api/v1/games/{}/audit", game.id))).send().await.unwrap();
+    assert_eq!(audit.status(), 409);
+
+    // Fool's mate ends it; the audit record becomes available.
+    let mut seq = seq;
+    for (seat, m) in [(1, "e7e5"), (0, "g2g4"), (1, "d8h4")] {
+        let (status, v) = act(&http, &gw, &game, seat, m, seq, m).await;
+        assert_eq!(status, 200, "{v}");
+        seq = v["seq"].as_u64().unwrap();
+    }
+    let over: Value =
+        http.get(gw.url(&format!("/api/v1/games/{}", game.id))).send().await.unwrap().json().await.unwrap();
+    assert_eq!(over["status"], "over");
+    assert_eq!(over["outcome"]["reason"], "checkmate, Black wins");
+    let audit: Value =
+        http.get(gw.url(&format!("/api/v1/games/{}/audit", game.id))).send().await.unwrap().json().await.unwrap();
+    assert_eq!(audit["seed"].as_str().unwrap().len(), 64);
+
+    let missing = http.get(gw.url("/api/v1/games/nosuchgame")).send().await.unwrap();
+    assert_eq!(missing.status(), 404);
+    let body: Value = missing.json().await.unwrap();
+    assert_eq!(body["code"], "game_not_found");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_bodies_get_4xx_json_never_5xx() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let big = "x".repeat(64 * 1024);
+    let cases: Vec<(reqwest::RequestBuilder, u16, &str)> = vec![
+        (
+            http.post(gw.url("/api/v1/adjudicate")).header("content-type", "application/json").body("{not json"),
+            400,
+            "bad_json",
+        ),
+        (http.post(gw.url("/api/v1/adjudicate")).json(&json!({"rules": "chess"})), 400, "bad_json"),
+        (
+            http.post(gw.url("/api/v1/adjudicate")).json(&json!({"rules": "chess", "position": big, "action": "e2e4"})),
+            413,
+            "too_large",
+        ),
+        (http.post(gw.url("/api/v1/adjudicate")).body("rules=chess"), 415, "bad_content_type"),
+        (
+            http.post(gw.url("/api/v1/adjudicate")).json(&json!({"rules": "nope", "position": "x", "action": "y"})),
+            404,
+            "unknown_rules",
+        ),
+        (
+            http.post(gw.url("/api/v1/adjudicate"))
+                .json(&json!({"rules": "chess", "position": "8/8/8", "action": "e2e4"})),
+            400,
+            "bad_position",
+        ),
+        (
+            http.post(gw.url("/api/v1/games")).json(&json!({"rules": "chess960", "options": {"number": 5000}})),
+            400,
+            "bad_options",
+        ),
+        (http.get(gw.url("/api/v1/nothing")), 404, "not_found"),
+        (http.delete(gw.url("/api/v1/rules")), 404, "not_found"),
+    ];
+    for (request, status, code) in cases {
+        let r = request.send().await.unwrap();
+        let got = r.status().as_u16();
+        let body: Value = r.json().await.unwrap_or(Value::Null);
+        assert_eq!((got, body["code"].as_str()), (status, Some(code)), "{body}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_sse_client_on_one_gateway_sees_a_move_made_through_another() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let (a, b) = (Gateway::start(&referee, &[]), Gateway::start(&referee, &[]));
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &a, "chess", Value::Null).await;
+    let stream = http
+        .get(a.url(&format!("/api/v1/games/{}/events?token={}", game.id, game.tokens[1])))
+        .header("Last-Event-ID", game.seq.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stream.headers()["content-type"], "text/event-stream");
+    let mut body = stream.bytes_stream();
+    let (status, _) = act(&http, &b, &game, 0, "e2e4", game.seq, "via-b").await;
+    assert_eq!(status, 200);
+    let mut text = String::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !text.contains("\n\n") || !text.contains("data:") {
+        let chunk = tokio::time::timeout_at(deadline, body.next()).await.expect("an event in time").unwrap().unwrap();
+        text.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    assert!(text.contains(&format!("id: {}", game.seq + 1)), "{text}");
+    assert!(text.contains("event: view"), "{text}");
+    let data = text.lines().find_map(|l| l.strip_prefix("data: ")).unwrap();
+    let view: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(view["moves"][0]["san"], "e4");
+    assert_eq!(view["seat"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn joins_and_actions_are_rate_limited_per_address() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[("GATEWAY_JOINS_PER_MINUTE", "3")]);
+    let http = reqwest::Client::new();
+    let created: Value =
+        http.post(gw.url("/api/v1/games")).json(&json!({"rules": "chess"})).send().await.unwrap().json().await.unwrap();
+    let id = created["game_id"].as_str().unwrap();
+    let mut statuses = Vec::new();
+    for _ in 0..5 {
+        let r = http
+            .post(gw.url(&format!("/api/v1/games/{id}/join")))
+            .json(&json!({"join_code": "WRONG-CODE"}))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(r.status().as_u16());
+        if r.status() == 429 {
+            assert!(r.headers().contains_key("retry-after"));
+            let body: Value = r.json().await.unwrap();
+            assert_eq!(body["code"], "rate_limited");
+        }
+    }
+    assert_eq!(statuses, [403, 403, 403, 429, 429]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn openapi_docs_health_and_metrics() {
+    let redis = Redis::start();
+    let mut referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let spec: Value = http.get(gw.url("/api/openapi.json")).send().await.unwrap().json().await.unwrap();
+    assert!(spec["openapi"].as_str().unwrap().starts_with("3."));
+    for path in [
+        "/api/v1/rules",
+        "/api/v1/adjudicate",
+        "/api/v1/games",
+        "/api/v1/games/{id}/join",
+        "/api/v1/games/{id}",
+        "/api/v1/games/{id}/actions",
+        "/api/v1/games/{id}/events",
+        "/api/v1/games/{id}/audit",
+    ] {
+        assert!(spec["paths"].get(path).is_some(), "{path} is documented");
+    }
+    let docs = http.get(gw.url("/api/docs/")).send().await.unwrap();
+    assert_eq!(docs.status(), 200);
+    let html = docs.text().await.unwrap();
+    assert!(html.contains("swagger"), "the docs page is served by the gateway itself");
+    let script = http.get(gw.url("/api/docs/swagger-ui-bundle.js")).send().await.unwrap();
+    assert_eq!(script.status(), 200, "swagger assets are vendored, so the page works offline");
+
+    assert_eq!(http.get(gw.url("/healthz")).send().await.unwrap().status(), 200);
+    assert_eq!(http.get(gw.url("/readyz")).send().await.unwrap().status(), 200);
+    http.get(gw.url("/api/v1/rules")).send().await.unwrap();
+    let metrics = http.get(gw.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.contains("gateway_requests_total") && metrics.contains("route=\"/api/v1/rules\""), "{metrics}");
+    referee.kill9();
+    assert_eq!(http.get(gw.url("/readyz")).send().await.unwrap().status(), 503);
+    let down = http.get(gw.url("/api/v1/rules")).send().await.unwrap();
+    assert_eq!(down.status(), 503);
+}
