@@ -1,0 +1,120 @@
+// Re-derives a finished game's draws in the browser, with WebCrypto only, exactly as
+// docs/randomness.md specifies: the commitment is SHA-256(seed); the game key is
+// HMAC-SHA256(seed, "table-referee/v1/game-key" || u32be(len) || entropy ...); event seq's
+// stream is the big-endian words of HMAC-SHA256(key, "table-referee/v1/event" || u64be(seq) ||
+// u32be(j)); below(n) rejects words at or above 2^32 - (2^32 mod n).
+
+const encoder = new TextEncoder();
+
+export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+  if (hex.length % 2 !== 0 || /[^0-9a-f]/i.test(hex)) throw new Error("not hex");
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function u32be(n: number): Uint8Array {
+  const b = new Uint8Array(4);
+  new DataView(b.buffer).setUint32(0, n);
+  return b;
+}
+
+function u64be(n: number): Uint8Array {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setBigUint64(0, BigInt(n));
+  return b;
+}
+
+export async function sha256(data: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", data as BufferSource));
+}
+
+async function hmac(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
+  const k = await crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", k, data as BufferSource));
+}
+
+export async function gameKey(seed: Uint8Array, contributions: Uint8Array[]): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [encoder.encode("table-referee/v1/game-key")];
+  for (const c of contributions) parts.push(u32be(c.length), c);
+  return hmac(seed, concat(parts));
+}
+
+/** The word stream of one event. */
+export class EventStream {
+  private words: number[] = [];
+  private block = 0;
+  constructor(
+    private key: Uint8Array,
+    private seq: number,
+  ) {}
+
+  async nextU32(): Promise<number> {
+    if (this.words.length === 0) {
+      const bytes = await hmac(this.key, concat([encoder.encode("table-referee/v1/event"), u64be(this.seq), u32be(this.block)]));
+      this.block++;
+      const view = new DataView(bytes.buffer);
+      for (let i = 0; i < 8; i++) this.words.push(view.getUint32(4 * i));
+    }
+    return this.words.shift()!;
+  }
+
+  async below(n: number): Promise<number> {
+    const zone = 2 ** 32 - (2 ** 32 % n);
+    for (;;) {
+      const x = await this.nextU32();
+      if (x < zone) return x % n;
+    }
+  }
+}
+
+export interface Verdict {
+  ok: boolean;
+  lines: string[];
+}
+
+/** Checks an audit record's commitment and every recorded draw. */
+export async function verifyAudit(record: any): Promise<Verdict> {
+  const lines: string[] = [];
+  try {
+    const seed = fromHex(record.seed);
+    const commitment = toHex(await sha256(seed));
+    if (commitment !== record.commitment) {
+      return { ok: false, lines: [`The seed does not match the commitment published at the start (${record.commitment}).`] };
+    }
+    lines.push(`The revealed seed hashes to the commitment published when the game was created: ${commitment.slice(0, 16)}…`);
+    const key = await gameKey(seed, (record.entropy as string[]).map(fromHex));
+    lines.push(`The game key mixes in ${record.entropy.length} seat contribution(s) of entropy.`);
+    let draws = 0;
+    for (const event of record.events) {
+      const stream = new EventStream(key, event.seq);
+      for (const [i, draw] of (event.draws ?? []).entries()) {
+        const value = await stream.below(draw.bound);
+        if (value !== draw.value) {
+          lines.push(`Event ${event.seq}, draw ${i + 1}: the log says ${draw.value}, but the seed gives ${value}.`);
+          return { ok: false, lines };
+        }
+        draws++;
+      }
+    }
+    lines.push(`All ${draws} random draws in ${record.events.length} events follow from the seed.`);
+    return { ok: true, lines };
+  } catch (e) {
+    lines.push(`The record could not be checked: ${(e as Error).message}`);
+    return { ok: false, lines };
+  }
+}

@@ -1,0 +1,200 @@
+// The companion app in a real headless Chromium against the real gateway, referee and Redis.
+// Needs: a built app (npm run build), REFEREE_BIN and GATEWAY_BIN (scripts/test sets them).
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const here = new URL(".", import.meta.url).pathname;
+const root = join(here, "..", "..");
+const target = process.env.CARGO_TARGET_DIR ?? join(root, "target");
+const REFEREE_BIN = process.env.REFEREE_BIN ?? join(target, "debug", "referee");
+const GATEWAY_BIN = process.env.GATEWAY_BIN ?? join(target, "debug", "gateway");
+const ARTIFACTS = join(here, "..", "test-results");
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+const children = [];
+let browser;
+let base;
+const consoleErrors = [];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(command, args, env = {}) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  child.stderr.on("data", () => {});
+  children.push(child);
+  return child;
+}
+
+async function waitFor(what, check, ms = 20000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not come up`);
+}
+
+before(async () => {
+  const [redisPort, refereePort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  start("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", mkdtempSync(join(tmpdir(), "redis-"))]);
+  start(REFEREE_BIN, ["serve"], { REFEREE_ADDR: `127.0.0.1:${refereePort}`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, REFEREE_METRICS_ADDR: "off", RUST_LOG: "warn" });
+  start(GATEWAY_BIN, [], {
+    GATEWAY_ADDR: `127.0.0.1:${gatewayPort}`,
+    REFEREE_URL: `http://127.0.0.1:${refereePort}`,
+    PWA_DIR: join(here, "..", "dist"),
+    RUST_LOG: "warn",
+  });
+  base = `http://127.0.0.1:${gatewayPort}`;
+  await waitFor("the gateway", async () => (await fetch(`${base}/readyz`)).ok);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync"],
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  for (const c of children) c.kill("SIGKILL");
+});
+
+async function phone() {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  page.on("console", (m) => m.type() === "error" && consoleErrors.push(`${page.url()}: ${m.text()}`));
+  page.on("pageerror", (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+  return { context, page };
+}
+
+async function tap(page, square) {
+  await page.locator(`[data-square="${square}"]`).click();
+}
+
+async function axe(page, where) {
+  await page.addScriptTag({ content: readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8") });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`), [], `accessibility on ${where}`);
+}
+
+test("two phones play a Chess960 game to checkmate, each seeing the other's moves live", async () => {
+  const white = await phone();
+  const black = await phone();
+  await white.page.goto(`${base}/#/start/chess960`);
+  await axe(white.page, "start");
+  await white.page.getByLabel("Choose a number").check();
+  await white.page.locator('input[name="number"]').fill("518");
+  await white.page.getByRole("button", { name: "Create game" }).click();
+  const link = await white.page.locator('[data-join-link="1"]').getAttribute("href");
+  await white.page.getByRole("button", { name: "Play as White on this phone" }).click();
+  await white.page.getByText("Waiting for players").waitFor();
+
+  await black.page.goto(`${base}/${link}`);
+  await black.page.locator('input[name="entropy"]').fill("shuffled by Bob");
+  await black.page.getByRole("button", { name: "Join" }).click();
+  await black.page.getByText("White to move").waitFor();
+  await white.page.getByText("Your move").waitFor();
+
+  // An illegal move is explained, not made.
+  await tap(white.page, "e2");
+  await tap(white.page, "e5");
+  await white.page.getByRole("alert").getByText("A pawn moves one square forward").waitFor();
+
+  const play = async (side, from, to, seen) => {
+    await tap(side.page, from);
+    await tap(side.page, to);
+    for (const p of [white.page, black.page]) await p.locator(".moves").getByText(seen).waitFor();
+  };
+  await play(white, "f2", "f3", "f3");
+  await play(black, "e7", "e5", "e5");
+  await play(white, "g2", "g4", "g4");
+  await play(black, "d8", "h4", "Qh4#");
+  for (const p of [white.page, black.page]) await p.getByText("checkmate, Black wins").waitFor();
+  await white.page.screenshot({ path: join(ARTIFACTS, "board-phone.png") });
+  await axe(black.page, "game");
+
+  await white.page.getByRole("link", { name: "check the draws" }).click();
+  await white.page.getByText("Every draw matches the seed.").waitFor();
+  await white.context.close();
+  await black.context.close();
+});
+
+test("a dealt hand shows on its own phone and never reaches the other phone", async () => {
+  const alice = await phone();
+  const bob = await phone();
+  const bobTraffic = [];
+  bob.page.on("response", async (r) => {
+    if (r.url().includes("/api/") && !r.url().includes("/events")) bobTraffic.push(await r.text().catch(() => ""));
+  });
+  const cdp = await bob.context.newCDPSession(bob.page);
+  await cdp.send("Network.enable");
+  cdp.on("Network.eventSourceMessageReceived", (e) => bobTraffic.push(e.data));
+
+  await alice.page.goto(`${base}/#/start/table-tools`);
+  await alice.page.getByRole("button", { name: "Create game" }).click();
+  const link = await alice.page.locator('[data-join-link="1"]').getAttribute("href");
+  await alice.page.getByRole("button", { name: "Play as Seat 1 on this phone" }).click();
+  await bob.page.goto(`${base}/${link}`);
+  await bob.page.getByRole("button", { name: "Join" }).click();
+  await bob.page.getByRole("heading", { name: "Your hand" }).waitFor();
+  await alice.page.getByRole("button", { name: "Deal to everyone" }).waitFor();
+  await alice.page.getByRole("button", { name: "Deal to everyone" }).click();
+  await alice.page.locator(".hand .playing-card").nth(4).waitFor();
+  await bob.page.locator(".hand .playing-card").nth(4).waitFor();
+  await bob.page.getByText("Seat 1: 5 cards").waitFor();
+  await alice.page.getByRole("button", { name: "Roll" }).click();
+  await bob.page.locator(".rolls li").first().waitFor();
+
+  const aliceCards = await alice.page.locator(".hand .playing-card").evaluateAll((els) => els.map((e) => [e.dataset.card, e.getAttribute("aria-label")]));
+  assert.equal(aliceCards.length, 5);
+  const bobDom = await bob.page.content();
+  const traffic = bobTraffic.join("\n");
+  assert.ok(traffic.length > 0, "Bob's traffic was recorded");
+  for (const [code, name] of aliceCards) {
+    assert.ok(!bobDom.includes(`data-card="${code}"`) && !bobDom.includes(name), `${name} is in Bob's page`);
+    assert.ok(!traffic.includes(`:${code}"`), `${code} reached Bob's phone`);
+  }
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test("the app loads offline after the first visit", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${base}/`);
+  await page.getByRole("heading", { name: "Table referee" }).waitFor();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await axe(page, "home");
+  await context.setOffline(true);
+  const before = consoleErrors.length;
+  await page.reload();
+  await page.getByRole("heading", { name: "Table referee" }).waitFor();
+  await page.getByRole("alert").waitFor();
+  consoleErrors.splice(before); // the failed API fetch is expected while offline
+  await context.close();
+});
+
+test("no console errors on any page", () => {
+  assert.deepEqual(consoleErrors, []);
+});
