@@ -3,7 +3,7 @@
 FROM node:20-bookworm AS app
 WORKDIR /src/pwa
 COPY pwa/package.json pwa/package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY pwa/ ./
 COPY referee/rules/tests/vectors /src/referee/rules/tests/vectors
 RUN npm run build

@@ -195,6 +195,42 @@ test("the app loads offline after the first visit", async () => {
   await context.close();
 });
 
+test("the adjudication page explains an illegal move in a pasted position", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${base}/#/adjudicate`);
+  await page.getByLabel("Position (FEN)").fill("r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4");
+  await page.getByLabel("Move").fill("c6d4");
+  await page.getByRole("button", { name: "Ask the referee" }).click();
+  await page.getByText("The knight on c6 is pinned to your king by the bishop on b5.").waitFor();
+  // Editing on the board: a black pawn on d7 blocks the pin, and the same move is legal.
+  await page.getByRole("button", { name: "place black pawn" }).click();
+  await tap(page, "d7");
+  await page.getByRole("button", { name: "Ask the referee" }).click();
+  await page.getByText("✓ Legal.").waitFor();
+  await axe(page, "adjudicate");
+  await context.close();
+});
+
+test("one phone for everyone hides each seat's view behind a privacy screen", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${base}/#/start/chess`);
+  await page.getByLabel("One phone for everyone").check();
+  await page.getByRole("button", { name: "Create game" }).click();
+  await page.getByRole("heading", { name: "Pass the phone" }).waitFor();
+  assert.equal(await page.locator("[data-square]").count(), 0, "nothing of the game shows behind the screen");
+  await page.getByRole("button", { name: "I have the phone" }).click();
+  await page.getByText("you are White").waitFor();
+  await tap(page, "e2");
+  await tap(page, "e4");
+  // Black's turn: the phone covers itself until Black takes it.
+  await page.getByRole("heading", { name: "Pass the phone" }).waitFor();
+  await page.getByText("Hand the phone to Black.").waitFor();
+  await page.getByRole("button", { name: "I have the phone" }).click();
+  await page.getByText("you are Black").waitFor();
+  await page.locator(".moves").getByText("e4").waitFor();
+  await context.close();
+});
+
 test("no console errors on any page", () => {
   assert.deepEqual(consoleErrors, []);
 });
