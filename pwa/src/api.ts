@@ -93,8 +93,14 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return json as T;
 }
 
+let catalogue: Promise<RulesInfo[]> | null = null;
+
 export const api = {
-  rules: () => call<RulesInfo[]>("GET", "/api/v1/rules"),
+  /** The catalogue, fetched once per page load. */
+  rules: () => (catalogue ??= call<RulesInfo[]>("GET", "/api/v1/rules").catch((e) => {
+    catalogue = null;
+    throw e;
+  })),
   adjudicate: (rules: string, position: string, action: string) =>
     call<Adjudication>("POST", "/api/v1/adjudicate", { rules, position, action }),
   createGame: (rules: string, options?: unknown) => call<Created>("POST", "/api/v1/games", { rules, options }),

@@ -227,7 +227,9 @@ async fn watch(
         }
     };
     let mut current = Some(first);
-    let mut last_sent: Option<u64> = if after == 0 { None } else { Some(after) };
+    // What was last sent: (events, seats joined). A game waiting for players changes only by
+    // seats joining, so both count.
+    let mut last_sent: Option<(u64, usize)> = if after == 0 { None } else { Some((after, 0)) };
     loop {
         let now = match current.take() {
             Some(c) => c,
@@ -239,17 +241,22 @@ async fn watch(
                 }
             },
         };
-        if last_sent.is_none_or(|sent| now.seq > sent) {
+        let joined = now.loaded.seats.len();
+        let changed = match last_sent {
+            None => true,
+            Some((seq, seats)) => now.seq > seq || (now.seq == seq && joined > seats && now.state.is_none()),
+        };
+        if changed {
             if tx.send(Ok(now.view(caller))).await.is_err() {
                 return;
             }
-            last_sent = Some(now.seq);
+            last_sent = Some((now.seq, joined));
         }
         if now.is_over() {
             return;
         }
-        let from = last_sent.unwrap_or(0);
-        match Store::wait_for_events(&mut conn, &game_id, from).await {
+        let (from, seats) = last_sent.unwrap_or((0, joined));
+        match Store::wait_for_changes(&mut conn, &game_id, from, seats.max(joined) as u64).await {
             Ok(_) if tx.is_closed() => return,
             Ok(_) => {}
             Err(e) => {

@@ -7,6 +7,8 @@
 //! - `g:{ID}:header` — JSON [`Header`], written once.
 //! - `g:{ID}:seed` — hex seed; never served before the game ends.
 //! - `g:{ID}:seats` — hash seat → JSON [`SeatRecord`], filled while players join.
+//! - `g:{ID}:joins` — stream; entry `<n>-1` when the n-th seat joins, so watchers of a game
+//!   that is still waiting for players see seats fill.
 //! - `g:{ID}:events` — stream; entry id `<seq>-1`, field `e` = JSON [`Event`].
 //! - `g:{ID}:idem` — hash `<seat>:<idempotency key>` → seq of the event it produced.
 //! - `g:{ID}:snap` — hash `seq`, `state`: the state after the first `seq` events.
@@ -185,12 +187,14 @@ impl Scripts {
                 if ARGV[1] ~= '' then prior = redis.call('HGET', KEYS[6], ARGV[1]) end
                 return {header, seed, seats, snap_seq, snap_state, events, prior}",
             ),
-            // KEYS: seats events; ARGV: seat, record
+            // KEYS: seats events joins; ARGV: seat, record
             claim: Script::new(
                 r"
                 if redis.call('XLEN', KEYS[2]) > 0 then return {-1, 0} end
                 local claimed = redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
-                return {claimed, redis.call('HLEN', KEYS[1])}",
+                local joined = redis.call('HLEN', KEYS[1])
+                if claimed == 1 then redis.call('XADD', KEYS[3], joined .. '-1', 'seat', ARGV[1]) end
+                return {claimed, joined}",
             ),
             // KEYS: events idem; ARGV: expected seq, idempotency field ('' for none), event JSON
             append: Script::new(
@@ -333,6 +337,7 @@ impl Store {
             .claim
             .key(key(game_id, "seats"))
             .key(key(game_id, "events"))
+            .key(key(game_id, "joins"))
             .arg(seat)
             .arg(serde_json::to_string(record).expect("serializable"))
             .invoke_async(&mut self.conn.clone())
@@ -451,10 +456,17 @@ impl Store {
         }
     }
 
-    /// Waits up to [`WATCH_BLOCK`] for events with seq `>= from_seq`; returns whether any came.
-    pub async fn wait_for_events(conn: &mut RedisConnection, game_id: &str, from_seq: u64) -> RedisResult<bool> {
-        // XREAD returns entries with ids strictly greater than the one given.
-        let after = if from_seq == 0 { "0-0".to_string() } else { format!("{}-1", from_seq - 1) };
+    /// Waits up to [`WATCH_BLOCK`] for events with seq `>= from_seq` or for more than `joined`
+    /// seats; returns whether anything came.
+    pub async fn wait_for_changes(
+        conn: &mut RedisConnection,
+        game_id: &str,
+        from_seq: u64,
+        joined: u64,
+    ) -> RedisResult<bool> {
+        // XREAD returns entries with ids strictly greater than the ones given.
+        let after_event = if from_seq == 0 { "0-0".to_string() } else { format!("{}-1", from_seq - 1) };
+        let after_join = if joined == 0 { "0-0".to_string() } else { format!("{joined}-1") };
         let reply: Option<redis::streams::StreamReadReply> = redis::cmd("XREAD")
             .arg("COUNT")
             .arg(1)
@@ -462,7 +474,9 @@ impl Store {
             .arg(WATCH_BLOCK.as_millis() as u64)
             .arg("STREAMS")
             .arg(key(game_id, "events"))
-            .arg(after)
+            .arg(key(game_id, "joins"))
+            .arg(after_event)
+            .arg(after_join)
             .query_async(conn)
             .await?;
         Ok(reply.is_some_and(|r| r.keys.iter().any(|k| !k.ids.is_empty())))

@@ -303,6 +303,38 @@ async fn watchers_see_every_move_live_and_resume_from_a_sequence_number() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn watchers_of_a_waiting_game_see_seats_fill_and_the_game_start() {
+    async fn next(stream: &mut tonic::Streaming<pb::GameView>) -> pb::GameView {
+        tokio::time::timeout(std::time::Duration::from_secs(10), stream.message()).await.unwrap().unwrap().unwrap()
+    }
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    let mut stream = client
+        .watch_game(authed(
+            pb::WatchGameRequest { game_id: created.game_id.clone(), after_seq: 0 },
+            &created.host_token,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    let first = next(&mut stream).await;
+    assert_eq!((first.status, first.joined_seats.len()), (pb::GameStatus::Waiting as i32, 0));
+    let join =
+        |code: &str| pb::JoinGameRequest { game_id: created.game_id.clone(), join_code: code.into(), entropy: vec![] };
+    client.join_game(join(&created.seats[1].join_code)).await.unwrap();
+    let one = next(&mut stream).await;
+    assert_eq!((one.status, one.joined_seats.clone()), (pb::GameStatus::Waiting as i32, vec![1]));
+    client.join_game(join(&created.seats[0].join_code)).await.unwrap();
+    let mut started = next(&mut stream).await;
+    while started.status == pb::GameStatus::Waiting as i32 {
+        started = next(&mut stream).await;
+    }
+    assert_eq!((started.status, started.seq, started.seat), (pb::GameStatus::Active as i32, 1, None));
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn refusals_carry_the_right_status_and_a_stable_code() {
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());

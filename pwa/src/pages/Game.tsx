@@ -38,6 +38,13 @@ export function Game({ gameId }: { gameId: string }) {
   const [message, setMessage] = useState("");
   const token = seat !== null ? stored.seats[seat] : stored.host;
   const seqRef = useRef(0);
+  const [rulesName, setRulesName] = useState("");
+  useEffect(() => {
+    api.rules().then(
+      (all) => setRulesName(all.find((r) => r.id === (view?.rules ?? stored.rules))?.name ?? ""),
+      () => undefined,
+    );
+  }, [view?.rules]);
 
   useEffect(() => {
     if (covered) {
@@ -135,7 +142,7 @@ export function Game({ gameId }: { gameId: string }) {
     <main>
       <header class="game-head">
         <h1>
-          {view.rules} <span class="facts">{view.seat !== null ? `— you are ${seatName(view.rules, view.seat)}` : "— watching"}</span>
+          {rulesName || view.rules} <span class="facts">{view.seat !== null ? `— you are ${seatName(view.rules, view.seat)}` : "— watching"}</span>
         </h1>
         {shared && (
           <button onClick={() => setCovered(true)} aria-label="hide the screen and pass the phone">
