@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, type Created, type RulesInfo } from "../api";
 import { Qr } from "../components/Qr";
 import { go } from "../router";
-import { load, rememberSeat, save } from "../session";
+import { rememberSeat, save } from "../session";
 
 function seatName(rules: string, seat: number): string {
   if (rules === "chess" || rules === "chess960") return seat === 0 ? "White" : "Black";
@@ -53,7 +53,7 @@ export function Start({ preset }: { preset?: string }) {
     }
   };
 
-  const playHere = async (seat: number, code: string) => {
+  const playHere = async (code: string) => {
     if (!created) return;
     try {
       const joined = await api.join(created.game_id, code);
@@ -62,7 +62,6 @@ export function Start({ preset }: { preset?: string }) {
     } catch (err) {
       setError((err as Error).message);
     }
-    void seat;
   };
 
   if (created) {
@@ -91,7 +90,7 @@ export function Start({ preset }: { preset?: string }) {
                     Join link
                   </a>
                 </p>
-                <button type="button" onClick={() => playHere(s.seat, s.join_code)}>
+                <button type="button" onClick={() => playHere(s.join_code)}>
                   Play as {seatName(id, s.seat)} on this phone
                 </button>
               </li>
@@ -99,7 +98,7 @@ export function Start({ preset }: { preset?: string }) {
           })}
         </ul>
         {error && <p class="error" role="alert">{error}</p>}
-        <a class="button" href={`#/game/${created.game_id}`} onClick={() => load(created.game_id)}>
+        <a class="button" href={`#/game/${created.game_id}`}>
           Watch the game
         </a>
       </main>

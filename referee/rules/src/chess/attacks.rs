@@ -210,7 +210,7 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     TABLES.line[a.index() * 64 + b.index()]
 }
 
-/// Whether the rook tables exist yet; forces their construction (for benchmarks).
+/// Builds the tables now rather than on first use, so benchmarks do not time it.
 pub fn warm_up() {
     LazyLock::force(&TABLES);
 }

@@ -3,7 +3,7 @@
 
 use super::attacks::{self, between};
 use super::board::Board;
-use super::position::{Move, Position, castling_destinations};
+use super::position::{Position, castling_destinations};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 
@@ -203,10 +203,4 @@ fn king_safety_problem(pos: &Position, piece: Piece, from: Square, to: Square) -
         return format!("Capturing en passant would open a line to your king for {attacker_text}.");
     }
     format!("The {} on {from} is pinned to your king by {attacker_text}.", piece.role)
-}
-
-/// Explains a legal-looking move that the list of legal moves still rejects (used by games
-/// that build on orthodox chess and call this for the orthodox part of a move).
-pub fn explain_move(pos: &Position, m: Move) -> Option<String> {
-    if pos.is_legal(m) { None } else { Some(why_illegal(pos, m.from(), m.to(), m.promotion())) }
 }

@@ -10,7 +10,7 @@ mod position;
 mod zobrist;
 
 pub use board::Board;
-pub use explain::{MoveError, describe, explain_move, why_illegal};
+pub use explain::{MoveError, describe, why_illegal};
 pub use fen::{CastlingNotation, FenError, STANDARD_FEN, parse_board};
 pub use notation::{CastlingMode, parse_move, parse_san, parse_uci, parse_uci_form, san, uci};
 pub use position::{Move, MoveList, MoveSet, Position, castling_destinations};
