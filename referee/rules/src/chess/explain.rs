@@ -3,7 +3,7 @@
 
 use super::attacks::{self, between};
 use super::board::Board;
-use super::position::{Position, castling_destinations};
+use super::position::{CastlingObstacle, Position, castling_destinations};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 
@@ -95,28 +95,21 @@ fn castling_attempt(pos: &Position, king: Square, to: Square) -> Option<String> 
     let Some(rook) = rook.filter(|r| !onto_own_rook || *r == to) else {
         return Some(format!("You can no longer castle on the {side}: your king or that rook has already moved."));
     };
-    let them = us.other();
     if let Some(checker) = pos.checkers().first() {
         return Some(format!("You cannot castle out of check: your king is attacked by {}.", describe(board, checker)));
     }
-    let (king_to, rook_to) = castling_destinations(king, rook);
-    let path = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
-    let movers = Bitboard::from(king).with(rook);
-    if let Some(blocker) = (path & !movers & board.occupied()).first() {
-        return Some(format!(
+    let (king_to, _) = castling_destinations(king, rook);
+    match pos.castling_obstacle(king, rook)? {
+        CastlingObstacle::InTheWay(blocker) => Some(format!(
             "You cannot castle on the {}: {} is in the way.",
             side_name(king, rook),
             describe(board, blocker)
-        ));
-    }
-    let occupied = board.occupied() & !movers;
-    for sq in between(king, king_to).with(king_to) {
-        if let Some(attacker) = board.attackers_to(sq, them, occupied).first() {
-            let word = if sq == king_to { "into check on" } else { "through" };
-            return Some(format!("You cannot castle {word} {sq}: it is attacked by {}.", describe(board, attacker)));
+        )),
+        CastlingObstacle::Attacked { square, by } => {
+            let word = if square == king_to { "into check on" } else { "through" };
+            Some(format!("You cannot castle {word} {square}: it is attacked by {}.", describe(board, by)))
         }
     }
-    None
 }
 
 /// Whether the piece can make this move at all, ignoring the safety of its king.

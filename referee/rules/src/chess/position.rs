@@ -59,6 +59,15 @@ pub fn castling_destinations(king: Square, rook: Square) -> (Square, Square) {
     }
 }
 
+/// Why a castling move cannot be made.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum CastlingObstacle {
+    /// A piece stands on a square king or rook must cross or land on.
+    InTheWay(Square),
+    /// The king would stand on, cross or land on `square`, attacked by the piece on `by`.
+    Attacked { square: Square, by: Square },
+}
+
 /// The moves of one piece, as a set of destinations; the unit the generator works in, so that
 /// counting moves (perft's last ply) is a population count rather than a list.
 #[derive(Copy, Clone, Debug)]
@@ -332,15 +341,23 @@ impl Position {
     /// is attacked (tested without king and rook, so a rook that shielded the king's
     /// destination cannot hide an attack).
     pub(crate) fn castling_is_legal(&self, king: Square, rook: Square) -> bool {
+        self.castling_obstacle(king, rook).is_none()
+    }
+
+    /// What stops castling with the rook on `rook`, if anything (castling rights aside).
+    pub(crate) fn castling_obstacle(&self, king: Square, rook: Square) -> Option<CastlingObstacle> {
         let (king_to, rook_to) = castling_destinations(king, rook);
         let path = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
         let movers = Bitboard::from(king).with(rook);
-        if (path & !movers & self.board.occupied()).nonempty() {
-            return false;
+        if let Some(blocker) = (path & !movers & self.board.occupied()).first() {
+            return Some(CastlingObstacle::InTheWay(blocker));
         }
         let occupied = self.board.occupied() & !movers;
         let king_path = between(king, king_to).with(king_to).with(king);
-        king_path.into_iter().all(|sq| self.board.attackers_to(sq, self.turn.other(), occupied).is_empty())
+        king_path.into_iter().find_map(|square| {
+            let by = self.board.attackers_to(square, self.turn.other(), occupied).first()?;
+            Some(CastlingObstacle::Attacked { square, by })
+        })
     }
 
     pub fn legal_moves(&self) -> MoveList {
