@@ -95,17 +95,22 @@ impl EventRng {
     }
 }
 
+/// A uniform integer in `0..n` from a stream of uniform 32-bit words, by rejection.
+fn below_from_words(n: u32, mut next_word: impl FnMut() -> u32) -> u32 {
+    assert!(n >= 1, "below(0) has no answer");
+    // Largest multiple of n that fits in 2^32; words at or above it would bias the result.
+    let zone = (1u64 << 32) - ((1u64 << 32) % n as u64);
+    loop {
+        let x = next_word();
+        if (x as u64) < zone {
+            return x % n;
+        }
+    }
+}
+
 impl RandomSource for EventRng {
     fn below(&mut self, n: u32) -> u32 {
-        assert!(n >= 1, "below(0) has no answer");
-        // Largest multiple of n that fits in 2^32; words at or above it would bias the result.
-        let zone = (1u64 << 32) - ((1u64 << 32) % n as u64);
-        loop {
-            let x = self.next_u32();
-            if (x as u64) < zone {
-                return x % n;
-            }
-        }
+        below_from_words(n, || self.next_u32())
     }
 }
 
@@ -220,20 +225,15 @@ mod tests {
 
     #[test]
     fn below_rejects_words_that_would_bias_the_result() {
-        struct Words(Vec<u32>);
-        impl Words {
-            fn next(&mut self) -> u32 {
-                self.0.remove(0)
-            }
-        }
-        // With n = 3, the zone is 2^32 - 1: the word u32::MAX must be rejected.
-        let mut w = Words(vec![u32::MAX, 5]);
-        let zone = (1u64 << 32) - ((1u64 << 32) % 3);
-        let mut x = w.next();
-        while x as u64 >= zone {
-            x = w.next();
-        }
-        assert_eq!(x % 3, 2);
+        // With n = 3 the zone is 2^32 - 1: the word u32::MAX must be rejected, 5 gives 2.
+        let mut words = [u32::MAX, 5].into_iter();
+        assert_eq!(below_from_words(3, || words.next().unwrap()), 2);
+        assert_eq!(words.next(), None, "both words were read");
+        // With n = 2^31 + 1 half the words are rejected: 2^31 + 1 itself and above.
+        let mut words = [1 << 31, u32::MAX, 7].into_iter();
+        assert_eq!(below_from_words((1 << 31) + 1, || words.next().unwrap()), 1 << 31);
+        let mut words = [(1 << 31) + 1, u32::MAX, 7].into_iter();
+        assert_eq!(below_from_words((1 << 31) + 1, || words.next().unwrap()), 7);
         // And the real source never returns out of range, over many draws and odd bounds.
         let mut rng = EventRng::new(GameKey::derive(SEED, &[]), 1);
         for n in [1, 2, 3, 7, 52, 1000, u32::MAX] {
