@@ -14,7 +14,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers, Next, from_fn};
-use actix_web::{App, HttpResponse, HttpServer, web};
+use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 use errors::ApiError;
 use metrics_exporter_prometheus::PrometheusHandle;
 use std::time::{Duration, Instant};
@@ -88,17 +88,11 @@ fn json_errors<B: MessageBody + 'static>(res: ServiceResponse<B>) -> actix_web::
         _ => ("internal", "The gateway failed to answer."),
     };
     let (req, _) = res.into_parts();
-    let mut response = ApiError::new(status, code, message).error_response_with(status);
+    let mut response = ApiError::new(status, code, message).error_response();
     if status == StatusCode::TOO_MANY_REQUESTS {
         response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
     }
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
-}
-
-impl ApiError {
-    fn error_response_with(&self, status: StatusCode) -> HttpResponse {
-        HttpResponse::build(status).json(self)
-    }
 }
 
 fn json_config() -> web::JsonConfig {

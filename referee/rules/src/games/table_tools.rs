@@ -127,10 +127,6 @@ impl TableToolsState {
     }
 }
 
-fn draw_into(deck: &mut Deck, rng: &mut dyn RandomSource) -> Option<Card> {
-    deck.pile.draw(rng)
-}
-
 impl Game for TableTools {
     type Options = TableToolsOptions;
     type State = TableToolsState;
@@ -373,7 +369,7 @@ impl Game for TableTools {
                 // One card at a time round the table, as dealt by hand.
                 for _ in 0..*count {
                     for &t in &targets {
-                        let card = draw_into(state.deck_mut(deck)?, rng).expect("counted above");
+                        let card = state.deck_mut(deck)?.pile.draw(rng).expect("counted above");
                         state.hands[t as usize].push((deck.clone(), card));
                     }
                 }
@@ -392,7 +388,7 @@ impl Game for TableTools {
                     )));
                 }
                 for _ in 0..*count {
-                    let card = draw_into(state.deck_mut(deck)?, rng).expect("counted above");
+                    let card = state.deck_mut(deck)?.pile.draw(rng).expect("counted above");
                     state.hands[seat as usize].push((deck.clone(), card));
                 }
                 state.log.push(format!("{who} drew {count} from {deck}"));
@@ -400,7 +396,7 @@ impl Game for TableTools {
             ToolAction::Flip { deck } => {
                 let d = state.deck_mut(deck)?;
                 let card =
-                    draw_into(d, rng).ok_or_else(|| illegal(format!("{deck} has no cards left to turn over.")))?;
+                    d.pile.draw(rng).ok_or_else(|| illegal(format!("{deck} has no cards left to turn over.")))?;
                 d.face_up.push(card);
                 state.log.push(format!("{who} turned over {card} from {deck}"));
             }
