@@ -2,6 +2,7 @@
 //! resignation, draw offers, and every automatic end of orthodox chess.
 //! Rules page: `docs/games/chess.md` and `docs/games/chess960.md`.
 
+use super::conduct::{Conduct, Courtesy, color_of, seat_of};
 use crate::chess::{CastlingMode, CastlingNotation, Move, MoveError, Position, STANDARD_FEN, parse_move, san, uci};
 use crate::chess960::{self, Chess960Cards};
 use crate::game::{ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Turn, Viewer};
@@ -81,26 +82,16 @@ pub struct ChessState {
     pub moves: Vec<PlayedMove>,
     /// Keys of every position reached since the start, the current one last.
     pub repetition_keys: Vec<u64>,
-    pub draw_offer: Option<Color>,
+    #[serde(flatten)]
+    pub conduct: Conduct,
     pub draws: DrawRule,
-    pub ended: Option<Outcome>,
 }
 
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum ChessAction {
     Move(Move),
-    Resign,
-    OfferDraw,
-    AcceptDraw,
+    Courtesy(Courtesy),
     ClaimDraw,
-}
-
-fn seat_of(color: Color) -> Seat {
-    color.index() as Seat
-}
-
-fn color_of(seat: Seat) -> Color {
-    if seat == 0 { Color::White } else { Color::Black }
 }
 
 impl ChessState {
@@ -128,7 +119,7 @@ impl ChessState {
     fn settle(&mut self) {
         let pos = &self.position;
         let mover = pos.turn().other();
-        self.ended = if pos.is_checkmate() {
+        self.conduct.ended = if pos.is_checkmate() {
             Some(Outcome::winners(2, &[seat_of(mover)], format!("checkmate, {mover} wins")))
         } else if pos.is_stalemate() {
             Some(Outcome::draw(2, "stalemate"))
@@ -152,9 +143,8 @@ impl ChessState {
             position: start,
             moves: Vec::new(),
             repetition_keys: vec![start.zobrist()],
-            draw_offer: None,
+            conduct: Conduct::default(),
             draws,
-            ended: None,
         };
         state.settle();
         state
@@ -275,14 +265,14 @@ impl Game for ChessGame {
     }
 
     fn turn(&self, state: &ChessState) -> Turn {
-        match state.ended {
+        match state.conduct.ended {
             Some(_) => Turn::Over,
             None => Turn::Seat { seat: seat_of(state.position.turn()), phase: "move".into() },
         }
     }
 
     fn legal_actions(&self, state: &ChessState, seat: Seat) -> Vec<ChessAction> {
-        if state.ended.is_some() {
+        if state.conduct.ended.is_some() {
             return Vec::new();
         }
         let me = color_of(seat);
@@ -293,50 +283,27 @@ impl Game for ChessGame {
                 actions.push(ChessAction::ClaimDraw);
             }
         }
-        actions.push(ChessAction::Resign);
-        match state.draw_offer {
-            Some(by) if by != me => actions.push(ChessAction::AcceptDraw),
-            Some(_) => {}
-            None => actions.push(ChessAction::OfferDraw),
-        }
+        actions.extend(state.conduct.legal(me).into_iter().map(ChessAction::Courtesy));
         actions
     }
 
     fn parse_action(&self, state: &ChessState, seat: Seat, text: &str) -> Result<ChessAction, GameError> {
-        if let Some(outcome) = &state.ended {
-            return Err(GameError::new(ErrorCode::GameOver, format!("The game is over: {}.", outcome.reason)));
-        }
+        state.conduct.still_playing()?;
         let me = color_of(seat);
-        let illegal = |m: &str| GameError::new(ErrorCode::IllegalAction, m);
-        match text.trim().to_ascii_lowercase().as_str() {
-            "resign" => return Ok(ChessAction::Resign),
-            "offer-draw" => {
-                return match state.draw_offer {
-                    Some(by) if by == me => Err(illegal("You have already offered a draw.")),
-                    Some(_) => Err(illegal(
-                        "Your opponent has offered a draw: answer it with accept-draw, or decline by moving.",
-                    )),
-                    None => Ok(ChessAction::OfferDraw),
-                };
+        if let Some(courtesy) = Courtesy::parse(text) {
+            return state.conduct.check(me, courtesy).map(ChessAction::Courtesy);
+        }
+        if text.trim().eq_ignore_ascii_case("claim-draw") {
+            if me != state.position.turn() {
+                return Err(GameError::new(ErrorCode::NotYourTurn, "Only the player to move can claim a draw."));
             }
-            "accept-draw" => {
-                return match state.draw_offer {
-                    Some(by) if by != me => Ok(ChessAction::AcceptDraw),
-                    _ => Err(illegal("There is no draw offer from your opponent to accept.")),
-                };
-            }
-            "claim-draw" => {
-                if me != state.position.turn() {
-                    return Err(GameError::new(ErrorCode::NotYourTurn, "Only the player to move can claim a draw."));
-                }
-                return match state.claimable_draw() {
-                    Some(_) => Ok(ChessAction::ClaimDraw),
-                    None => Err(illegal(
-                        "There is no draw to claim: the position has not occurred three times and fifty moves have not passed without a capture or pawn move.",
-                    )),
-                };
-            }
-            _ => {}
+            return match state.claimable_draw() {
+                Some(_) => Ok(ChessAction::ClaimDraw),
+                None => Err(GameError::new(
+                    ErrorCode::IllegalAction,
+                    "There is no draw to claim: the position has not occurred three times and fifty moves have not passed without a capture or pawn move.",
+                )),
+            };
         }
         if me != state.position.turn() {
             return Err(GameError::new(ErrorCode::NotYourTurn, format!("It is {}'s move.", state.position.turn())));
@@ -350,9 +317,7 @@ impl Game for ChessGame {
     fn format_action(&self, state: &ChessState, action: &ChessAction) -> String {
         match action {
             ChessAction::Move(m) => uci(*m, state.mode()),
-            ChessAction::Resign => "resign".into(),
-            ChessAction::OfferDraw => "offer-draw".into(),
-            ChessAction::AcceptDraw => "accept-draw".into(),
+            ChessAction::Courtesy(c) => c.as_str().into(),
             ChessAction::ClaimDraw => "claim-draw".into(),
         }
     }
@@ -378,21 +343,13 @@ impl Game for ChessGame {
                 state.position.play_unchecked(*m);
                 state.moves.push(written);
                 state.repetition_keys.push(state.position.zobrist());
-                // Moving declines an offer the opponent made.
-                if state.draw_offer == Some(me.other()) {
-                    state.draw_offer = None;
-                }
+                state.conduct.moved(me);
                 state.settle();
             }
-            ChessAction::Resign => {
-                state.ended =
-                    Some(Outcome::winners(2, &[seat_of(me.other())], format!("{me} resigned, {} wins", me.other())));
-            }
-            ChessAction::OfferDraw => state.draw_offer = Some(me),
-            ChessAction::AcceptDraw => state.ended = Some(Outcome::draw(2, "draw by agreement")),
+            ChessAction::Courtesy(c) => state.conduct.apply(me, *c),
             ChessAction::ClaimDraw => {
                 let reason = state.claimable_draw().expect("checked when parsed");
-                state.ended = Some(Outcome::draw(2, format!("{reason}, claimed by {me}")));
+                state.conduct.ended = Some(Outcome::draw(2, format!("{reason}, claimed by {me}")));
             }
         }
         Ok(())
@@ -401,7 +358,7 @@ impl Game for ChessGame {
     fn view(&self, state: &ChessState, _viewer: Viewer) -> serde_json::Value {
         // Chess has no secrets: every viewer sees the same.
         let pos = &state.position;
-        let legal: Vec<String> = if state.ended.is_none() {
+        let legal: Vec<String> = if state.conduct.ended.is_none() {
             pos.legal_moves().iter().map(|m| uci(*m, state.mode())).collect()
         } else {
             Vec::new()
@@ -416,16 +373,16 @@ impl Game for ChessGame {
             "moves": state.moves,
             "start": self.format_start(state),
             "setup": state.setup,
-            "draw_offer": state.draw_offer,
+            "draw_offer": state.conduct.draw_offer,
             "draws": state.draws,
-            "can_claim_draw": state.draws == DrawRule::Claim && state.ended.is_none() && state.claimable_draw().is_some(),
-            "outcome": state.ended,
+            "can_claim_draw": state.draws == DrawRule::Claim && state.conduct.ended.is_none() && state.claimable_draw().is_some(),
+            "outcome": state.conduct.ended,
             "seats": [{"seat": 0, "color": "white"}, {"seat": 1, "color": "black"}],
         })
     }
 
     fn outcome(&self, state: &ChessState) -> Option<Outcome> {
-        state.ended.clone()
+        state.conduct.ended.clone()
     }
 
     fn parse_position(&self, text: &str) -> Result<ChessState, GameError> {

@@ -2,6 +2,7 @@
 //! [`crate::game::Game`] the same way.
 
 pub mod chess;
+pub mod conduct;
 pub mod table_tools;
 
 use crate::game::{DynGame, Erased};

@@ -1,0 +1,105 @@
+//! What every two-player chess game shares around its moves: resigning, offering and accepting
+//! a draw, and the record of how the game ended. Written once so that each game's module only
+//! holds its own rules.
+
+use crate::game::{ErrorCode, GameError, Outcome, Seat};
+use crate::pieces::Color;
+use serde::{Deserialize, Serialize};
+
+/// Seat 0 plays White, seat 1 Black.
+pub fn seat_of(color: Color) -> Seat {
+    color.index() as Seat
+}
+
+pub fn color_of(seat: Seat) -> Color {
+    if seat == 0 { Color::White } else { Color::Black }
+}
+
+/// The actions any player may take at any time, whoever's move it is.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Courtesy {
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+}
+
+impl Courtesy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Courtesy::Resign => "resign",
+            Courtesy::OfferDraw => "offer-draw",
+            Courtesy::AcceptDraw => "accept-draw",
+        }
+    }
+
+    /// Reads `resign`, `offer-draw` or `accept-draw`; `None` for anything else.
+    pub fn parse(text: &str) -> Option<Courtesy> {
+        [Courtesy::Resign, Courtesy::OfferDraw, Courtesy::AcceptDraw]
+            .into_iter()
+            .find(|c| text.trim().eq_ignore_ascii_case(c.as_str()))
+    }
+}
+
+/// The pending draw offer and how the game ended. Flattened into each game's state.
+#[derive(Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+pub struct Conduct {
+    pub draw_offer: Option<Color>,
+    pub ended: Option<Outcome>,
+}
+
+impl Conduct {
+    /// Refuses any action once the game has ended.
+    pub fn still_playing(&self) -> Result<(), GameError> {
+        match &self.ended {
+            Some(outcome) => Err(GameError::new(ErrorCode::GameOver, format!("The game is over: {}.", outcome.reason))),
+            None => Ok(()),
+        }
+    }
+
+    /// The courtesies `me` may use now.
+    pub fn legal(&self, me: Color) -> Vec<Courtesy> {
+        if self.ended.is_some() {
+            return Vec::new();
+        }
+        let mut out = vec![Courtesy::Resign];
+        match self.draw_offer {
+            Some(by) if by != me => out.push(Courtesy::AcceptDraw),
+            Some(_) => {}
+            None => out.push(Courtesy::OfferDraw),
+        }
+        out
+    }
+
+    /// Checks that `me` may use `courtesy` now, explaining why not.
+    pub fn check(&self, me: Color, courtesy: Courtesy) -> Result<Courtesy, GameError> {
+        self.still_playing()?;
+        let illegal = |m: &str| Err(GameError::new(ErrorCode::IllegalAction, m));
+        match (courtesy, self.draw_offer) {
+            (Courtesy::OfferDraw, Some(by)) if by == me => illegal("You have already offered a draw."),
+            (Courtesy::OfferDraw, Some(_)) => {
+                illegal("Your opponent has offered a draw: answer it with accept-draw, or decline by moving.")
+            }
+            (Courtesy::AcceptDraw, Some(by)) if by != me => Ok(courtesy),
+            (Courtesy::AcceptDraw, _) => illegal("There is no draw offer from your opponent to accept."),
+            _ => Ok(courtesy),
+        }
+    }
+
+    pub fn apply(&mut self, me: Color, courtesy: Courtesy) {
+        match courtesy {
+            Courtesy::Resign => {
+                self.ended =
+                    Some(Outcome::winners(2, &[seat_of(me.other())], format!("{me} resigned, {} wins", me.other())))
+            }
+            Courtesy::OfferDraw => self.draw_offer = Some(me),
+            Courtesy::AcceptDraw => self.ended = Some(Outcome::draw(2, "draw by agreement")),
+        }
+    }
+
+    /// Moving declines an offer the opponent made.
+    pub fn moved(&mut self, me: Color) {
+        if self.draw_offer == Some(me.other()) {
+            self.draw_offer = None;
+        }
+    }
+}
