@@ -289,7 +289,9 @@ pub trait DynGame: Send + Sync {
                     position: Some(self.format_position(&state)),
                 })
             }
-            Err(e) if matches!(e.code, ErrorCode::BadNotation | ErrorCode::BadPosition) => Err(e),
+            Err(e) if matches!(e.code, ErrorCode::BadNotation | ErrorCode::BadPosition | ErrorCode::NeedsGame) => {
+                Err(e)
+            }
             Err(e) => {
                 Ok(Adjudication { legal: false, reason: e.message, code: Some(e.code), action: None, position: None })
             }

@@ -24,7 +24,7 @@ pub fn describe(board: &Board, sq: Square) -> String {
     }
 }
 
-fn how_it_moves(role: Role) -> &'static str {
+pub(crate) fn how_it_moves(role: Role) -> &'static str {
     match role {
         Role::Knight => "moves in an L: two squares one way and one to the side",
         Role::Bishop => "moves diagonally",
@@ -62,7 +62,7 @@ pub fn why_illegal(pos: &Position, from: Square, to: Square, promotion: Option<R
     if board.color_at(to) == Some(us) {
         return format!("You cannot capture your own {} on {to}.", board.role_at(to).expect("occupied"));
     }
-    if let Some(reason) = movement_problem(pos, piece, from, to) {
+    if let Some(reason) = movement_problem(board, board.occupied(), pos.double_step_square(), piece, from, to) {
         return reason;
     }
     let last_rank = to.rank() == us.other().back_rank();
@@ -112,10 +112,17 @@ fn castling_attempt(pos: &Position, king: Square, to: Square) -> Option<String> 
     }
 }
 
-/// Whether the piece can make this move at all, ignoring the safety of its king.
-fn movement_problem(pos: &Position, piece: Piece, from: Square, to: Square) -> Option<String> {
-    let board = pos.board();
-    let occupied = board.occupied();
+/// Whether the piece can make this move at all, ignoring the safety of its king. `occupied`
+/// is what blocks it (a variant may let pieces pass through some), `double_step` the square a
+/// pawn just skipped.
+pub(crate) fn movement_problem(
+    board: &Board,
+    occupied: Bitboard,
+    double_step: Option<Square>,
+    piece: Piece,
+    from: Square,
+    to: Square,
+) -> Option<String> {
     if piece.role != Role::Pawn {
         let empty_board_reach = attacks::piece_attacks(piece.role, from, Bitboard::EMPTY);
         if !empty_board_reach.contains(to) {
@@ -149,7 +156,7 @@ fn movement_problem(pos: &Position, piece: Piece, from: Square, to: Square) -> O
             if board.color_at(to) == Some(piece.color.other()) {
                 return None;
             }
-            if pos.double_step_square() == Some(to) {
+            if double_step == Some(to) {
                 return None;
             }
             let passed = Square::from_coords(to.file(), from.rank());

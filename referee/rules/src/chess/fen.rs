@@ -117,10 +117,23 @@ fn parse_number(field: Option<&str>, name: &str, default: u32) -> Result<u32, Fe
     }
 }
 
-impl Position {
-    /// Reads FEN, Shredder-FEN or X-FEN. The move counters may be left off (they default to 0 and 1).
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
+/// FEN read with only the checks every chess variant shares (one king a side, castling rooks
+/// that exist, an en passant square behind a pawn that could have just moved two squares).
+/// Variants whose positions orthodox chess would refuse (pawns that stepped back onto their
+/// first rank, kings in check on another side of a mirror) validate the rest themselves.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct FenFields {
+    pub board: Board,
+    pub turn: Color,
+    pub castling: Bitboard,
+    pub ep_square: Option<Square>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+}
+
+impl FenFields {
+    /// Reads the first four to six whitespace-separated `fields`.
+    pub fn parse(fields: &[&str]) -> Result<FenFields, FenError> {
         if fields.len() < 4 || fields.len() > 6 {
             return err(format!(
                 "FEN has {} fields; it needs 4 to 6: placement, side to move, castling, en passant[, halfmove clock, move number]",
@@ -138,9 +151,6 @@ impl Position {
             if kings != 1 {
                 return err(format!("{} has {kings} kings; each side needs exactly one", color.name()));
             }
-        }
-        if let Some(sq) = (board.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first() {
-            return err(format!("there is a pawn on {sq}; pawns cannot stand on the first or last rank"));
         }
         let castling = parse_castling(fields[2], &board)?;
         let ep_square = match fields[3] {
@@ -166,6 +176,39 @@ impl Position {
         };
         let halfmoves = parse_number(fields.get(4).copied(), "halfmove clock", 0)?;
         let fullmoves = parse_number(fields.get(5).copied(), "move number", 1)?.max(1);
+        Ok(FenFields { board, turn, castling, ep_square, halfmoves, fullmoves })
+    }
+
+    /// The position these fields describe, without orthodox validation; for variants that keep
+    /// an orthodox [`Position`] as the pieces' frame and write it back out as FEN.
+    pub fn position(self) -> Position {
+        let FenFields { board, turn, castling, ep_square, halfmoves, fullmoves } = self;
+        Position { board, turn, castling, ep_square, halfmoves, fullmoves }
+    }
+
+    /// The six fields again; the en passant square is written as stored.
+    pub fn write(&self, notation: CastlingNotation) -> String {
+        let pos = Position { ep_square: None, ..self.position() };
+        format!(
+            "{} {} {} {} {} {}",
+            pos.board_fen(),
+            self.turn.fen_char(),
+            pos.castling_fen(notation),
+            self.ep_square.map_or("-".to_string(), |s| s.to_string()),
+            self.halfmoves,
+            self.fullmoves
+        )
+    }
+}
+
+impl Position {
+    /// Reads FEN, Shredder-FEN or X-FEN. The move counters may be left off (they default to 0 and 1).
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let FenFields { board, turn, castling, ep_square, halfmoves, fullmoves } = FenFields::parse(&fields)?;
+        if let Some(sq) = (board.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first() {
+            return err(format!("there is a pawn on {sq}; pawns cannot stand on the first or last rank"));
+        }
         let mut pos = Position { board, turn, castling, ep_square, halfmoves, fullmoves };
         let their_king = pos.board.king_of(turn.other()).expect("checked above");
         if pos.board.attackers_to(their_king, turn, pos.board.occupied()).nonempty() {

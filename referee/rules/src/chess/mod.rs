@@ -3,14 +3,16 @@
 
 pub mod attacks;
 mod board;
-mod explain;
+pub mod boost;
+pub(crate) mod explain;
 mod fen;
+pub mod mirror;
 mod notation;
 mod position;
 mod zobrist;
 
 pub use board::Board;
 pub use explain::{MoveError, describe, why_illegal};
-pub use fen::{CastlingNotation, FenError, STANDARD_FEN, parse_board};
-pub use notation::{CastlingMode, parse_move, parse_san, parse_uci, parse_uci_form, san, uci};
-pub use position::{Move, MoveList, MoveSet, Position, castling_destinations};
+pub use fen::{CastlingNotation, FenError, FenFields, STANDARD_FEN, parse_board};
+pub use notation::{CastlingMode, long_algebraic, parse_move, parse_san, parse_uci, parse_uci_form, san, uci};
+pub use position::{Move, MoveList, MoveSet, Position, castling_destinations, castling_squares};

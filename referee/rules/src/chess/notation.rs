@@ -1,5 +1,6 @@
 //! Move notation: UCI in and out (with Chess960's king-takes-rook castling), SAN out and in.
 
+use super::board::Board;
 use super::explain::{self, MoveError};
 use super::position::{Move, Position};
 use crate::geometry::Square;
@@ -191,4 +192,26 @@ fn looks_like_san(text: &str) -> bool {
     let t = text.trim();
     t.starts_with(['O', '0', 'N', 'B', 'R', 'Q', 'K'])
         || (t.len() >= 2 && t.as_bytes()[0].is_ascii_lowercase() && t[1..].contains(|c: char| c.is_ascii_digit()))
+}
+
+/// Long algebraic notation, which needs no disambiguation and so suits variants whose pieces
+/// move in unorthodox ways: "Nb1-c3", "Bf1xh7", "e7-e8=Q", "e5xd6 e.p.", "O-O".
+pub fn long_algebraic(board: &Board, m: Move) -> String {
+    match m {
+        Move::Castle { king, rook } => {
+            if rook.file() > king.file() {
+                "O-O".into()
+            } else {
+                "O-O-O".into()
+            }
+        }
+        Move::EnPassant { from, to } => format!("{from}x{to} e.p."),
+        Move::Normal { from, to, promotion } => {
+            let role = board.role_at(from).unwrap_or(Role::Pawn);
+            let letter = if role == Role::Pawn { String::new() } else { role.letter().to_string() };
+            let sep = if board.occupied().contains(to) { "x" } else { "-" };
+            let promo = promotion.map_or(String::new(), |p| format!("={}", p.letter()));
+            format!("{letter}{from}{sep}{to}{promo}")
+        }
+    }
 }

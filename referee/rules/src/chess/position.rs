@@ -59,6 +59,16 @@ pub fn castling_destinations(king: Square, rook: Square) -> (Square, Square) {
     }
 }
 
+/// The squares castling with the king on `king` and the rook on `rook` needs empty (apart from
+/// those two pieces), and the squares the king stands on, crosses or lands on, which no enemy
+/// may attack.
+pub fn castling_squares(king: Square, rook: Square) -> (Bitboard, Bitboard) {
+    let (king_to, rook_to) = castling_destinations(king, rook);
+    let path = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
+    let movers = Bitboard::from(king).with(rook);
+    (path & !movers, between(king, king_to).with(king_to).with(king))
+}
+
 /// Why a castling move cannot be made.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub(crate) enum CastlingObstacle {
@@ -346,14 +356,11 @@ impl Position {
 
     /// What stops castling with the rook on `rook`, if anything (castling rights aside).
     pub(crate) fn castling_obstacle(&self, king: Square, rook: Square) -> Option<CastlingObstacle> {
-        let (king_to, rook_to) = castling_destinations(king, rook);
-        let path = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
-        let movers = Bitboard::from(king).with(rook);
-        if let Some(blocker) = (path & !movers & self.board.occupied()).first() {
+        let (must_be_empty, king_path) = castling_squares(king, rook);
+        if let Some(blocker) = (must_be_empty & self.board.occupied()).first() {
             return Some(CastlingObstacle::InTheWay(blocker));
         }
-        let occupied = self.board.occupied() & !movers;
-        let king_path = between(king, king_to).with(king_to).with(king);
+        let occupied = self.board.occupied().without(king).without(rook);
         king_path.into_iter().find_map(|square| {
             let by = self.board.attackers_to(square, self.turn.other(), occupied).first()?;
             Some(CastlingObstacle::Attacked { square, by })

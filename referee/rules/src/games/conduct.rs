@@ -103,3 +103,36 @@ impl Conduct {
         }
     }
 }
+
+/// A stable 64-bit FNV-1a hash of a position's text, for repetition keys that must replay
+/// identically on every machine.
+pub fn position_key(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// How a position at the start of a turn ends the game, if it does: checkmate, stalemate,
+/// bare kings, the fifty-move rule, or (where `repeated` counts) threefold repetition.
+pub fn judge(
+    mover: Color,
+    has_moves: bool,
+    in_check: bool,
+    bare_kings: bool,
+    halfmoves: u32,
+    repeated: usize,
+) -> Option<Outcome> {
+    if !has_moves {
+        if in_check {
+            Some(Outcome::winners(2, &[seat_of(mover.other())], format!("checkmate, {} wins", mover.other())))
+        } else {
+            Some(Outcome::draw(2, "stalemate"))
+        }
+    } else if bare_kings {
+        Some(Outcome::draw(2, "only the kings are left"))
+    } else if halfmoves >= 100 {
+        Some(Outcome::draw(2, "fifty-move rule"))
+    } else if repeated >= 3 {
+        Some(Outcome::draw(2, "threefold repetition"))
+    } else {
+        None
+    }
+}

@@ -1,19 +1,26 @@
 //! Every rule set the referee knows, by id. One module per game, each implementing
 //! [`crate::game::Game`] the same way.
 
+pub mod adrenaline;
+pub mod booster;
 pub mod chess;
 pub mod conduct;
+pub mod half_alice;
+pub mod stacked_chess;
 pub mod table_tools;
 
 use crate::game::{DynGame, Erased};
 
 static CHESS: Erased<chess::ChessGame> = Erased(chess::ChessGame { variant: chess::Variant::Orthodox });
 static CHESS960: Erased<chess::ChessGame> = Erased(chess::ChessGame { variant: chess::Variant::Chess960 });
+static ADRENALINE: Erased<adrenaline::Adrenaline> = Erased(adrenaline::Adrenaline);
+static BOOSTER: Erased<booster::Booster> = Erased(booster::Booster);
+static HALF_ALICE: Erased<half_alice::HalfAlice> = Erased(half_alice::HalfAlice);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 3] {
-    [&CHESS, &CHESS960, &TABLE_TOOLS]
+pub fn all() -> [&'static dyn DynGame; 6] {
+    [&CHESS, &CHESS960, &ADRENALINE, &BOOSTER, &HALF_ALICE, &TABLE_TOOLS]
 }
 
 /// The rule set with this id (`chess`, `chess960`, ...).

@@ -1,0 +1,283 @@
+//! Adrenaline Chess (`adrenaline`, seed 001 "Adrenaline Chess"): after a turn with a capture,
+//! the capturer places a checker under one of the opponent's pieces; a piece on checkers
+//! makes its regular move and may then spend them for extra king moves.
+//! Rules page: `docs/games/adrenaline.md`.
+
+use super::conduct::{Courtesy, color_of, seat_of};
+use super::stacked_chess::{MovePart, Part, StackedPlay, merge_json};
+use crate::chess::boost::{BoostPosition, Checkers};
+use crate::chess::describe;
+use crate::game::{ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Turn, Viewer};
+use crate::geometry::{Bitboard, Square};
+use crate::random::RandomSource;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+pub struct Adrenaline;
+
+/// The seed's equipment is "a standard set of 24 checkers".
+pub const STANDARD_CHECKERS: u8 = 24;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AdrenalineOptions {
+    /// How many checkers the table has; once all are on the board, captures add none.
+    pub checkers: u8,
+}
+
+impl Default for AdrenalineOptions {
+    fn default() -> Self {
+        AdrenalineOptions { checkers: STANDARD_CHECKERS }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AdrenalineState {
+    #[serde(flatten)]
+    pub play: StackedPlay,
+    pub checker_limit: u8,
+}
+
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum AdrenalineAction {
+    Move(MovePart),
+    /// Place a checker under the opponent's piece on this square.
+    Place(Square),
+    Courtesy(Courtesy),
+}
+
+const FINISH: &str = "place";
+
+impl AdrenalineState {
+    fn supply(&self) -> u32 {
+        u32::from(self.checker_limit).saturating_sub(self.play.position.checkers_on_board()[0])
+    }
+
+    /// Squares the mover may place the checker on: any opponent piece, but not one that could
+    /// then reach the mover's own king unless every placement would.
+    fn placements(&self) -> Bitboard {
+        let pos = &self.play.position;
+        let us = pos.turn;
+        let all = pos.board.by_color(us.other());
+        let safe = all
+            .into_iter()
+            .filter(|sq| {
+                let mut after = *pos;
+                after.add_checker(*sq, us);
+                !after.in_check(us)
+            })
+            .fold(Bitboard::EMPTY, |b, sq| b.with(sq));
+        if safe.is_empty() { all } else { safe }
+    }
+
+    /// After the moving is over: place a checker if the turn captured and one is left,
+    /// otherwise pass the move.
+    fn after_moving(&mut self) {
+        if let Part::Finish { captured } = self.play.part
+            && !(captured && self.supply() > 0)
+        {
+            self.play.end_turn();
+        }
+    }
+}
+
+impl Game for Adrenaline {
+    type Options = AdrenalineOptions;
+    type State = AdrenalineState;
+    type Action = AdrenalineAction;
+
+    fn info(&self) -> RulesInfo {
+        RulesInfo {
+            id: "adrenaline",
+            name: "Adrenaline Chess",
+            version: 1,
+            summary: "Chess where every capture gives one of the opponent's pieces an adrenaline rush: a checker under it. A piece on checkers moves normally, then may spend them for extra king moves, and check counts those moves.",
+            min_seats: 2,
+            max_seats: 2,
+            equipment: &["chess set", "24 stackable checkers"],
+            random: &[],
+            secret: &[],
+            source: "seed 001, \"Adrenaline Chess\"",
+            position_notation: "FEN, then the checker stacks (c1:3,h7:1 or -), then the part of the turn (move, steps:e4, place; * if the turn captured)",
+            action_notation: "UCI for the regular move (e2e4, e1g1 or O-O), UCI for each extra king move (e4e5), done to stop, place <square> for the checker; also resign, offer-draw, accept-draw",
+        }
+    }
+
+    fn setup(&self, options: &AdrenalineOptions, _rng: &mut dyn RandomSource) -> Result<AdrenalineState, GameError> {
+        if options.checkers > 64 {
+            return Err(GameError::new(ErrorCode::BadOptions, "a table has at most 64 checkers"));
+        }
+        Ok(AdrenalineState {
+            play: StackedPlay::new(BoostPosition::standard(Checkers::Colourless), Part::Move, true),
+            checker_limit: options.checkers,
+        })
+    }
+
+    fn seat_count(&self, _state: &AdrenalineState) -> u8 {
+        2
+    }
+
+    fn turn(&self, state: &AdrenalineState) -> Turn {
+        if state.play.conduct.ended.is_some() {
+            return Turn::Over;
+        }
+        let phase = match state.play.part {
+            Part::Move => "move",
+            Part::Steps { .. } => "extra-moves",
+            Part::Finish { .. } => "place",
+        };
+        Turn::Seat { seat: seat_of(state.play.mover()), phase: phase.into() }
+    }
+
+    fn legal_actions(&self, state: &AdrenalineState, seat: Seat) -> Vec<AdrenalineAction> {
+        let me = color_of(seat);
+        let mut out = Vec::new();
+        if state.play.conduct.ended.is_none() && me == state.play.mover() {
+            out.extend(state.play.legal_parts().into_iter().map(AdrenalineAction::Move));
+            if matches!(state.play.part, Part::Finish { .. }) {
+                out.extend(state.placements().into_iter().map(AdrenalineAction::Place));
+            }
+        }
+        out.extend(state.play.conduct.legal(me).into_iter().map(AdrenalineAction::Courtesy));
+        out
+    }
+
+    fn parse_action(&self, state: &AdrenalineState, seat: Seat, text: &str) -> Result<AdrenalineAction, GameError> {
+        state.play.conduct.still_playing()?;
+        let me = color_of(seat);
+        if let Some(courtesy) = Courtesy::parse(text) {
+            return state.play.conduct.check(me, courtesy).map(AdrenalineAction::Courtesy);
+        }
+        if me != state.play.mover() {
+            return Err(GameError::new(ErrorCode::NotYourTurn, format!("It is {}'s turn.", state.play.mover())));
+        }
+        let t = text.trim();
+        let place = t.strip_prefix("place").map(str::trim);
+        if let Some(square) = place {
+            let sq: Square = square.parse().map_err(|_| {
+                GameError::new(ErrorCode::BadNotation, format!("\"{t}\": write place and a square, like place h7"))
+            })?;
+            let illegal = |m: String| Err(GameError::new(ErrorCode::IllegalAction, m));
+            if !matches!(state.play.part, Part::Finish { .. }) {
+                return illegal("You place a checker only at the end of a turn in which you captured.".into());
+            }
+            if state.play.position.board.color_at(sq) != Some(me.other()) {
+                return illegal(format!("The checker goes under one of your opponent's pieces, and {sq} has none."));
+            }
+            if !state.placements().contains(sq) {
+                let mut after = state.play.position;
+                after.add_checker(sq, me);
+                let by = after.checker_of(me).map_or_else(String::new, |b| describe(&after.board, b));
+                return illegal(format!(
+                    "A checker under {} would let {by} reach your king; place it under another piece.",
+                    describe(&after.board, sq)
+                ));
+            }
+            return Ok(AdrenalineAction::Place(sq));
+        }
+        match state.play.parse_part(t) {
+            Some(part) => part.map(AdrenalineAction::Move),
+            None if matches!(state.play.part, Part::Finish { .. }) => Err(GameError::new(
+                ErrorCode::BadNotation,
+                format!("\"{t}\": you captured, so place a checker under an opponent's piece, like place h7"),
+            )),
+            None => Err(GameError::new(
+                ErrorCode::BadNotation,
+                format!(
+                    "\"{t}\" is not a move: write the from-square and the to-square, like e2e4 (O-O to castle), or done to stop extra moves"
+                ),
+            )),
+        }
+    }
+
+    fn format_action(&self, state: &AdrenalineState, action: &AdrenalineAction) -> String {
+        match action {
+            AdrenalineAction::Move(part) => state.play.format_part(*part),
+            AdrenalineAction::Place(sq) => format!("place {sq}"),
+            AdrenalineAction::Courtesy(c) => c.as_str().into(),
+        }
+    }
+
+    fn describe_action(&self, state: &AdrenalineState, action: &AdrenalineAction) -> String {
+        match action {
+            AdrenalineAction::Move(part) => state.play.describe_part(*part),
+            AdrenalineAction::Place(sq) => {
+                format!("a checker under {}", describe(&state.play.position.board, *sq))
+            }
+            other => self.format_action(state, other),
+        }
+    }
+
+    fn apply(
+        &self,
+        state: &mut AdrenalineState,
+        seat: Seat,
+        action: &AdrenalineAction,
+        _rng: &mut dyn RandomSource,
+    ) -> Result<(), GameError> {
+        let me = color_of(seat);
+        match action {
+            AdrenalineAction::Move(part) => {
+                state.play.play_part(seat, *part);
+                state.after_moving();
+            }
+            AdrenalineAction::Place(sq) => {
+                state.play.played.push(super::stacked_chess::PlayedPart {
+                    seat,
+                    action: self.format_action(state, action),
+                    said: self.describe_action(state, action),
+                });
+                state.play.position.add_checker(*sq, me);
+                state.play.end_turn();
+            }
+            AdrenalineAction::Courtesy(c) => state.play.conduct.apply(me, *c),
+        }
+        Ok(())
+    }
+
+    fn view(&self, state: &AdrenalineState, viewer: Viewer) -> serde_json::Value {
+        // Nothing is secret in Adrenaline Chess.
+        let seat = match viewer {
+            Viewer::Seat(s) => Some(s),
+            _ => None,
+        };
+        let mut fields = state.play.view_fields(seat);
+        if seat == Some(seat_of(state.play.mover())) && matches!(state.play.part, Part::Finish { .. }) {
+            let places: Vec<String> = state.placements().into_iter().map(|sq| format!("place {sq}")).collect();
+            fields["legal_moves"] = json!(places);
+        }
+        merge_json(
+            json!({
+                "rules": "adrenaline",
+                "position": self.format_position(state),
+                "turn": self.turn(state),
+                "checkers_left": state.supply(),
+                "checker_limit": state.checker_limit,
+            }),
+            fields,
+        )
+    }
+
+    fn outcome(&self, state: &AdrenalineState) -> Option<Outcome> {
+        state.play.conduct.ended.clone()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<AdrenalineState, GameError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() > 8 {
+            return Err(GameError::new(ErrorCode::BadPosition, "an Adrenaline position has at most 8 fields"));
+        }
+        let (position, part) = StackedPlay::read_position(&fields, Checkers::Colourless, FINISH)?;
+        let on_board = position.checkers_on_board()[0];
+        let limit = STANDARD_CHECKERS.max(u8::try_from(on_board).unwrap_or(u8::MAX));
+        let mut state = AdrenalineState { play: StackedPlay::new(position, part, true), checker_limit: limit };
+        if matches!(part, Part::Finish { .. }) {
+            state.after_moving();
+        }
+        Ok(state)
+    }
+
+    fn format_position(&self, state: &AdrenalineState) -> String {
+        format!("{} {}", state.play.position.to_text(), state.play.part_text(FINISH))
+    }
+}

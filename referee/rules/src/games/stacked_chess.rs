@@ -1,0 +1,348 @@
+//! The turn Adrenaline Chess and Booster Chess share (seed 001): a regular move, then extra
+//! king steps while the moved piece has checkers that count for it, then the game's own
+//! finishing part (placing a checker after a capture; playing a card). Reading, writing and
+//! describing those parts, and the end of the game by checkmate, stalemate and draw rules.
+
+use super::conduct::{Conduct, judge, position_key, seat_of};
+use crate::chess::boost::{BoostPosition, Checkers, Effects};
+use crate::chess::{CastlingMode, Move, describe, long_algebraic, parse_uci_form, uci};
+use crate::game::{ErrorCode, GameError, Seat};
+use crate::geometry::Square;
+use crate::pieces::{Color, Role};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// Where the side to move is inside its turn.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "part", rename_all = "snake_case")]
+pub enum Part {
+    /// The regular move.
+    Move,
+    /// The piece now on `at` may spend checkers for extra king steps, or say `done`.
+    Steps { at: Square, captured: bool },
+    /// The game's own last part; `captured` says whether this turn took a piece.
+    Finish { captured: bool },
+}
+
+/// A regular move, an extra step, or stopping the steps.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum MovePart {
+    Regular(Move),
+    Step { from: Square, to: Square, promotion: Option<Role> },
+    Done,
+}
+
+/// One part of a turn as it was played: the log form and the players' form.
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+pub struct PlayedPart {
+    pub seat: Seat,
+    pub action: String,
+    pub said: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StackedPlay {
+    pub position: BoostPosition,
+    pub part: Part,
+    pub played: Vec<PlayedPart>,
+    /// Keys of the positions at the start of each turn, for repetition (Adrenaline).
+    pub repetition_keys: Vec<u64>,
+    /// Whether threefold repetition ends the game (not in Booster, where hands change).
+    pub repetition: bool,
+    #[serde(flatten)]
+    pub conduct: Conduct,
+}
+
+impl StackedPlay {
+    pub fn new(position: BoostPosition, part: Part, repetition: bool) -> StackedPlay {
+        let mut play = StackedPlay {
+            position,
+            part,
+            played: Vec::new(),
+            repetition_keys: Vec::new(),
+            repetition,
+            conduct: Conduct::default(),
+        };
+        play.repetition_keys.push(play.key());
+        if part == Part::Move {
+            play.settle();
+        }
+        play
+    }
+
+    pub fn mover(&self) -> Color {
+        self.position.turn
+    }
+
+    /// The position without its move counters.
+    fn key(&self) -> u64 {
+        let text = self.position.to_text();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        position_key(&[&fields[..4], &fields[6..]].concat().join(" "))
+    }
+
+    /// Ends the game if the position at the start of a turn ends it.
+    fn settle(&mut self) {
+        let pos = &self.position;
+        let mover = pos.turn;
+        let repeated =
+            if self.repetition { self.repetition_keys.iter().filter(|k| **k == self.key()).count() } else { 0 };
+        self.conduct.ended = judge(
+            mover,
+            !pos.regular_moves().is_empty(),
+            pos.in_check(mover),
+            pos.only_bare_kings(),
+            pos.halfmoves,
+            repeated,
+        );
+    }
+
+    /// Passes the move and judges the new position.
+    pub fn end_turn(&mut self) {
+        self.position.end_turn();
+        self.part = Part::Move;
+        self.repetition_keys.push(self.key());
+        self.settle();
+    }
+
+    /// The move parts the side to move may play now (empty in the finishing part).
+    pub fn legal_parts(&self) -> Vec<MovePart> {
+        match self.part {
+            Part::Move => self.position.regular_moves().into_iter().map(MovePart::Regular).collect(),
+            Part::Steps { at, .. } => {
+                let mut out: Vec<MovePart> = Vec::new();
+                for to in self.position.step_targets(at) {
+                    let promotes = self.position.board.role_at(at) == Some(Role::Pawn)
+                        && to.rank() == self.mover().other().back_rank();
+                    if promotes {
+                        out.extend(Role::PROMOTIONS.map(|p| MovePart::Step { from: at, to, promotion: Some(p) }));
+                    } else {
+                        out.push(MovePart::Step { from: at, to, promotion: None });
+                    }
+                }
+                out.push(MovePart::Done);
+                out
+            }
+            Part::Finish { .. } => Vec::new(),
+        }
+    }
+
+    /// Reads a move part, or `None` if the text is not one (the game's own actions).
+    pub fn parse_part(&self, text: &str) -> Option<Result<MovePart, GameError>> {
+        let t = text.trim();
+        let illegal = |m: String| GameError::new(ErrorCode::IllegalAction, m);
+        if t.eq_ignore_ascii_case("done") {
+            return Some(match self.part {
+                Part::Steps { .. } => Ok(MovePart::Done),
+                _ => Err(illegal(
+                    "There are no extra moves to stop: \"done\" ends the extra king moves of a piece on checkers."
+                        .into(),
+                )),
+            });
+        }
+        let castle = match t.to_ascii_uppercase().replace('0', "O").as_str() {
+            "O-O" => Some(true),
+            "O-O-O" => Some(false),
+            _ => None,
+        };
+        let (from, to, promotion) = match castle {
+            Some(king_side) => {
+                let king = self.position.board.king_of(self.mover())?;
+                let file = if king_side { 6 } else { 2 };
+                (king, Square::from_coords(file, king.rank()), None)
+            }
+            None => parse_uci_form(t).ok()?,
+        };
+        Some(self.find_part(from, to, promotion))
+    }
+
+    fn find_part(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<MovePart, GameError> {
+        let illegal = |m: String| GameError::new(ErrorCode::IllegalAction, m);
+        let pos = &self.position;
+        match self.part {
+            Part::Move => {
+                let legal = pos.regular_moves();
+                let matches = |m: &Move| match *m {
+                    Move::Castle { king, rook } => king == from && (to == rook || to == m.to()) && promotion.is_none(),
+                    _ => m.from() == from && m.to() == to && m.promotion() == promotion,
+                };
+                legal
+                    .iter()
+                    .find(|m| matches(m))
+                    .map(|m| MovePart::Regular(*m))
+                    .ok_or_else(|| illegal(pos.why_illegal(from, to, promotion)))
+            }
+            Part::Steps { at, .. } => {
+                if from != at {
+                    return Err(illegal(format!(
+                        "Only {} may still move this turn, with extra king moves; say \"done\" to stop.",
+                        describe(&pos.board, at)
+                    )));
+                }
+                let promotes =
+                    pos.board.role_at(at) == Some(Role::Pawn) && to.rank() == self.mover().other().back_rank();
+                if pos.step_targets(at).contains(to) {
+                    if promotes && promotion.is_none() {
+                        return Err(illegal(format!(
+                            "A pawn reaching the last rank must be promoted: add q, r, b or n, as in {from}{to}q."
+                        )));
+                    }
+                    return Ok(MovePart::Step { from, to, promotion: promotion.filter(|_| promotes) });
+                }
+                Err(illegal(pos.why_step_illegal(from, to)))
+            }
+            Part::Finish { .. } => Err(illegal("Your piece has finished moving this turn.".into())),
+        }
+    }
+
+    pub fn format_part(&self, part: MovePart) -> String {
+        match part {
+            MovePart::Regular(m) => uci(m, CastlingMode::Standard),
+            MovePart::Step { from, to, promotion } => uci(Move::Normal { from, to, promotion }, CastlingMode::Standard),
+            MovePart::Done => "done".into(),
+        }
+    }
+
+    /// "Nb1-c3", "Bf1xh7", "O-O", "then Kh7-g8" for an extra step.
+    pub fn describe_part(&self, part: MovePart) -> String {
+        let board = &self.position.board;
+        match part {
+            MovePart::Regular(m) => long_algebraic(board, m),
+            MovePart::Step { from, to, promotion } => {
+                format!("then {}", long_algebraic(board, Move::Normal { from, to, promotion }))
+            }
+            MovePart::Done => "done".into(),
+        }
+    }
+
+    /// Plays a move part found by [`StackedPlay::parse_part`] or [`StackedPlay::legal_parts`],
+    /// and moves on to the steps or the finishing part.
+    pub fn play_part(&mut self, seat: Seat, part: MovePart) -> Effects {
+        self.played.push(PlayedPart { seat, action: self.format_part(part), said: self.describe_part(part) });
+        self.conduct.moved(self.mover());
+        let captured_before = matches!(self.part, Part::Steps { captured: true, .. });
+        let (effects, at) = match part {
+            MovePart::Regular(m) => {
+                let effects = self.position.play_regular(m);
+                let at = match m {
+                    Move::Castle { .. } => None,
+                    _ => Some(m.to()),
+                };
+                (effects, at)
+            }
+            MovePart::Step { from, to, promotion } => (self.position.play_step(from, to, promotion), Some(to)),
+            MovePart::Done => (Effects::default(), None),
+        };
+        let captured = captured_before || effects.captured.is_some();
+        self.part = match at {
+            Some(at) if self.position.step_targets(at).nonempty() => Part::Steps { at, captured },
+            _ => Part::Finish { captured },
+        };
+        effects
+    }
+
+    /// The part as written in positions: `move`, `steps:e4` (`*` if the turn captured),
+    /// or the game's own name for the finishing part (`place`, `card`).
+    pub fn part_text(&self, finish: &str) -> String {
+        let star = |c: bool| if c { "*" } else { "" };
+        match self.part {
+            Part::Move => "move".into(),
+            Part::Steps { at, captured } => format!("steps:{at}{}", star(captured)),
+            Part::Finish { captured } => format!("{finish}{}", star(captured)),
+        }
+    }
+
+    /// Reads what [`StackedPlay::part_text`] writes.
+    pub fn read_part(text: &str, finish: &str) -> Result<Part, GameError> {
+        let bad = || {
+            GameError::new(
+                ErrorCode::BadPosition,
+                format!(
+                    "the part of the turn should be move, steps:<square> or {finish} (with * if the turn captured), found '{text}'"
+                ),
+            )
+        };
+        let (body, captured) = match text.strip_suffix('*') {
+            Some(b) => (b, true),
+            None => (text, false),
+        };
+        if body == "move" && !captured {
+            Ok(Part::Move)
+        } else if body == finish {
+            Ok(Part::Finish { captured })
+        } else if let Some(sq) = body.strip_prefix("steps:") {
+            Ok(Part::Steps { at: sq.parse().map_err(|_| bad())?, captured })
+        } else {
+            Err(bad())
+        }
+    }
+
+    /// Reads `FEN stacks [part]`, checking the position can occur in that part.
+    pub fn read_position(
+        fields: &[&str],
+        checkers: Checkers,
+        finish: &str,
+    ) -> Result<(BoostPosition, Part), GameError> {
+        let bad = |m: String| GameError::new(ErrorCode::BadPosition, m);
+        if fields.len() < 7 {
+            return Err(bad(format!(
+                "the position needs the six FEN fields and a field of checker stacks ('-' for none), found {} fields",
+                fields.len()
+            )));
+        }
+        let part = match fields.get(7) {
+            Some(t) => StackedPlay::read_part(t, finish)?,
+            None => Part::Move,
+        };
+        let position = if part == Part::Move {
+            BoostPosition::from_fields(&fields[..6], fields[6], checkers)
+        } else {
+            BoostPosition::read_fields(&fields[..6], fields[6], checkers)
+        }
+        .map_err(|e| bad(e.0))?;
+        if let Part::Steps { at, .. } = part
+            && position.board.color_at(at) != Some(position.turn)
+        {
+            return Err(bad(format!("the extra moves belong to a piece of the side to move, and {at} has none")));
+        }
+        Ok((position, part))
+    }
+
+    /// Stacks, whose turn part it is and what the side to move may do, for views.
+    pub fn view_fields(&self, viewer_seat: Option<Seat>) -> Value {
+        let pos = &self.position;
+        let my_turn = self.conduct.ended.is_none() && viewer_seat == Some(seat_of(self.mover()));
+        let legal: Vec<String> =
+            if my_turn { self.legal_parts().into_iter().map(|p| self.format_part(p)).collect() } else { Vec::new() };
+        let stacks: Vec<Value> = Square::all()
+            .filter(|sq| pos.stacks[sq.index()] != 0)
+            .map(|sq| {
+                let (count, owner) = pos.stack(sq);
+                json!({ "square": sq, "count": count, "color": owner, "power": pos.power(sq) })
+            })
+            .collect();
+        let stepping = match self.part {
+            Part::Steps { at, .. } => Some(at),
+            _ => None,
+        };
+        json!({
+            "to_move": self.mover(),
+            "check": pos.in_check(self.mover()),
+            "stacks": stacks,
+            "stepping": stepping,
+            "legal_moves": legal,
+            "played": self.played,
+            "draw_offer": self.conduct.draw_offer,
+            "outcome": self.conduct.ended,
+            "seats": [{"seat": 0, "color": "white"}, {"seat": 1, "color": "black"}],
+        })
+    }
+}
+
+/// Puts `extra`'s fields into `base` (both JSON objects).
+pub fn merge_json(mut base: Value, extra: Value) -> Value {
+    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
+        b.extend(e);
+    }
+    base
+}
