@@ -215,6 +215,21 @@ pub fn warm_up() {
     LazyLock::force(&TABLES);
 }
 
+/// Where a pawn of `color` on `from` may step forward among `occupied`: one square if it is
+/// empty, and two from its starting rank when `double_step` is allowed and both are empty.
+pub fn pawn_pushes(color: Color, from: Square, occupied: Bitboard, double_step: bool) -> Bitboard {
+    let forward: i8 = if color == Color::White { 1 } else { -1 };
+    let start_rank = if color == Color::White { 1 } else { 6 };
+    let Some(one) = from.offset(0, forward).filter(|s| !occupied.contains(*s)) else {
+        return Bitboard::EMPTY;
+    };
+    let two = one.offset(0, forward).filter(|s| double_step && from.rank() == start_rank && !occupied.contains(*s));
+    match two {
+        Some(two) => Bitboard::from(one).with(two),
+        None => Bitboard::from(one),
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

@@ -144,18 +144,8 @@ impl BoostPosition {
             if hobbled && piece.role == Role::Pawn {
                 return Bitboard::EMPTY;
             }
-            let forward = sign(piece.color);
-            let mut to = attacks::pawn_attacks(piece.color, from) & theirs;
-            if let Some(one) = from.offset(0, forward).filter(|s| !occupied.contains(*s)) {
-                to = to.with(one);
-                let start_rank = if piece.color == Color::White { 1 } else { 6 };
-                if !hobbled && from.rank() == start_rank {
-                    if let Some(two) = one.offset(0, forward).filter(|s| !occupied.contains(*s)) {
-                        to = to.with(two);
-                    }
-                }
-            }
-            to
+            (attacks::pawn_attacks(piece.color, from) & theirs)
+                | attacks::pawn_pushes(piece.color, from, occupied, !hobbled)
         } else {
             attacks::piece_attacks(piece.role, from, occupied) & !own
         };
@@ -696,9 +686,6 @@ impl BoostPosition {
                 }
                 pos.stacks[sq.index()] = n * owner;
             }
-        }
-        if let Some(sq) = pos.castling.into_iter().find(|r| pos.stacks[r.index()] != 0) {
-            return err(format!("the rook on {sq} stands on checkers, so it cannot keep a castling right"));
         }
         Ok(pos)
     }

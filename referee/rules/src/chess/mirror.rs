@@ -100,18 +100,8 @@ impl MirrorPosition {
         let occupied = side.occupied();
         let theirs = side.by_color(piece.color.other());
         let targets = if piece.role == Role::Pawn {
-            let forward: i8 = if piece.color == Color::White { 1 } else { -1 };
-            let mut to = attacks::pawn_attacks(piece.color, from) & theirs;
-            if let Some(one) = from.offset(0, forward).filter(|s| !occupied.contains(*s)) {
-                to = to.with(one);
-                let start = if piece.color == Color::White { 1 } else { 6 };
-                if from.rank() == start
-                    && let Some(two) = one.offset(0, forward).filter(|s| !occupied.contains(*s))
-                {
-                    to = to.with(two);
-                }
-            }
-            to
+            (attacks::pawn_attacks(piece.color, from) & theirs)
+                | attacks::pawn_pushes(piece.color, from, occupied, true)
         } else {
             attacks::piece_attacks(piece.role, from, occupied) & !side.by_color(piece.color)
         };

@@ -1,0 +1,548 @@
+//! One test per rule of the checker-stack games (seed 001: Adrenaline Chess, Booster Chess,
+//! Half Alice Chess), with positions a reader can set up: FEN, then the game's extra fields.
+
+use rules::cards::{Card, Pile};
+use rules::chess::boost::{BoostPosition, Checkers};
+use rules::game::Game;
+use rules::game::{AnyState, DynGame, ErrorCode, SeatResult, Turn, Viewer};
+use rules::games;
+use rules::games::booster::{Booster, BoosterState};
+use rules::geometry::Square;
+use rules::pieces::Color;
+use rules::random::{EventRng, GameKey, NoRandomness};
+use serde_json::{Value, json};
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn rules(id: &str) -> &'static dyn DynGame {
+    games::find(id).unwrap()
+}
+
+fn seat_to_move(game: &dyn DynGame, state: &AnyState) -> u8 {
+    match game.turn(state) {
+        Turn::Seat { seat, .. } => seat,
+        other => panic!("expected a seat to move, got {other:?}"),
+    }
+}
+
+fn phase(game: &dyn DynGame, state: &AnyState) -> String {
+    match game.turn(state) {
+        Turn::Seat { phase, .. } => phase,
+        other => format!("{other:?}"),
+    }
+}
+
+/// Reads `position` of `id` and plays `actions` by whoever is to act.
+fn after(id: &str, position: &str, actions: &[&str]) -> AnyState {
+    let game = rules(id);
+    let mut state = game.parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    for a in actions {
+        let seat = seat_to_move(game, &state);
+        game.apply(&mut state, seat, a, &mut NoRandomness).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+    state
+}
+
+fn position_after(id: &str, position: &str, actions: &[&str]) -> String {
+    rules(id).format_position(&after(id, position, actions))
+}
+
+/// The refusal of `action` after `actions`; the state must be unchanged by it.
+fn refusal(id: &str, position: &str, actions: &[&str], action: &str) -> (ErrorCode, String) {
+    let game = rules(id);
+    let mut state = after(id, position, actions);
+    let seat = seat_to_move(game, &state);
+    let before = game.save(&state);
+    let err = game.apply(&mut state, seat, action, &mut NoRandomness).expect_err("should be refused");
+    assert_eq!(game.save(&state), before, "a refused action changes nothing");
+    (err.code, err.message)
+}
+
+fn legal(id: &str, position: &str, actions: &[&str]) -> Vec<String> {
+    let game = rules(id);
+    let state = after(id, position, actions);
+    game.legal_actions(&state, seat_to_move(game, &state))
+}
+
+// ---------------------------------------------------------------- Adrenaline Chess (seed 001)
+
+const ADRENALINE_MATE: &str = "4k3/1b6/8/7p/2q5/8/1P1P1KP1/2B3N1 w - - 0 1 c1:3,h5:1";
+
+#[test]
+fn adrenaline_seed_example_a_capture_ends_with_a_checker_under_h7() {
+    // "white just captured a pawn with the bishop, and finishes the turn by adding a checker
+    // under the pawn at h7."
+    let start = "rnbqkbnr/ppp2ppp/3pp3/8/2B5/4P3/PPPP1PPP/RNBQK1NR w KQkq - 0 3 -";
+    let state = after("adrenaline", start, &["c4e6"]);
+    assert_eq!(phase(rules("adrenaline"), &state), "place");
+    assert_eq!(
+        position_after("adrenaline", start, &["c4e6", "place h7"]),
+        "rnbqkbnr/ppp2ppp/3pB3/8/8/4P3/PPPP1PPP/RNBQK1NR b KQkq - 0 3 h7:1 move"
+    );
+    let (code, why) = refusal("adrenaline", start, &["c4e6"], "place e6");
+    assert_eq!(code, ErrorCode::IllegalAction);
+    assert!(why.contains("opponent's pieces"), "{why}");
+}
+
+#[test]
+fn adrenaline_seed_example_the_strange_checkmate() {
+    // Black's queen can take the bishop on c1 and use its three checkers to reach f2; e1, e3
+    // are in range, e2 and f1 are attacked by the queen, f3 by the bishop, and g3 by the pawn
+    // on h5, which has a checker: checkmate.
+    let game = rules("adrenaline");
+    let state = game.parse_position(ADRENALINE_MATE).unwrap();
+    let outcome = game.outcome(&state).expect("checkmate");
+    assert_eq!(outcome.results, vec![SeatResult::Loss, SeatResult::Win]);
+    assert!(outcome.reason.contains("checkmate"), "{}", outcome.reason);
+    // Without the checker under h5, the king escapes to g3, and only there.
+    let escapes: Vec<String> = legal("adrenaline", "4k3/1b6/8/7p/2q5/8/1P1P1KP1/2B3N1 w - - 0 1 c1:3", &[])
+        .into_iter()
+        .filter(|a| a.len() == 4)
+        .collect();
+    assert_eq!(escapes, vec!["f2g3"]);
+}
+
+#[test]
+fn adrenaline_seed_example_a_piece_must_move_regularly_before_spending_checkers() {
+    // The boxed-in bishop on c1 has three checkers but no regular move, so it threatens
+    // nothing: three king steps would reach the queen on c4, but they never start.
+    let fields: Vec<&str> = ADRENALINE_MATE.split_whitespace().collect();
+    let pos = BoostPosition::from_fields(&fields[..6], fields[6], Checkers::Colourless).unwrap();
+    assert_eq!(pos.attacker_of(sq("c4"), Color::White), None);
+    // Freed by d2-d3, it would: a regular move to d2, then d2-c3-c4.
+    let freed = BoostPosition::from_fields(&fields[..6], "c1:3", Checkers::Colourless).unwrap();
+    let mut freed_after = freed;
+    freed_after.board.remove(sq("d2"));
+    assert_eq!(freed_after.attacker_of(sq("c4"), Color::White), Some(sq("c1")));
+}
+
+#[test]
+fn adrenaline_several_captures_in_one_turn_place_one_checker() {
+    let pos = "7k/8/4p3/3p4/8/8/8/3R3K w - - 0 1 d1:1";
+    let game = rules("adrenaline");
+    let state = after("adrenaline", pos, &["d1d5"]);
+    assert_eq!(phase(game, &state), "extra-moves");
+    assert_eq!(game.legal_actions(&state, 0).iter().filter(|a| a.starts_with("d5")).count(), 8);
+    let state = after("adrenaline", pos, &["d1d5", "d5e6"]);
+    assert_eq!(phase(game, &state), "place");
+    assert_eq!(
+        position_after("adrenaline", pos, &["d1d5", "d5e6", "place h8"]),
+        "7k/8/4R3/8/8/8/8/7K b - - 0 1 h8:1 move"
+    );
+}
+
+#[test]
+fn adrenaline_a_capturing_piece_takes_over_the_checkers_and_may_use_them_at_once() {
+    let pos = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1 d5:2";
+    let steps = ["c3d5", "d5d6", "d6d7"];
+    let state = after("adrenaline", pos, &steps[..1]);
+    assert_eq!(phase(rules("adrenaline"), &state), "extra-moves");
+    // Two checkers, two king moves; the second lands next to the black king, but the knight
+    // is protected by nothing and the king may take it... after the placement.
+    assert_eq!(position_after("adrenaline", pos, &steps), "4k3/3N4/8/8/8/8/8/4K3 w - - 0 1 - place*");
+}
+
+#[test]
+fn adrenaline_a_king_may_not_move_where_extra_moves_reach() {
+    // The knight on f5 reaches e2 by a move to e3 and one extra king move.
+    let pos = "4k3/8/8/5n2/8/8/8/4K3 w - - 0 1 f5:1";
+    let (code, why) = refusal("adrenaline", pos, &[], "e1e2");
+    assert_eq!(code, ErrorCode::IllegalAction);
+    assert!(why.contains("the knight on f5") && why.contains("extra king moves"), "{why}");
+    assert!(legal("adrenaline", pos, &[]).contains(&"e1d1".to_string()));
+    // Without the checker the knight does not reach e2.
+    assert!(legal("adrenaline", "4k3/8/8/5n2/8/8/8/4K3 w - - 0 1 -", &[]).contains(&"e1e2".to_string()));
+}
+
+#[test]
+fn adrenaline_a_piece_may_not_uncover_check_even_if_an_extra_move_would_block_it() {
+    // The bishop on e3 is pinned by the rook on e8; it could come back to the e-file with its
+    // checker, but the regular move already leaves the king in check.
+    let pos = "4r2k/8/8/8/8/4B3/8/4K3 w - - 0 1 e3:1";
+    let (_, why) = refusal("adrenaline", pos, &[], "e3d4");
+    assert!(why.contains("check") && why.contains("rook on e8"), "{why}");
+}
+
+#[test]
+fn adrenaline_no_castling_with_checkers_under_king_or_rook() {
+    let (_, why) = refusal("adrenaline", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 e1:1", &[], "e1g1");
+    assert!(why.contains("king stands on checkers"), "{why}");
+    let (_, why) = refusal("adrenaline", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 h1:1", &[], "O-O");
+    assert!(why.contains("rook stands on checkers"), "{why}");
+    assert!(legal("adrenaline", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 h1:1", &[]).contains(&"e1c1".to_string()));
+}
+
+#[test]
+fn adrenaline_no_castling_through_squares_extra_moves_reach() {
+    // The knight on h4 reaches g2 and then f1 or g1 with its checker.
+    let pos = "r3k2r/8/8/8/7n/8/8/R3K2R w KQkq - 0 1 h4:1";
+    let (_, why) = refusal("adrenaline", pos, &[], "e1g1");
+    assert!(why.contains("knight on h4"), "{why}");
+    assert!(legal("adrenaline", pos, &[]).contains(&"e1c1".to_string()));
+    assert!(legal("adrenaline", "r3k2r/8/8/8/7n/8/8/R3K2R w KQkq - 0 1 -", &[]).contains(&"e1g1".to_string()));
+}
+
+#[test]
+fn adrenaline_en_passant_only_after_a_regular_double_step() {
+    let plain = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 d7:1";
+    // The pawn stops after its double step: en passant is open.
+    assert!(legal("adrenaline", plain, &["d7d5", "done"]).contains(&"e5d6".to_string()));
+    // The pawn used an extra move: no en passant.
+    let (_, why) = refusal("adrenaline", plain, &["d7d5", "d5c4"], "e5d6");
+    assert!(why.contains("diagonally only to capture"), "{why}");
+    // An extra move onto the skipped square is just a move: the pawn on d5 stays.
+    let pos = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 e5:1";
+    assert_eq!(
+        position_after("adrenaline", pos, &["d7d5", "e5e6", "e6d6"]),
+        "4k3/8/3P4/3p4/8/8/8/4K3 b - - 0 2 - move"
+    );
+}
+
+#[test]
+fn adrenaline_a_pawn_promotes_at_once_and_may_keep_moving() {
+    let pos = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1 e7:2";
+    let state = after("adrenaline", pos, &["e7e8q"]);
+    assert_eq!(phase(rules("adrenaline"), &state), "extra-moves");
+    assert_eq!(
+        position_after("adrenaline", pos, &["e7e8q", "e8d7", "done"]),
+        "k7/3Q4/8/8/8/8/8/4K3 b - - 0 1 d7:1 move"
+    );
+    // A pawn reaching the last rank by an extra move promotes too.
+    let pos = "k7/8/3P4/8/8/8/8/4K3 w - - 0 1 d6:1";
+    let (_, why) = refusal("adrenaline", pos, &["d6d7"], "d7c8");
+    assert!(why.contains("promoted"), "{why}");
+    assert_eq!(position_after("adrenaline", pos, &["d6d7", "d7c8n"]), "k1N5/8/8/8/8/8/8/4K3 b - - 0 1 - move");
+}
+
+#[test]
+fn adrenaline_the_checker_supply_is_an_option() {
+    let game = rules("adrenaline");
+    for (checkers, expect) in [(json!(24), "place"), (json!(0), "move")] {
+        let mut state = game.setup(&json!({ "checkers": checkers }), &mut NoRandomness).unwrap();
+        for (seat, m) in [(0, "e2e4"), (1, "d7d5"), (0, "e4d5")] {
+            game.apply(&mut state, seat, m, &mut NoRandomness).unwrap();
+        }
+        assert_eq!(phase(game, &state), expect);
+    }
+    assert!(game.setup(&json!({ "checkers": 65 }), &mut NoRandomness).is_err());
+}
+
+// ---------------------------------------------------------------- Booster Chess (seed 001, 000)
+
+fn booster_game(seed: &[u8]) -> AnyState {
+    rules("booster").setup(&Value::Null, &mut EventRng::new(GameKey::derive(seed, &[]), 0)).unwrap()
+}
+
+fn hand(view: &Value, seat: usize) -> Vec<String> {
+    view["hands"][seat]["cards"]
+        .as_array()
+        .map(|c| c.iter().map(|x| x.as_str().unwrap().to_string()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn booster_setup_deals_six_cards_each_from_36_and_keeps_hands_secret() {
+    let game = rules("booster");
+    let state = booster_game(b"deal");
+    let everyone = game.view(&state, Viewer::Everyone);
+    let (white, black) = (hand(&everyone, 0), hand(&everyone, 1));
+    assert_eq!((white.len(), black.len()), (6, 6));
+    assert_eq!(everyone["draw_pile"], 24);
+    let mut all: Vec<String> =
+        everyone["draw_order"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().into()).collect();
+    all.extend(white.clone());
+    all.extend(black.clone());
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 36);
+    assert_eq!(all.iter().filter(|c| c.starts_with('6')).count(), 4);
+    // Each seat sees its own hand only; nobody sees the draw order.
+    for (seat, own, other) in [(0u8, &white, &black), (1, &black, &white)] {
+        let view = game.view(&state, Viewer::Seat(seat));
+        assert_eq!(&hand(&view, seat as usize), own);
+        let text = view.to_string();
+        assert!(other.iter().all(|c| !text.contains(&format!("\"{c}\""))), "seat {seat} sees a foreign card");
+        assert!(view.get("draw_order").is_none());
+    }
+    let watcher = game.view(&state, Viewer::Spectator).to_string();
+    assert!(white.iter().chain(&black).all(|c| !watcher.contains(&format!("\"{c}\""))));
+}
+
+/// A Booster position with a known draw pile (top first), so turns can end.
+fn booster_with_pile(position: &str, draw: &[&str]) -> BoosterState {
+    let mut state = Booster.parse_position(position).unwrap();
+    state.pile = Some(Pile { draw: draw.iter().map(|c| c.parse::<Card>().unwrap()).collect(), discard: Vec::new() });
+    state
+}
+
+fn booster_play(state: &mut BoosterState, actions: &[&str]) {
+    for text in actions {
+        let seat = match Booster.turn(state) {
+            Turn::Seat { seat, .. } => seat,
+            other => panic!("{other:?}"),
+        };
+        let action = Booster.parse_action(state, seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        Booster.apply(state, seat, &action, &mut NoRandomness).unwrap();
+    }
+}
+
+#[test]
+fn booster_a_boosted_piece_spends_checkers_for_king_moves_and_they_go_home() {
+    let pos = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:2w move 4/6 2H,3H,4H,5H";
+    let game = rules("booster");
+    let state = after("booster", pos, &["b1c3"]);
+    assert_eq!(phase(game, &state), "spend");
+    // Spending one: the checker goes back in front of White (5), one stays under the knight.
+    assert_eq!(
+        position_after("booster", pos, &["b1c3", "c3d4", "done"]),
+        "4k3/8/8/8/3N4/8/8/4K3 w - - 1 1 d4:1w card 5/6 2H,3H,4H,5H"
+    );
+    // Passing ends the turn: White draws one card for the checker that came back.
+    let mut state = booster_with_pile(pos, &["QH", "KS"]);
+    booster_play(&mut state, &["b1c3", "c3d4", "done", "pass"]);
+    assert_eq!(state.hands[0].len(), 5);
+    assert_eq!(state.last_drawn[0], vec!["QH".parse::<Card>().unwrap()]);
+    assert_eq!(state.pile.as_ref().unwrap().draw.len(), 1);
+}
+
+#[test]
+fn booster_hobbled_pawns_cannot_move_and_other_hobbled_pieces_move_like_pawns() {
+    let pos = "4k3/8/8/3p4/4N3/8/4P3/4K3 w - - 0 1 e4:1b,e2:1b move 6/4 -";
+    let moves: Vec<String> = legal("booster", pos, &[]).into_iter().filter(|a| a.len() == 4).collect();
+    assert!(moves.contains(&"e4e5".to_string()) && moves.contains(&"e4d5".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("e2")), "a hobbled pawn cannot move: {moves:?}");
+    let (_, why) = refusal("booster", pos, &[], "e4f6");
+    assert!(why.contains("hobbled") && why.contains("like a pawn"), "{why}");
+    let (_, why) = refusal("booster", pos, &[], "e2e3");
+    assert!(why.contains("cannot move"), "{why}");
+    // Hobbled pieces never move two squares, even from the second rank.
+    let (_, why) = refusal("booster", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1 e2:1b move 6/5 -", &[], "e2e4");
+    assert!(why.contains("never two squares"), "{why}");
+}
+
+#[test]
+fn booster_capturing_keeps_the_checkers_and_opposite_colours_cancel() {
+    // Capturing a hobbled piece (on White's checkers) leaves the knight boosted, at once.
+    let pos = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1 d5:2w move 4/6 -";
+    assert_eq!(phase(rules("booster"), &after("booster", pos, &["c3d5"])), "spend");
+    // Capturing a boosted piece (on Black's checkers) with one of White's: one pair cancels
+    // and goes home, the knight is left hobbled by the other black checker.
+    let pos = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1 c3:1w,d5:2b move 5/4 2H,3H,4H,5H,6H";
+    assert_eq!(
+        position_after("booster", pos, &["c3d5"]),
+        "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1 d5:1b card* 6/5 2H,3H,4H,5H,6H"
+    );
+}
+
+#[test]
+fn booster_a_hobble_checker_reaching_the_far_rank_goes_home() {
+    let pos = "k7/4R3/8/8/8/8/8/4K3 w - - 0 1 e7:2b move 6/4 2H,3H,4H,5H,6H,7H";
+    assert_eq!(
+        position_after("booster", pos, &["e7e8"]),
+        "k3R3/8/8/8/8/8/8/4K3 w - - 1 1 - card 6/6 2H,3H,4H,5H,6H,7H"
+    );
+}
+
+#[test]
+fn booster_cards_add_a_checker_under_a_matching_piece() {
+    let pos = "4k3/8/8/8/8/8/4P3/1N2K3 w - - 0 1 - move 6/6 8H,9D,6S,QH";
+    // 8H: a white knight; 6S: any black piece; 9D: no white bishop left, so any white piece.
+    let actions = legal("booster", pos, &["e2e3"]);
+    for ok in ["play 8H b1", "play 6S e8", "play 9D e3", "play QH e1", "pass"] {
+        assert!(actions.contains(&ok.to_string()), "{ok} in {actions:?}");
+    }
+    let (_, why) = refusal("booster", pos, &["e2e3"], "play 8H e3");
+    assert!(why.contains("white knight") && why.contains("pawn on e3"), "{why}");
+    let (_, why) = refusal("booster", pos, &["e2e3"], "play KS e8");
+    assert!(why.contains("do not hold"), "{why}");
+    // Playing a card under an opponent's boosted piece cancels a pair: both checkers go home,
+    // and White draws back up to its six checkers.
+    let mut state = booster_with_pile("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 e8:2b move 6/4 6S,2H,3H,4H,5H,6H", &["7H"]);
+    booster_play(&mut state, &["e2e3", "play 6S e8"]);
+    assert_eq!(Booster.format_position(&state), "4k3/8/8/8/8/4P3/8/4K3 b - - 0 1 e8:1b move 6/5 -");
+    assert_eq!(state.hands[0].len(), 6);
+    assert_eq!(state.pile.as_ref().unwrap().discard, vec!["6S".parse::<Card>().unwrap()]);
+}
+
+#[test]
+fn booster_drawing_fills_the_hand_to_the_checkers_in_front_of_you() {
+    let game = rules("booster");
+    let mut state = booster_game(b"draw4");
+    let mut rng = EventRng::new(GameKey::derive(b"draw4", &[]), 1);
+    let white_hand = hand(&game.view(&state, Viewer::Seat(0)), 0);
+    let knight_card = ["8H", "8D"].iter().find(|c| white_hand.contains(&c.to_string())).map(|c| c.to_string());
+    let checker_card = ["6H", "6D"].iter().find(|c| white_hand.contains(&c.to_string())).map(|c| c.to_string());
+    let card = knight_card.or(checker_card).expect("this seed deals White a card for the b1 knight");
+    for (seat, action) in [(0, "e2e4"), (0, &format!("play {card} b1") as &str), (1, "e7e5")] {
+        game.apply(&mut state, seat, action, &mut rng).unwrap();
+    }
+    if phase(game, &state) == "card" {
+        game.apply(&mut state, 1, "pass", &mut rng).unwrap();
+    }
+    let view = game.view(&state, Viewer::Seat(0));
+    assert_eq!(view["hands"][0]["count"], 5);
+    // The knight spends its checker, which comes back: White draws one card at the end.
+    for action in ["b1c3", "c3d4"] {
+        game.apply(&mut state, 0, action, &mut rng).unwrap();
+    }
+    if phase(game, &state) == "card" {
+        game.apply(&mut state, 0, "pass", &mut rng).unwrap();
+    }
+    let mine = game.view(&state, Viewer::Seat(0));
+    assert_eq!(mine["hands"][0]["count"], 6);
+    assert_eq!(mine["hands"][0]["last_drawn"].as_array().unwrap().len(), 1);
+    let theirs = game.view(&state, Viewer::Seat(1));
+    assert_eq!(theirs["hands"][0]["last_drawn_count"], 1);
+    assert!(theirs["hands"][0].get("last_drawn").is_none());
+}
+
+#[test]
+fn booster_no_castling_when_boosted_and_no_check_from_hobbled_pawns() {
+    let (_, why) = refusal("booster", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 e1:1w move 5/6 -", &[], "e1g1");
+    assert!(why.contains("king stands on checkers"), "{why}");
+    // A hobbled pawn cannot move, so it gives no check: the king may step next to it.
+    assert!(legal("booster", "4k3/8/8/8/8/5p2/8/4K3 w - - 0 1 f3:1w move 5/6 -", &[]).contains(&"e1e2".to_string()));
+}
+
+#[test]
+fn booster_options_cover_the_seed_variants() {
+    let game = rules("booster");
+    let options = json!({ "white_checkers": 4, "black_checkers": 6, "checker_cards": 0 });
+    let state = game.setup(&options, &mut EventRng::new(GameKey::derive(b"handicap", &[]), 0)).unwrap();
+    let view = game.view(&state, Viewer::Everyone);
+    assert_eq!(hand(&view, 0).len(), 4);
+    assert_eq!(hand(&view, 1).len(), 6);
+    assert_eq!(view["draw_pile"], 22);
+    assert!(game.setup(&json!({ "checker_cards": 3 }), &mut NoRandomness).is_err());
+}
+
+#[test]
+fn booster_adjudication_says_a_draw_needs_a_game() {
+    let game = rules("booster");
+    let pos = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:1w move 5/6 -";
+    // The move alone is fine; ending the turn must draw a card nobody here knows.
+    assert!(game.adjudicate(pos, "b1c3").unwrap().legal);
+    let err = game.adjudicate("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:1w steps:b1 5/6 -", "b1c2").unwrap_err();
+    assert_eq!(err.code, ErrorCode::NeedsGame);
+}
+
+// ---------------------------------------------------------------- Half Alice Chess (seed 001)
+
+/// The seed's example: Black's king on b8 is in check from the queen on h8 (both off
+/// checkers); the rook on b1 and the bishop on e5 are on checkers.
+const HALF_ALICE_EXAMPLE: &str = "1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5";
+
+#[test]
+fn half_alice_seed_example_only_a7() {
+    let (_, why) = refusal("half-alice", HALF_ALICE_EXAMPLE, &[], "b8a8");
+    assert!(why.contains("before the switch") && why.contains("queen on h8"), "{why}");
+    let (_, why) = refusal("half-alice", HALF_ALICE_EXAMPLE, &[], "b8b7");
+    assert!(why.contains("After switching") && why.contains("rook on b1"), "{why}");
+    let moves: Vec<String> =
+        legal("half-alice", HALF_ALICE_EXAMPLE, &[]).into_iter().filter(|a| a.len() == 4).collect();
+    assert_eq!(moves, vec!["b8a7"]);
+    assert_eq!(
+        position_after("half-alice", HALF_ALICE_EXAMPLE, &["b8a7"]),
+        "7Q/k7/8/4B3/8/8/8/1R5K w - - 1 2 b1,e5,a7"
+    );
+}
+
+#[test]
+fn half_alice_every_move_switches_the_piece_to_the_other_side() {
+    let game = rules("half-alice");
+    let mut state = game.setup(&Value::Null, &mut NoRandomness).unwrap();
+    for (seat, m) in [(0, "e2e4"), (1, "e7e5")] {
+        game.apply(&mut state, seat, m, &mut NoRandomness).unwrap();
+    }
+    // Both pawns crossed to the mirror side, where they now block each other.
+    let text = game.format_position(&state);
+    assert!(text.ends_with(" e4,e5"), "{text}");
+    game.apply(&mut state, 0, "e4e5", &mut NoRandomness).expect_err("e5 is held on the same side");
+    game.apply(&mut state, 0, "g1f3", &mut NoRandomness).unwrap();
+    assert!(game.format_position(&state).ends_with(" f3,e4,e5"));
+}
+
+#[test]
+fn half_alice_pieces_pass_through_and_cannot_capture_the_other_side() {
+    // The rook on a1 (off checkers) passes the knight on a4 (on a checker) but cannot land on
+    // it or take it; the black rook on a8 is on the rook's side and can be taken.
+    let pos = "r3k3/8/8/8/N7/8/8/R3K3 w - - 0 1 a4";
+    assert!(legal("half-alice", pos, &[]).contains(&"a1a8".to_string()));
+    let (_, why) = refusal("half-alice", pos, &[], "a1a4");
+    assert!(why.contains("other side of the mirror"), "{why}");
+    let pos = "r3k3/8/8/8/n7/8/8/R3K3 w - - 0 1 a4";
+    let (_, why) = refusal("half-alice", pos, &[], "a1a4");
+    assert!(why.contains("can neither capture it"), "{why}");
+}
+
+#[test]
+fn half_alice_with_twelve_checkers_a_piece_off_checkers_needs_a_free_one() {
+    let pos = "4k3/8/8/8/8/8/PPPPPPPP/RNBQK3 w - - 0 1 a1,b1,c1,d1,a2,b2,c2,d2,e2,f2,g2,h2";
+    let (_, why) = refusal("half-alice", pos, &[], "e1f1");
+    assert!(why.contains("no free checker"), "{why}");
+    assert!(legal("half-alice", pos, &[]).contains(&"a2a3".to_string()));
+    let game = rules("half-alice");
+    let unlimited = game.setup(&json!({ "checkers": "unlimited" }), &mut NoRandomness).unwrap();
+    assert_eq!(game.view(&unlimited, Viewer::Spectator)["checkers"][0]["limit"], Value::Null);
+    assert!(game.setup(&json!({ "checkers": 0 }), &mut NoRandomness).is_err());
+}
+
+#[test]
+fn half_alice_castling_needs_king_and_rook_on_one_side_and_switches_both() {
+    let pos = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 h1";
+    let (_, why) = refusal("half-alice", pos, &[], "e1g1");
+    assert!(why.contains("same side of the mirror"), "{why}");
+    assert_eq!(position_after("half-alice", pos, &["e1c1"]), "4k3/8/8/8/8/8/8/2KR3R b - - 1 1 c1,d1,h1");
+}
+
+#[test]
+fn half_alice_en_passant_on_the_side_the_pawn_crossed_to() {
+    // d7-d5 puts the pawn on a checker; the e5 pawn, also on a checker, may take it.
+    let pos = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 e5";
+    assert!(legal("half-alice", pos, &["d7d5"]).contains(&"e5d6".to_string()));
+    assert_eq!(position_after("half-alice", pos, &["d7d5", "e5d6"]), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2 -");
+    let pos = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 -";
+    assert!(!legal("half-alice", pos, &["d7d5"]).contains(&"e5d6".to_string()));
+}
+
+// ---------------------------------------------------------------- all three
+
+/// Thousands of random games through the type-erased trait: every reported legal action is
+/// accepted, nothing panics, and saved states load back.
+#[test]
+fn random_playouts_of_the_checker_games_accept_every_legal_action() {
+    let mut seed = 0x0a11_ce00_u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut ended = 0;
+    for (i, id) in ["adrenaline", "booster", "half-alice"].iter().cycle().take(1500).enumerate() {
+        let game = rules(id);
+        let key = GameKey::derive(b"checker playouts", &[]);
+        let mut state = game.setup(&Value::Null, &mut EventRng::new(key, i as u64 * 1000)).unwrap();
+        for ply in 0..300u64 {
+            let Turn::Seat { seat, .. } = game.turn(&state) else { break };
+            let actions: Vec<String> = game
+                .legal_actions(&state, seat)
+                .into_iter()
+                .filter(|a| !matches!(a.as_str(), "resign" | "offer-draw" | "accept-draw"))
+                .collect();
+            assert!(!actions.is_empty(), "{id}: a game that is not over has a legal action");
+            let action = &actions[(next() % actions.len() as u64) as usize];
+            let mut rng = EventRng::new(key, i as u64 * 1000 + ply + 1);
+            game.apply(&mut state, seat, action, &mut rng)
+                .unwrap_or_else(|e| panic!("{id}: {action} refused in {}: {e}", game.format_position(&state)));
+        }
+        if game.outcome(&state).is_some() {
+            ended += 1;
+        }
+        let loaded = game.load(&game.save(&state)).unwrap();
+        assert_eq!(game.save(&loaded), game.save(&state));
+    }
+    assert!(ended > 100, "some random games end by mate or a draw rule, {ended} did");
+}
