@@ -137,6 +137,109 @@ test("two phones play a Chess960 game to checkmate, each seeing the other's move
   await black.context.close();
 });
 
+/** White creates a game of `rules` on one phone, Black joins on another. */
+async function twoPhones(rules) {
+  const white = await phone();
+  const black = await phone();
+  await white.page.goto(`${base}/#/start/${rules}`);
+  await white.page.getByRole("button", { name: "Create game" }).click();
+  const link = await white.page.locator('[data-join-link="1"]').getAttribute("href");
+  await white.page.getByRole("button", { name: "Play as White on this phone" }).click();
+  await black.page.goto(`${base}/${link}`);
+  await black.page.getByRole("button", { name: "Join" }).click();
+  await white.page.getByText("Your move").waitFor();
+  await black.page.getByText("White to move").waitFor();
+  return { white, black };
+}
+
+/** Taps `from` then `to` on `side` and waits until both phones list `seen`. */
+async function move(phones, side, from, to, seen) {
+  await tap(side.page, from);
+  await tap(side.page, to);
+  for (const p of phones) await p.page.locator(".moves li").filter({ hasText: seen }).first().waitFor();
+}
+
+async function resign(side) {
+  side.page.once("dialog", (d) => d.accept());
+  await side.page.getByRole("button", { name: "Resign" }).click();
+}
+
+test("Adrenaline Chess on two phones: a capture gives a checker, the stack shows, extra moves end with Done", async () => {
+  const { white, black } = await twoPhones("adrenaline");
+  const both = [white, black];
+  await move(both, white, "e2", "e4", "e2-e4");
+  await move(both, black, "d7", "d5", "d7-d5");
+  await move(both, white, "e4", "d5", "e4xd5");
+  await white.page.getByText("You captured: tap one of your opponent's pieces").waitFor();
+  await tap(white.page, "h7");
+  for (const p of both) await p.page.getByText("a checker under the pawn on h7").waitFor();
+  await black.page.locator('[data-square="h7"][aria-label*="on 1 checker"]').waitFor();
+  await move(both, black, "d8", "d5", "Qd8xd5");
+  await tap(black.page, "b1");
+  for (const p of both) await p.page.locator('[data-square="b1"] .checker').waitFor();
+  // The knight on its checker moves, then may take one extra king step: White stops at once.
+  await move(both, white, "b1", "c3", "Nb1-c3");
+  await white.page.getByText("Extra king moves: tap a square next to the piece on c3, or Done").waitFor();
+  await white.page.screenshot({ path: join(ARTIFACTS, "adrenaline-phone.png") });
+  await axe(white.page, "adrenaline");
+  await white.page.getByRole("button", { name: "Done" }).click();
+  await black.page.getByText("Your move").waitFor();
+  await resign(black);
+  for (const p of both) await p.page.getByText("Black resigned, White wins").waitFor();
+  await white.context.close();
+  await black.context.close();
+});
+
+test("Booster Chess on two phones: each hand stays on its phone, a played card shows to both", async () => {
+  const { white, black } = await twoPhones("booster");
+  const cards = async (side) => side.page.locator(".hand button.playing-card").evaluateAll((els) => els.map((e) => e.dataset.card));
+  await white.page.locator(".hand button.playing-card").nth(5).waitFor();
+  await black.page.locator(".hand button.playing-card").nth(5).waitFor();
+  const whiteCards = await cards(white);
+  const blackDom = await black.page.content();
+  for (const code of whiteCards) assert.ok(!blackDom.includes(`data-card="${code}"`), `${code} is on Black's phone`);
+
+  await tap(white.page, "e2");
+  await tap(white.page, "e4");
+  await white.page.getByText("Play a card: tap a card, then a piece").waitFor();
+  const played = whiteCards[0];
+  await white.page.locator(`.hand button[data-card="${played}"]`).click();
+  // The squares the card can reach are marked; play it under the first of them.
+  const target = await white.page.locator("[data-square]:has(circle)").first().getAttribute("data-square");
+  await tap(white.page, target);
+  for (const p of [white, black]) await p.page.locator(`[data-discard="${played}"]`).waitFor();
+  await black.page.locator(`[data-square="${target}"] .checker`).waitFor();
+  assert.equal((await cards(white)).length, 5);
+
+  await move([white, black], black, "e7", "e5", "e7-e5");
+  await black.page.getByRole("button", { name: "Pass" }).click();
+  await white.page.getByText("Your move").waitFor();
+  await axe(black.page, "booster");
+  await resign(white);
+  for (const p of [white, black]) await p.page.getByText("White resigned, Black wins").waitFor();
+  await white.context.close();
+  await black.context.close();
+});
+
+test("Half Alice Chess on two phones: moved pieces cross the mirror, and a blocked move is explained", async () => {
+  const { white, black } = await twoPhones("half-alice");
+  const both = [white, black];
+  await move(both, white, "e2", "e4", "e2-e4");
+  await black.page.locator('[data-square="e4"][aria-label*="through the mirror"]').waitFor();
+  await move(both, black, "e7", "e5", "e7-e5");
+  await tap(white.page, "e4");
+  await tap(white.page, "e5");
+  await white.page.getByRole("alert").getByText("blocked by the pawn on e5").waitFor();
+  await move(both, white, "d1", "h5", "Qd1-h5");
+  await black.page.locator('[data-square="h5"] .checker').waitFor();
+  await white.page.screenshot({ path: join(ARTIFACTS, "half-alice-phone.png") });
+  await axe(black.page, "half alice");
+  await resign(black);
+  for (const p of both) await p.page.getByText("Black resigned, White wins").waitFor();
+  await white.context.close();
+  await black.context.close();
+});
+
 test("a dealt hand shows on its own phone and never reaches the other phone", async () => {
   const alice = await phone();
   const bob = await phone();

@@ -7,6 +7,10 @@ export interface SquareMark {
   badge?: string;
   /** Extra words for screen readers. */
   label?: string;
+  /** Checkers stacked under the piece: light (White's), dark (Black's) or neutral. */
+  checkers?: { count: number; tone: "light" | "dark" | "neutral" };
+  /** Shades the square, e.g. the mirror side in Half Alice Chess. */
+  tint?: "mirror";
 }
 
 interface Props {
@@ -58,6 +62,19 @@ export function Board({ placement, orientation = "white", selected, targets = []
                 }}
               >
                 <rect class={classes} x={col * 100} y={row * 100} width="100" height="100" />
+                {mark?.tint && <rect aria-hidden="true" class={`tint ${mark.tint}`} x={col * 100 + 4} y={row * 100 + 4} width="92" height="92" />}
+                {mark?.checkers &&
+                  Array.from({ length: Math.min(mark.checkers.count, 3) }, (_, i) => (
+                    <ellipse
+                      key={i}
+                      aria-hidden="true"
+                      class={`checker ${mark.checkers!.tone}`}
+                      cx={col * 100 + 50}
+                      cy={row * 100 + 86 - i * 7}
+                      rx="36"
+                      ry="10"
+                    />
+                  ))}
                 {piece && (
                   <text
                     aria-hidden="true"

@@ -3,6 +3,7 @@
 import { useMemo, useState } from "preact/hooks";
 import { api, type View } from "../api";
 import { Board } from "../components/Board";
+import { PromotionChoice, TableActions } from "../components/ChessControls";
 import { parsePlacement } from "../fen";
 
 interface Props {
@@ -11,13 +12,6 @@ interface Props {
   message: string;
   setMessage: (m: string) => void;
 }
-
-const PROMOTIONS: [string, string][] = [
-  ["q", "Queen"],
-  ["r", "Rook"],
-  ["b", "Bishop"],
-  ["n", "Knight"],
-];
 
 export function ChessGame({ view, act, message, setMessage }: Props) {
   const [selected, setSelected] = useState<string | null>(null);
@@ -71,7 +65,6 @@ export function ChessGame({ view, act, message, setMessage }: Props) {
     return (myTurn ? "Your move" : `${side} to move`) + check;
   };
   const setup = view.setup as { number: number; cards?: { odd: number; even: number; pieces: string[] } } | null;
-  const drawOffer = view.draw_offer as string | null;
 
   return (
     <section class="game chess">
@@ -88,25 +81,14 @@ export function ChessGame({ view, act, message, setMessage }: Props) {
         label={`board, you play ${myColor}`}
       />
       {promotion && (
-        <div class="promotion" role="dialog" aria-label="Promote the pawn to">
-          {PROMOTIONS.map(([letter, name]) => {
-            const move = promotion.find((m) => m.endsWith(letter));
-            return (
-              move && (
-                <button
-                  key={letter}
-                  onClick={async () => {
-                    setPromotion(null);
-                    setSelected(null);
-                    await act(move);
-                  }}
-                >
-                  {name}
-                </button>
-              )
-            );
-          })}
-        </div>
+        <PromotionChoice
+          moves={promotion}
+          choose={async (move) => {
+            setPromotion(null);
+            setSelected(null);
+            await act(move);
+          }}
+        />
       )}
       {message && (
         <p class="error" role="alert">
@@ -133,25 +115,9 @@ export function ChessGame({ view, act, message, setMessage }: Props) {
             </li>
           ))}
       </ol>
-      {view.status === "active" && mine !== null && (
-        <div class="actions">
-          {drawOffer && drawOffer !== myColor ? (
-            <button onClick={() => act("accept-draw")}>Accept the draw</button>
-          ) : (
-            !drawOffer && <button onClick={() => act("offer-draw")}>Offer a draw</button>
-          )}
-          {drawOffer === myColor && <span class="facts">Draw offered</span>}
-          {Boolean(view.can_claim_draw) && myTurn && <button onClick={() => act("claim-draw")}>Claim a draw</button>}
-          <button
-            class="danger"
-            onClick={() => {
-              if (confirm("Resign this game?")) void act("resign");
-            }}
-          >
-            Resign
-          </button>
-        </div>
-      )}
+      <TableActions view={view} act={act}>
+        {Boolean(view.can_claim_draw) && myTurn && <button onClick={() => act("claim-draw")}>Claim a draw</button>}
+      </TableActions>
     </section>
   );
 }

@@ -3,9 +3,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api, watch, type View } from "../api";
 import { load } from "../session";
+import { CheckerChessGame } from "./CheckerChessGame";
 import { ChessGame } from "./ChessGame";
 import { seatName } from "./Start";
 import { TableTools } from "./TableTools";
+
+const CHECKER_GAMES = ["adrenaline", "booster", "half-alice"];
 
 function useWakeLock(active: boolean) {
   useEffect(() => {
@@ -156,6 +159,8 @@ export function Game({ gameId }: { gameId: string }) {
         </p>
       ) : view.rules === "table-tools" ? (
         <TableTools view={view} act={act} message={message} />
+      ) : CHECKER_GAMES.includes(view.rules) ? (
+        <CheckerChessGame view={view} act={act} message={message} setMessage={setMessage} />
       ) : (
         <ChessGame view={view} act={act} message={message} setMessage={setMessage} />
       )}

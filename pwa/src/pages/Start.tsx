@@ -5,7 +5,7 @@ import { go } from "../router";
 import { rememberSeat, save } from "../session";
 
 function seatName(rules: string, seat: number): string {
-  if (rules === "chess" || rules === "chess960") return seat === 0 ? "White" : "Black";
+  if (["chess", "chess960", "adrenaline", "booster", "half-alice"].includes(rules)) return seat === 0 ? "White" : "Black";
   return `Seat ${seat + 1}`;
 }
 

@@ -1,0 +1,261 @@
+// The checker-stack games at the table: Adrenaline, Booster and Half Alice Chess. The board
+// shows each stack (how many, whose) and the mirror side; a turn is entered in its parts —
+// tap the piece and its square, tap squares for extra king moves or "Done", tap an opponent's
+// piece to give it adrenaline, or a card and then a piece. Anything illegal is refused by the
+// referee with its reason.
+import { useMemo, useState } from "preact/hooks";
+import { api, type View } from "../api";
+import { Board, type SquareMark } from "../components/Board";
+import { PromotionChoice, TableActions } from "../components/ChessControls";
+import { cardFace, cardName, isRed } from "../cards";
+import { parsePlacement } from "../fen";
+
+interface Props {
+  view: View;
+  act: (action: string) => Promise<void>;
+  message: string;
+  setMessage: (m: string) => void;
+}
+
+interface Stack {
+  square: string;
+  count: number;
+  color: "white" | "black" | null;
+  power: number;
+}
+
+interface Hand {
+  seat: number;
+  count: number;
+  checkers: number;
+  cards?: string[];
+  last_drawn?: string[];
+  last_drawn_count?: number;
+}
+
+interface Played {
+  seat?: number;
+  action?: string;
+  uci?: string;
+  said: string;
+}
+
+const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The parts of each turn on one line: "e4xd5, a checker under the pawn on h7". */
+function turns(played: Played[]): string[] {
+  const out: string[] = [];
+  played.forEach((p, i) => {
+    const sameTurn = i > 0 && p.seat !== undefined && p.seat === played[i - 1].seat;
+    if (sameTurn) out[out.length - 1] += `, ${p.said}`;
+    else out.push(p.said);
+  });
+  return out;
+}
+
+function stackMarks(view: View, placement: Record<string, string>): Record<string, SquareMark> {
+  const marks: Record<string, SquareMark> = {};
+  if (view.rules === "half-alice") {
+    for (const sq of (view.mirrored as string[]) ?? []) {
+      const white = placement[sq] === placement[sq]?.toUpperCase();
+      marks[sq] = { checkers: { count: 1, tone: white ? "light" : "dark" }, tint: "mirror", label: "on a checker: through the mirror" };
+    }
+    return marks;
+  }
+  for (const s of (view.stacks as Stack[]) ?? []) {
+    const tone = s.color === "white" ? "light" : s.color === "black" ? "dark" : "neutral";
+    const whose = s.color ? `${s.color}'s ` : "";
+    const effect = s.power > 0 && s.color ? ", boosted" : s.power < 0 ? ", hobbled" : "";
+    marks[s.square] = { checkers: { count: s.count, tone }, badge: String(s.count), label: `on ${plural(s.count, `${whose}checker`)}${effect}` };
+  }
+  return marks;
+}
+
+function prompt(view: View, myTurn: boolean, stepping: string | null): string {
+  if (view.outcome) return view.outcome.reason;
+  if (view.turn?.kind !== "seat") return "";
+  const side = view.turn.seat === 0 ? "White" : "Black";
+  const check = view.check ? " — check!" : "";
+  if (!myTurn) return `${side} to move${check}`;
+  switch (view.turn.phase) {
+    case "extra-moves":
+    case "spend":
+      return `Extra king moves: tap a square next to the piece on ${stepping}, or Done`;
+    case "place":
+      return "You captured: tap one of your opponent's pieces to give it a checker";
+    case "card":
+      return "Play a card: tap a card, then a piece — or Pass";
+    default:
+      return `Your move${check}`;
+  }
+}
+
+export function CheckerChessGame({ view, act, message, setMessage }: Props) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const [card, setCard] = useState<string | null>(null);
+  const [promotion, setPromotion] = useState<string[] | null>(null);
+  const position = String(view.position ?? "");
+  const placement = useMemo(() => parsePlacement(position), [position]);
+  const marks = useMemo(() => stackMarks(view, placement), [view.seq, view.rules, placement]);
+  const mine = view.seat;
+  const myColor = mine === 1 ? "black" : "white";
+  const myTurn = view.status === "active" && view.turn?.kind === "seat" && view.turn.seat === mine;
+  const phase = view.turn?.phase ?? "move";
+  const legal: string[] = myTurn ? ((view.legal_moves as string[]) ?? []) : [];
+  const stepping = (view.stepping as string | null) ?? null;
+  const from = stepping ?? selected;
+  const targets =
+    phase === "place"
+      ? legal.filter((a) => a.startsWith("place ")).map((a) => a.slice(6))
+      : phase === "card"
+        ? card
+          ? legal.filter((a) => a.startsWith(`play ${card} `)).map((a) => a.split(" ")[2])
+          : []
+        : from
+          ? legal.filter((a) => UCI.test(a) && a.startsWith(from)).map((a) => a.slice(2, 4))
+          : [];
+  const played: Played[] = ((view.played ?? view.moves) as Played[]) ?? [];
+  const lastUci = [...played].reverse().map((p) => p.uci ?? p.action ?? "").find((a) => UCI.test(a));
+  const ownPiece = (sq: string) => {
+    const p = placement[sq];
+    return !!p && (p === p.toUpperCase()) === (myColor === "white");
+  };
+  const hands = (view.hands as Hand[]) ?? [];
+  const myHand = hands.find((h) => h.seat === mine);
+  const theirHand = hands.find((h) => h.seat !== mine);
+
+  const onSquare = async (square: string) => {
+    setMessage("");
+    if (!myTurn) {
+      setMessage(view.status === "over" ? "The game is over." : "It is not your turn.");
+      return;
+    }
+    if (phase === "place") return targets.includes(square) ? act(`place ${square}`) : explain(`place ${square}`);
+    if (phase === "card") {
+      if (!card) return setMessage("Tap one of your cards first, then the piece it goes under.");
+      if (!targets.includes(square)) return setMessage(`The ${cardName(card)} cannot put a checker under that square's piece; the marked pieces are the ones it can.`);
+      setCard(null);
+      return act(`play ${card} ${square}`);
+    }
+    if (!stepping && (!selected || (ownPiece(square) && !targets.includes(square)))) {
+      setSelected(ownPiece(square) ? square : null);
+      if (!ownPiece(square) && placement[square]) setMessage("That is not your piece.");
+      return;
+    }
+    const candidates = legal.filter((m) => UCI.test(m) && m.slice(0, 4) === from + square);
+    if (candidates.length > 1) return setPromotion(candidates);
+    setSelected(null);
+    if (candidates.length) await act(candidates[0]);
+    else await explain(from + square);
+  };
+
+  // Not legal: ask the referee why, without touching the game.
+  const explain = async (action: string) => {
+    const answer = await api.adjudicate(view.rules, position, action).catch((e) => ({ legal: false, reason: (e as Error).message }));
+    setMessage(answer.reason);
+  };
+
+  const facts = () => {
+    if (view.rules === "adrenaline") return `Checkers left beside the board: ${view.checkers_left} of ${view.checker_limit}`;
+    if (view.rules === "half-alice") {
+      const used = (view.checkers as { seat: number; in_use: number; limit: number | null }[]) ?? [];
+      return used.map((u) => `${u.seat === 0 ? "White" : "Black"} ${u.in_use}${u.limit ? ` of ${u.limit}` : ""} checkers in use`).join(" · ");
+    }
+    return "";
+  };
+
+  return (
+    <section class={`game chess ${view.rules}`}>
+      <p class="status" role="status" aria-live="polite">
+        {prompt(view, myTurn, stepping)}
+      </p>
+      <Board
+        placement={placement}
+        orientation={myColor}
+        selected={from}
+        targets={targets}
+        lastMove={lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : null}
+        marks={marks}
+        onSquare={onSquare}
+        label={`board, you play ${myColor}`}
+      />
+      {promotion && (
+        <PromotionChoice
+          moves={promotion}
+          choose={async (move) => {
+            setPromotion(null);
+            setSelected(null);
+            await act(move);
+          }}
+        />
+      )}
+      {message && (
+        <p class="error" role="alert">
+          {message}
+        </p>
+      )}
+      {myTurn && (phase === "extra-moves" || phase === "spend") && (
+        <div class="actions">
+          <button class="primary" onClick={() => act("done")}>
+            Done
+          </button>
+        </div>
+      )}
+      {view.rules === "booster" && (
+        <section class="booster-cards" aria-label="cards and checkers">
+          {myHand && (
+            <>
+              <h2>Your hand</h2>
+              <p class="facts">In front of you: {plural(myHand.checkers, "checker")}</p>
+              <div class="hand">
+                {(myHand.cards ?? []).map((c) => (
+                  <button
+                    key={c}
+                    data-card={c}
+                    aria-label={`${cardFace(c)} ${cardName(c)}`}
+                    aria-pressed={card === c}
+                    class={`playing-card ${isRed(c) ? "red" : ""} ${card === c ? "chosen" : ""} ${(myHand.last_drawn ?? []).includes(c) ? "fresh" : ""}`}
+                    disabled={!myTurn || phase !== "card"}
+                    onClick={() => setCard(card === c ? null : c)}
+                  >
+                    {cardFace(c)}
+                  </button>
+                ))}
+              </div>
+              {(myHand.last_drawn ?? []).length > 0 && (
+                <p class="facts">You drew {(myHand.last_drawn ?? []).map(cardName).join(", ")}.</p>
+              )}
+              {myTurn && phase === "card" && (
+                <div class="actions">
+                  <button onClick={() => act("pass")}>Pass</button>
+                </div>
+              )}
+            </>
+          )}
+          {theirHand && (
+            <p class="facts">
+              {theirHand.seat === 0 ? "White" : "Black"}: {plural(theirHand.count, "card")}, {plural(theirHand.checkers, "checker")} in front
+              {theirHand.last_drawn_count ? `, drew ${theirHand.last_drawn_count}` : ""}
+            </p>
+          )}
+          <p class="facts">
+            Draw pile: {String(view.draw_pile ?? "?")} · Discard:{" "}
+            {((view.discard as string[]) ?? []).slice(-1).map((c) => (
+              <span key={c} class={`playing-card ${isRed(c) ? "red" : ""}`} data-discard={c} aria-label={cardName(c)}>
+                {cardFace(c)}
+              </span>
+            ))}
+          </p>
+        </section>
+      )}
+      {facts() && <p class="facts">{facts()}</p>}
+      <ol class="moves" aria-label="moves">
+        {turns(played).map((t, i) => (
+          <li key={i}>{t}</li>
+        ))}
+      </ol>
+      <TableActions view={view} act={act} />
+    </section>
+  );
+}
