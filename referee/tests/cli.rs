@@ -55,6 +55,24 @@ fn adjudicate_prints_one_json_object() {
 }
 
 #[test]
+fn adjudicate_the_checker_stack_games() {
+    let cases = [
+        ("adrenaline", "4k3/1b6/8/7p/2q5/8/1P1P1KP1/2B3N1 w - - 0 1 c1:3", "f2e2", false, "the queen on c4"),
+        ("adrenaline", "4k3/1b6/8/7p/2q5/8/1P1P1KP1/2B3N1 w - - 0 1 c1:3", "f2g3", true, "Kf2-g3 is legal."),
+        ("booster", "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1 e4:1b move 6/5 -", "e4f6", false, "hobbled"),
+        ("half-alice", "1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5", "b8b7", false, "After switching sides"),
+        ("half-alice", "1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5", "b8a7", true, "Kb8-a7 is legal."),
+    ];
+    for (game, position, action, legal, said) in cases {
+        let (out, code) = referee(&["adjudicate", game, position, action]);
+        assert_eq!(code, 0, "{out}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["legal"], legal, "{game} {action}: {out}");
+        assert!(v["reason"].as_str().unwrap().contains(said), "{game} {action}: {out}");
+    }
+}
+
+#[test]
 fn setup_chess960_by_number_and_by_cards() {
     let (out, code) = referee(&["setup", "chess960", "--cards", "1 6 N R Q R N R"]);
     assert_eq!(code, 0);

@@ -16,15 +16,19 @@ fn seat_to_move(view: &pb::GameView) -> usize {
     view_json(view)["turn"]["seat"].as_u64().unwrap() as usize
 }
 
-/// Plays the first legal move (in list order) until the game ends or `plies` run out.
+/// Plays a legal action (spread over the list) until the game ends or `plies` run out.
 async fn play_on(client: &mut Client, table: &Table, mut view: pb::GameView, plies: usize) -> pb::GameView {
     for i in 0..plies {
         if view.status == pb::GameStatus::Over as i32 {
             break;
         }
+        let seat = seat_to_move(&view);
+        if legal_moves(&view).is_empty() {
+            // Games with secrets list legal actions only in the acting seat's own view.
+            view = get_view(client, &table.game_id, Some(&table.tokens[seat])).await.unwrap();
+        }
         let moves = legal_moves(&view);
         let m = &moves[(i * 7) % moves.len()];
-        let seat = seat_to_move(&view);
         view = submit(client, table, seat, m, view.seq, &format!("ply-{i}")).await.unwrap().view.unwrap();
     }
     view
@@ -114,6 +118,49 @@ async fn table_tools_hands_stay_private_in_views_errors_and_logs() {
     for card in hand0.iter().chain(&hand1) {
         assert!(!log.contains(&format!("{card}\"")) && !log.contains(&format!(":{card}")), "{card} appears in the log");
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn booster_hands_stay_private_and_the_game_is_audited_and_verified() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "booster", "").await;
+    let hand = |v: &pb::GameView, seat: usize| -> Vec<String> {
+        view_json(v)["hands"][seat]["cards"]
+            .as_array()
+            .map(|c| c.iter().map(|x| x.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    let seat0 = get_view(&mut client, &table.game_id, Some(&table.tokens[0])).await.unwrap();
+    let seat1 = get_view(&mut client, &table.game_id, Some(&table.tokens[1])).await.unwrap();
+    let spectator = get_view(&mut client, &table.game_id, None).await.unwrap();
+    let (hand0, hand1) = (hand(&seat0, 0), hand(&seat1, 1));
+    assert_eq!((hand0.len(), hand1.len()), (6, 6));
+    for card in &hand0 {
+        for other in [&seat1, &spectator] {
+            assert!(!other.view_json.contains(&format!("\"{card}\"")), "White's {card} shows in another view");
+        }
+    }
+    // Black names a card of White's: the refusal says only that Black does not hold it.
+    let view = submit(&mut client, &table, 0, "e2e4", seat0.seq, "e4").await.unwrap().view.unwrap();
+    let view = submit(&mut client, &table, 0, "pass", view.seq, "pass").await.unwrap().view.unwrap();
+    let view = submit(&mut client, &table, 1, "e7e5", view.seq, "e5").await.unwrap().view.unwrap();
+    let err = submit(&mut client, &table, 1, &format!("play {} e8", hand0[0]), view.seq, "bad").await.unwrap_err();
+    assert_eq!(err.message(), format!("You do not hold the {}.", hand0[0]));
+    // Random parts of play to the end, then the audit replays every draw.
+    let now = get_view(&mut client, &table.game_id, Some(&table.tokens[1])).await.unwrap();
+    let view = play_on(&mut client, &table, now, 60).await;
+    if view.status != pb::GameStatus::Over as i32 {
+        submit(&mut client, &table, 0, "resign", view.seq, "resign").await.unwrap();
+    }
+    let log = referee.log_text();
+    for card in hand0.iter().chain(&hand1) {
+        assert!(!log.contains(&format!("\"{card}\"")), "{card} appears in the log");
+    }
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
+    let (code, out) = verify(&audit.audit_json);
+    assert_eq!(code, 0, "{out}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -424,7 +471,7 @@ async fn stateless_calls_health_reflection_metrics_and_graceful_shutdown() {
     let mut client = referee.client().await;
     let rules = client.list_rules(pb::ListRulesRequest {}).await.unwrap().into_inner().rules;
     let ids: Vec<&str> = rules.iter().map(|r| r.id.as_str()).collect();
-    assert_eq!(ids, ["chess", "chess960", "table-tools"]);
+    assert_eq!(ids, ["chess", "chess960", "adrenaline", "booster", "half-alice", "table-tools"]);
     let answer = client
         .adjudicate(pb::AdjudicateRequest {
             rules: "chess".into(),
