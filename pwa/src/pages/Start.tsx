@@ -19,6 +19,11 @@ export function Start({ preset }: { preset?: string }) {
   const [number, setNumber] = useState(518);
   const [seats, setSeats] = useState(2);
   const [deck, setDeck] = useState("standard-52");
+  // The seeds' equipment and variants for the checker-stack games.
+  const [adrenalineCheckers, setAdrenalineCheckers] = useState(24);
+  const [boosterCheckers, setBoosterCheckers] = useState<[number, number]>([6, 6]);
+  const [checkerCards, setCheckerCards] = useState(4);
+  const [unlimited, setUnlimited] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -29,6 +34,9 @@ export function Start({ preset }: { preset?: string }) {
   const options = () => {
     if (id === "chess960") return setup === "choose" ? { number } : { chess960_draw: setup };
     if (id === "table-tools") return { seats, decks: deck ? { main: deck } : {} };
+    if (id === "adrenaline") return { checkers: adrenalineCheckers };
+    if (id === "booster") return { white_checkers: boosterCheckers[0], black_checkers: boosterCheckers[1], checker_cards: checkerCards };
+    if (id === "half-alice") return { checkers: unlimited ? "unlimited" : 12 };
     return undefined;
   };
 
@@ -157,6 +165,50 @@ export function Start({ preset }: { preset?: string }) {
               </select>
             </label>
           </fieldset>
+        )}
+        {id === "adrenaline" && (
+          <label>
+            Checkers on the table
+            <input type="number" min={0} max={64} value={adrenalineCheckers} name="checkers" onInput={(e) => setAdrenalineCheckers(Number((e.target as HTMLInputElement).value))} />
+          </label>
+        )}
+        {id === "booster" && (
+          <fieldset>
+            <legend>Checkers and cards (fewer is more predictable; unequal checkers is a handicap)</legend>
+            {(["White", "Black"] as const).map((side, i) => (
+              <label key={side}>
+                {side}'s checkers
+                <input
+                  type="number"
+                  min={0}
+                  max={12}
+                  value={boosterCheckers[i]}
+                  name={`${side.toLowerCase()}_checkers`}
+                  onInput={(e) => {
+                    const next: [number, number] = [...boosterCheckers];
+                    next[i] = Number((e.target as HTMLInputElement).value);
+                    setBoosterCheckers(next);
+                  }}
+                />
+              </label>
+            ))}
+            <label>
+              Checker cards in the deck
+              <select value={checkerCards} onChange={(e) => setCheckerCards(Number((e.target as HTMLSelectElement).value))} name="checker_cards">
+                <option value={0}>None</option>
+                <option value={2}>Two sixes</option>
+                <option value={4}>The four sixes (standard)</option>
+                <option value={6}>Sixes and two sevens</option>
+                <option value={8}>Sixes and sevens</option>
+              </select>
+            </label>
+          </fieldset>
+        )}
+        {id === "half-alice" && (
+          <label class="inline">
+            <input type="checkbox" name="unlimited" checked={unlimited} onChange={(e) => setUnlimited((e.target as HTMLInputElement).checked)} /> Unlimited checkers (the original
+            Alice Chess; the standard set has 12 each)
+          </label>
         )}
         <fieldset>
           <legend>Phones</legend>
