@@ -507,6 +507,26 @@ fn half_alice_en_passant_on_the_side_the_pawn_crossed_to() {
     assert!(!legal("half-alice", pos, &["d7d5"]).contains(&"e5d6".to_string()));
 }
 
+#[test]
+fn half_alice_blockers_cross_away_so_a_rook_mates_in_three() {
+    // 1. a3 a5 2. Ra4 e5 3. Re4#: the rook checks along the plain side; a bishop, knight or
+    // queen stepping to e7 would block there, but then crosses to the mirror side.
+    let game = rules("half-alice");
+    let mut state = game.setup(&Value::Null, &mut NoRandomness).unwrap();
+    for (i, m) in ["a2a3", "a7a5", "a1a4", "e7e5"].iter().enumerate() {
+        game.apply(&mut state, (i % 2) as u8, m, &mut NoRandomness).unwrap();
+    }
+    game.apply(&mut state, 0, "a4e4", &mut NoRandomness).unwrap();
+    let outcome = game.outcome(&state).expect("checkmate");
+    assert_eq!(outcome.results, vec![SeatResult::Win, SeatResult::Loss]);
+    assert!(outcome.reason.contains("checkmate"), "{}", outcome.reason);
+    // The same check with d7 free: the bishop may not block, because it crosses away.
+    let pos = "rnbqkbnr/1pp2ppp/8/p3p3/4R3/P7/1PPPPPPP/1NBQKBNR b Kkq - 1 3 a3,a5,e5";
+    let (_, why) = refusal("half-alice", pos, &[], "f8e7");
+    assert!(why.contains("After switching sides your king on e8 would be in check from the rook on e4"), "{why}");
+    assert!(legal("half-alice", pos, &[]).contains(&"e8d7".to_string()));
+}
+
 // ---------------------------------------------------------------- all three
 
 /// Thousands of random games through the type-erased trait: every reported legal action is
