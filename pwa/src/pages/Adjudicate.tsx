@@ -4,6 +4,13 @@ import { api, type Adjudication } from "../api";
 import { Board } from "../components/Board";
 import { parsePlacement, pieceGlyph, pieceName, placementToFen } from "../fen";
 
+/** What follows the FEN in each checker game's positions (see docs/notation.md). */
+const EXTRA_FIELDS: Record<string, string> = {
+  adrenaline: "-",
+  booster: "- move 6/6 -",
+  "half-alice": "-",
+};
+
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const PALETTE = ["K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p", ""];
 
@@ -42,13 +49,26 @@ export function Adjudicate() {
       <form class="form" onSubmit={ask}>
         <label>
           Rules
-          <select value={rules} name="rules" onChange={(e) => setRules((e.target as HTMLSelectElement).value)}>
+          <select
+            value={rules}
+            name="rules"
+            onChange={(e) => {
+              const next = (e.target as HTMLSelectElement).value;
+              setRules(next);
+              // Keep the six FEN fields and put the chosen game's own fields after them.
+              const fields = fen.trim().split(/\s+/).slice(0, 6);
+              setFen([...fields, ...(EXTRA_FIELDS[next] ? [EXTRA_FIELDS[next]] : [])].join(" "));
+            }}
+          >
             <option value="chess">Chess</option>
             <option value="chess960">Chess960</option>
+            <option value="adrenaline">Adrenaline Chess</option>
+            <option value="booster">Booster Chess</option>
+            <option value="half-alice">Half Alice Chess</option>
           </select>
         </label>
         <label>
-          Position (FEN)
+          Position (FEN, then the game's own fields)
           <textarea name="fen" rows={2} value={fen} onInput={(e) => setFen((e.target as HTMLTextAreaElement).value)} />
         </label>
         <div class="palette" role="toolbar" aria-label="set up the board">
