@@ -229,6 +229,39 @@ fn adrenaline_the_checker_supply_is_an_option() {
     assert!(game.setup(&json!({ "checkers": 65 }), &mut NoRandomness).is_err());
 }
 
+/// Regular moves only, each ending the turn: with no checkers on the board this is chess.
+fn boost_perft(pos: &BoostPosition, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    pos.regular_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = *pos;
+            next.play_regular(m);
+            next.end_turn();
+            boost_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn adrenaline_without_checkers_moves_exactly_like_chess() {
+    // The standard perft positions (castling, en passant, promotions, pins, checks).
+    let cases = [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 8902),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 97862),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2812),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 9467),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 62379),
+    ];
+    for (fen, nodes) in cases {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let pos = BoostPosition::from_fields(&fields, "-", Checkers::Colourless).unwrap();
+        assert_eq!(boost_perft(&pos, 3), nodes, "{fen}");
+    }
+}
+
 // ---------------------------------------------------------------- Booster Chess (seed 001, 000)
 
 fn booster_game(seed: &[u8]) -> AnyState {
