@@ -134,6 +134,18 @@ fn adrenaline_several_captures_in_one_turn_place_one_checker() {
 }
 
 #[test]
+fn adrenaline_no_checker_is_placed_where_it_would_let_the_opponent_take_your_king() {
+    // After Rxh4 a checker under the black king (f1-e2, then d3) or the bishop (e6-c4, then
+    // d3) would let it reach White's king: no placement is possible, and Black moves.
+    let pos = "8/8/4b3/8/7p/3K3R/1N6/5k2 w - - 0 96 -";
+    assert_eq!(position_after("adrenaline", pos, &["h3h4"]), "8/8/4b3/8/7R/3K4/1N6/5k2 b - - 0 96 - move");
+    // With the king out of reach, the checker goes where White likes among the safe pieces.
+    let pos = "K7/8/4b3/8/7p/7R/1N6/5k2 w - - 0 96 -";
+    let actions = legal("adrenaline", pos, &["h3h4"]);
+    assert!(actions.contains(&"place f1".to_string()) && actions.contains(&"place e6".to_string()), "{actions:?}");
+}
+
+#[test]
 fn adrenaline_a_capturing_piece_takes_over_the_checkers_and_may_use_them_at_once() {
     let pos = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1 d5:2";
     let steps = ["c3d5", "d5d6", "d6d7"];
@@ -189,6 +201,13 @@ fn adrenaline_en_passant_only_after_a_regular_double_step() {
     let plain = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 d7:1";
     // The pawn stops after its double step: en passant is open.
     assert!(legal("adrenaline", plain, &["d7d5", "done"]).contains(&"e5d6".to_string()));
+    // In the middle of the turn the en passant square is already written, and reads back.
+    let mid_turn = position_after("adrenaline", plain, &["d7d5"]);
+    assert_eq!(mid_turn, "4k3/8/8/3pP3/8/8/8/4K3 b - d6 0 1 d5:1 steps:d5");
+    assert_eq!(position_after("adrenaline", &mid_turn, &[]), mid_turn);
+    let game = rules("adrenaline");
+    let state = after("adrenaline", plain, &["d7d5"]);
+    assert_eq!(game.save(&game.load(&game.save(&state)).unwrap()), game.save(&state));
     // The pawn used an extra move: no en passant.
     let (_, why) = refusal("adrenaline", plain, &["d7d5", "d5c4"], "e5d6");
     assert!(why.contains("diagonally only to capture"), "{why}");
@@ -587,6 +606,14 @@ fn random_playouts_of_the_checker_games_accept_every_legal_action() {
                 .collect();
             assert!(!actions.is_empty(), "{id}: a game that is not over has a legal action");
             let action = &actions[(next() % actions.len() as u64) as usize];
+            if ply % 5 == 0 {
+                // Saved states and position texts read back the same at any point of a turn.
+                let saved = game.save(&state);
+                assert_eq!(game.save(&game.load(&saved).unwrap()), saved, "{id}: snapshot round trip");
+                let text = game.format_position(&state);
+                let read = game.parse_position(&text).unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
+                assert_eq!(game.format_position(&read), text, "{id}: position round trip");
+            }
             let mut rng = EventRng::new(key, i as u64 * 1000 + ply + 1);
             game.apply(&mut state, seat, action, &mut rng)
                 .unwrap_or_else(|e| panic!("{id}: {action} refused in {}: {e}", game.format_position(&state)));

@@ -627,6 +627,7 @@ impl BoostPosition {
     /// Reads FEN fields and the stacks field (see [`BoostPosition::to_text`]) of a position
     /// between turns: the side that just moved may not be in check.
     pub fn from_fields(fen: &[&str], stacks: &str, checkers: Checkers) -> Result<BoostPosition, FenError> {
+        FenFields::parse(fen)?;
         let pos = BoostPosition::read_fields(fen, stacks, checkers)?;
         if let Some(by) = pos.checker_of(pos.turn.other()) {
             return Err(FenError(format!(
@@ -642,7 +643,7 @@ impl BoostPosition {
     /// Reads the fields of a position that may be in the middle of a turn.
     pub fn read_fields(fen: &[&str], stacks: &str, checkers: Checkers) -> Result<BoostPosition, FenError> {
         let err = |m: String| Err(FenError(m));
-        let f = FenFields::parse(fen)?;
+        let f = FenFields::parse_mid_turn(fen)?;
         let mut pos = BoostPosition {
             board: f.board,
             stacks: [0; 64],

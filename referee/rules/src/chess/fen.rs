@@ -132,8 +132,20 @@ pub struct FenFields {
 }
 
 impl FenFields {
-    /// Reads the first four to six whitespace-separated `fields`.
+    /// Reads the first four to six whitespace-separated `fields` of a position between moves:
+    /// an en passant square is behind a pawn of the side not to move.
     pub fn parse(fields: &[&str]) -> Result<FenFields, FenError> {
+        FenFields::read(fields, false)
+    }
+
+    /// As [`FenFields::parse`], for a position in the middle of a turn (the checker games'
+    /// extra moves and cards): the pawn behind the en passant square may also be the mover's,
+    /// which has just stepped two squares.
+    pub fn parse_mid_turn(fields: &[&str]) -> Result<FenFields, FenError> {
+        FenFields::read(fields, true)
+    }
+
+    fn read(fields: &[&str], mid_turn: bool) -> Result<FenFields, FenError> {
         if fields.len() < 4 || fields.len() > 6 {
             return err(format!(
                 "FEN has {} fields; it needs 4 to 6: placement, side to move, castling, en passant[, halfmove clock, move number]",
@@ -159,7 +171,11 @@ impl FenFields {
                 let sq: Square = s
                     .parse()
                     .map_err(|e: crate::geometry::ParseSquareError| FenError(format!("en passant square: {e}")))?;
-                let (rank, pawn_rank) = if turn == Color::White { (5, 4) } else { (2, 3) };
+                // Whose pawn stepped two squares: the side not to move, or in the middle of a
+                // turn possibly the mover.
+                let stepped =
+                    if mid_turn && sq.rank() == if turn == Color::White { 2 } else { 5 } { turn } else { turn.other() };
+                let (rank, pawn_rank) = if stepped == Color::Black { (5, 4) } else { (2, 3) };
                 if sq.rank() != rank {
                     return err(format!(
                         "en passant square {sq} is impossible with {} to move; it must be on rank {}",
@@ -168,7 +184,7 @@ impl FenFields {
                     ));
                 }
                 let pawn = Square::from_coords(sq.file(), pawn_rank);
-                if board.piece_at(pawn) != Some(Piece::new(turn.other(), Role::Pawn)) || board.occupied().contains(sq) {
+                if board.piece_at(pawn) != Some(Piece::new(stepped, Role::Pawn)) || board.occupied().contains(sq) {
                     return err(format!("en passant square {sq} needs a pawn that just moved two squares to {pawn}"));
                 }
                 Some(sq)

@@ -53,28 +53,27 @@ impl AdrenalineState {
         u32::from(self.checker_limit).saturating_sub(self.play.position.checkers_on_board()[0])
     }
 
-    /// Squares the mover may place the checker on: any opponent piece, but not one that could
-    /// then reach the mover's own king unless every placement would.
+    /// Squares the mover may place the checker on: any opponent piece that could not then
+    /// reach the mover's own king.
     fn placements(&self) -> Bitboard {
         let pos = &self.play.position;
         let us = pos.turn;
-        let all = pos.board.by_color(us.other());
-        let safe = all
+        pos.board
+            .by_color(us.other())
             .into_iter()
             .filter(|sq| {
                 let mut after = *pos;
                 after.add_checker(*sq, us);
                 !after.in_check(us)
             })
-            .fold(Bitboard::EMPTY, |b, sq| b.with(sq));
-        if safe.is_empty() { all } else { safe }
+            .fold(Bitboard::EMPTY, |b, sq| b.with(sq))
     }
 
-    /// After the moving is over: place a checker if the turn captured and one is left,
-    /// otherwise pass the move.
+    /// After the moving is over: place a checker if the turn captured, one is left and some
+    /// piece can take it without endangering the mover's king; otherwise pass the move.
     fn after_moving(&mut self) {
         if let Part::Finish { captured } = self.play.part
-            && !(captured && self.supply() > 0)
+            && !(captured && self.supply() > 0 && self.placements().nonempty())
         {
             self.play.end_turn();
         }
