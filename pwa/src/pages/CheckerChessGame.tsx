@@ -5,9 +5,10 @@
 // referee with its reason.
 import { useMemo, useState } from "preact/hooks";
 import { api, type View } from "../api";
-import { Board, type SquareMark } from "../components/Board";
+import { Board } from "../components/Board";
 import { PromotionChoice, TableActions } from "../components/ChessControls";
 import { cardFace, cardName, isRed } from "../cards";
+import { type Hand, type Played, UCI, plural, stackMarks, turns } from "../checkers";
 import { parsePlacement } from "../fen";
 
 interface Props {
@@ -15,61 +16,6 @@ interface Props {
   act: (action: string) => Promise<void>;
   message: string;
   setMessage: (m: string) => void;
-}
-
-interface Stack {
-  square: string;
-  count: number;
-  color: "white" | "black" | null;
-  power: number;
-}
-
-interface Hand {
-  seat: number;
-  count: number;
-  checkers: number;
-  cards?: string[];
-  last_drawn?: string[];
-  last_drawn_count?: number;
-}
-
-interface Played {
-  seat?: number;
-  action?: string;
-  uci?: string;
-  said: string;
-}
-
-const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** The parts of each turn on one line: "e4xd5, a checker under the pawn on h7". */
-function turns(played: Played[]): string[] {
-  const out: string[] = [];
-  played.forEach((p, i) => {
-    const sameTurn = i > 0 && p.seat !== undefined && p.seat === played[i - 1].seat;
-    if (sameTurn) out[out.length - 1] += `, ${p.said}`;
-    else out.push(p.said);
-  });
-  return out;
-}
-
-function stackMarks(view: View, placement: Record<string, string>): Record<string, SquareMark> {
-  const marks: Record<string, SquareMark> = {};
-  if (view.rules === "half-alice") {
-    for (const sq of (view.mirrored as string[]) ?? []) {
-      const white = placement[sq] === placement[sq]?.toUpperCase();
-      marks[sq] = { checkers: { count: 1, tone: white ? "light" : "dark" }, tint: "mirror", label: "on a checker: through the mirror" };
-    }
-    return marks;
-  }
-  for (const s of (view.stacks as Stack[]) ?? []) {
-    const tone = s.color === "white" ? "light" : s.color === "black" ? "dark" : "neutral";
-    const whose = s.color ? `${s.color}'s ` : "";
-    const effect = s.power > 0 && s.color ? ", boosted" : s.power < 0 ? ", hobbled" : "";
-    marks[s.square] = { checkers: { count: s.count, tone }, badge: String(s.count), label: `on ${plural(s.count, `${whose}checker`)}${effect}` };
-  }
-  return marks;
 }
 
 function prompt(view: View, myTurn: boolean, stepping: string | null): string {
