@@ -303,7 +303,7 @@ test("the app loads offline after the first visit", async () => {
 test("the adjudication page explains an illegal move in a pasted position", async () => {
   const { context, page } = await phone();
   await page.goto(`${base}/#/adjudicate`);
-  await page.getByLabel("Position (FEN)").fill("r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4");
+  await page.getByLabel("Position (FEN").fill("r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4");
   await page.getByLabel("Move").fill("c6d4");
   await page.getByRole("button", { name: "Ask the referee" }).click();
   await page.getByText("The knight on c6 is pinned to your king by the bishop on b5.").waitFor();
@@ -312,6 +312,12 @@ test("the adjudication page explains an illegal move in a pasted position", asyn
   await tap(page, "d7");
   await page.getByRole("button", { name: "Ask the referee" }).click();
   await page.getByText("✓ Legal.").waitFor();
+  // The seed's Half Alice example: b7 is refused because of the rook behind the mirror.
+  await page.getByLabel("Rules").selectOption("half-alice");
+  await page.getByLabel("Position (FEN").fill("1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5");
+  await page.getByLabel("Move").fill("b8b7");
+  await page.getByRole("button", { name: "Ask the referee" }).click();
+  await page.getByText("After switching sides your king on b7 would be in check from the rook on b1").waitFor();
   await axe(page, "adjudicate");
   await context.close();
 });
