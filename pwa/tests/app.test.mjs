@@ -315,7 +315,7 @@ test("the adjudication page explains an illegal move in a pasted position", asyn
   // The seed's Half Alice example: b7 is refused because of the rook behind the mirror.
   await page.getByLabel("Rules").selectOption("half-alice");
   await page.getByLabel("Position (FEN").fill("1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5");
-  await page.getByLabel("Move").fill("b8b7");
+  await page.getByRole("textbox", { name: "Move" }).fill("b8b7");
   await page.getByRole("button", { name: "Ask the referee" }).click();
   await page.getByText("After switching sides your king on b7 would be in check from the rook on b1").waitFor();
   await axe(page, "adjudicate");
