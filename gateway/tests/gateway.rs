@@ -109,26 +109,14 @@ async fn a_game_through_rest_with_every_status_the_api_promises() {
 
     let rules: Value = http.get(gw.url("/api/v1/rules")).send().await.unwrap().json().await.unwrap();
     assert_eq!(rules.as_array().unwrap().len(), 6);
-    let adj: Value = http
-        .post(gw.url("/api/v1/adjudicate"))
-        .json(&json!({"rules": "half-alice", "position": "1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5", "action": "b8a8"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let adjudicate = async |rules: &str, position: &str, action: &str| -> Value {
+        let body = json!({"rules": rules, "position": position, "action": action});
+        http.post(gw.url("/api/v1/adjudicate")).json(&body).send().await.unwrap().json().await.unwrap()
+    };
+    let adj = adjudicate("half-alice", "1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5", "b8a8").await;
     assert_eq!(adj["legal"], false);
     assert!(adj["reason"].as_str().unwrap().contains("before the switch"), "{adj}");
-    let adj: Value = http
-        .post(gw.url("/api/v1/adjudicate"))
-        .json(&json!({"rules": "chess", "position": "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4", "action": "c6d4"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let adj = adjudicate("chess", "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4", "c6d4").await;
     assert_eq!(
         adj,
         json!({"legal": false, "reason": "The knight on c6 is pinned to your king by the bishop on b5.", "code": "illegal_action"})

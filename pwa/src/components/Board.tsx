@@ -13,7 +13,7 @@ export interface SquareMark {
   tint?: "mirror";
 }
 
-interface Props {
+export interface BoardProps {
   placement: Placement;
   /** Which side is at the bottom. */
   orientation?: "white" | "black";
@@ -25,7 +25,7 @@ interface Props {
   label?: string;
 }
 
-export function Board({ placement, orientation = "white", selected, targets = [], lastMove, marks = {}, onSquare, label }: Props) {
+export function Board({ placement, orientation = "white", selected, targets = [], lastMove, marks = {}, onSquare, label }: BoardProps) {
   const ranks = orientation === "white" ? [8, 7, 6, 5, 4, 3, 2, 1] : [1, 2, 3, 4, 5, 6, 7, 8];
   const files = orientation === "white" ? FILES.split("") : FILES.split("").reverse();
   return (

@@ -1,6 +1,7 @@
 // Controls every two-player chess game shares: choosing a promotion, and the draw offer and
 // resignation buttons.
 import type { View } from "../api";
+import { Board, type BoardProps } from "./Board";
 
 const PROMOTIONS: [string, string][] = [
   ["q", "Queen"],
@@ -24,6 +25,25 @@ export function PromotionChoice({ moves, choose }: { moves: string[]; choose: (m
         );
       })}
     </div>
+  );
+}
+
+/** Whose move it is, the board, the promotion choice when one is pending, and the referee's
+ * last word. */
+export function PlayerBoard(props: { status: string; board: BoardProps; promotion: string[] | null; choose: (move: string) => void; message: string }) {
+  return (
+    <>
+      <p class="status" role="status" aria-live="polite">
+        {props.status}
+      </p>
+      <Board {...props.board} />
+      {props.promotion && <PromotionChoice moves={props.promotion} choose={props.choose} />}
+      {props.message && (
+        <p class="error" role="alert">
+          {props.message}
+        </p>
+      )}
+    </>
   );
 }
 

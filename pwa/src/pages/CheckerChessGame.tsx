@@ -5,8 +5,7 @@
 // referee with its reason.
 import { useMemo, useState } from "preact/hooks";
 import { api, type View } from "../api";
-import { Board } from "../components/Board";
-import { PromotionChoice, TableActions } from "../components/ChessControls";
+import { PlayerBoard, TableActions } from "../components/ChessControls";
 import { cardFace, cardName, isRed } from "../cards";
 import { type Hand, type Played, UCI, plural, stackMarks, turns } from "../checkers";
 import { parsePlacement } from "../fen";
@@ -113,34 +112,26 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
 
   return (
     <section class={`game chess ${view.rules}`}>
-      <p class="status" role="status" aria-live="polite">
-        {prompt(view, myTurn, stepping)}
-      </p>
-      <Board
-        placement={placement}
-        orientation={myColor}
-        selected={from}
-        targets={targets}
-        lastMove={lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : null}
-        marks={marks}
-        onSquare={onSquare}
-        label={`board, you play ${myColor}`}
+      <PlayerBoard
+        status={prompt(view, myTurn, stepping)}
+        board={{
+          placement,
+          orientation: myColor,
+          selected: from,
+          targets,
+          lastMove: lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : null,
+          marks,
+          onSquare,
+          label: `board, you play ${myColor}`,
+        }}
+        promotion={promotion}
+        choose={async (move) => {
+          setPromotion(null);
+          setSelected(null);
+          await act(move);
+        }}
+        message={message}
       />
-      {promotion && (
-        <PromotionChoice
-          moves={promotion}
-          choose={async (move) => {
-            setPromotion(null);
-            setSelected(null);
-            await act(move);
-          }}
-        />
-      )}
-      {message && (
-        <p class="error" role="alert">
-          {message}
-        </p>
-      )}
       {myTurn && (phase === "extra-moves" || phase === "spend") && (
         <div class="actions">
           <button class="primary" onClick={() => act("done")}>

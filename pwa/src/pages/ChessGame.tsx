@@ -2,8 +2,7 @@
 // move; anything else is explained by the referee in players' words.
 import { useMemo, useState } from "preact/hooks";
 import { api, type View } from "../api";
-import { Board } from "../components/Board";
-import { PromotionChoice, TableActions } from "../components/ChessControls";
+import { PlayerBoard, TableActions } from "../components/ChessControls";
 import { parsePlacement } from "../fen";
 
 interface Props {
@@ -68,33 +67,25 @@ export function ChessGame({ view, act, message, setMessage }: Props) {
 
   return (
     <section class="game chess">
-      <p class="status" role="status" aria-live="polite">
-        {turnText()}
-      </p>
-      <Board
-        placement={placement}
-        orientation={myColor}
-        selected={selected}
-        targets={targets}
-        lastMove={last ? [last.slice(0, 2), last.slice(2, 4)] : null}
-        onSquare={onSquare}
-        label={`board, you play ${myColor}`}
+      <PlayerBoard
+        status={turnText()}
+        board={{
+          placement,
+          orientation: myColor,
+          selected,
+          targets,
+          lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null,
+          onSquare,
+          label: `board, you play ${myColor}`,
+        }}
+        promotion={promotion}
+        choose={async (move) => {
+          setPromotion(null);
+          setSelected(null);
+          await act(move);
+        }}
+        message={message}
       />
-      {promotion && (
-        <PromotionChoice
-          moves={promotion}
-          choose={async (move) => {
-            setPromotion(null);
-            setSelected(null);
-            await act(move);
-          }}
-        />
-      )}
-      {message && (
-        <p class="error" role="alert">
-          {message}
-        </p>
-      )}
       {setup && (
         <p class="facts">
           Start position {setup.number}

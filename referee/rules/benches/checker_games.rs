@@ -15,35 +15,6 @@ const POSITIONS: [(&str, &str, u32); 3] = [
     ("position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3),
 ];
 
-fn boost_perft(pos: &BoostPosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    pos.regular_moves()
-        .into_iter()
-        .map(|m| {
-            let mut next = *pos;
-            next.play_regular(m);
-            next.end_turn();
-            boost_perft(&next, depth - 1)
-        })
-        .sum()
-}
-
-fn mirror_perft(pos: &MirrorPosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut next = *pos;
-            next.play(m);
-            mirror_perft(&next, depth - 1)
-        })
-        .sum()
-}
-
 /// Orthodox perft that, like the two above, makes every move down to the leaves (no bulk
 /// counting at the last ply), so the comparison is like for like.
 fn orthodox_perft(pos: &Position, depth: u32) -> u64 {
@@ -86,17 +57,17 @@ fn main() {
         let base = timed(|| orthodox_perft(&orthodox, depth));
         // No checkers: the same moves as orthodox chess, so the counts must agree.
         let plain = BoostPosition::from_fields(&fields, "-", Checkers::Colourless).unwrap();
-        let (n, t) = timed(|| boost_perft(&plain, depth));
+        let (n, t) = timed(|| plain.perft(depth));
         assert_eq!(n, base.0, "{name}: Adrenaline without checkers must move like chess");
         row(&format!("{name}, no checkers"), depth, n, t, base);
         // A few stacks on both sides, so attacks search extra moves.
         let stacked = BoostPosition::from_fields(&fields, "a1:2,b1:1,h8:1,a8:2", Checkers::Colourless)
             .or_else(|_| BoostPosition::from_fields(&fields, "a1:2,h8:1", Checkers::Colourless))
             .unwrap();
-        let (n, t) = timed(|| boost_perft(&stacked, depth));
+        let (n, t) = timed(|| stacked.perft(depth));
         row(&format!("{name}, stacks"), depth, n, t, base);
         let mirror = MirrorPosition::from_fields(&fields, "-", None).unwrap();
-        let (n, t) = timed(|| mirror_perft(&mirror, depth));
+        let (n, t) = timed(|| mirror.perft(depth));
         row(&format!("{name}, half alice"), depth, n, t, base);
     }
     println!("ratio: nodes per second relative to the orthodox generator on the same position (1.0 = as fast).");

@@ -1,6 +1,8 @@
 //! One test per rule of the checker-stack games (seed 001: Adrenaline Chess, Booster Chess,
 //! Half Alice Chess), with positions a reader can set up: FEN, then the game's extra fields.
 
+mod support;
+
 use rules::cards::{Card, Pile};
 use rules::chess::boost::{BoostPosition, Checkers};
 use rules::game::Game;
@@ -11,6 +13,7 @@ use rules::geometry::Square;
 use rules::pieces::Color;
 use rules::random::{EventRng, GameKey, NoRandomness};
 use serde_json::{Value, json};
+use support::xorshift;
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -248,22 +251,6 @@ fn adrenaline_the_checker_supply_is_an_option() {
     assert!(game.setup(&json!({ "checkers": 65 }), &mut NoRandomness).is_err());
 }
 
-/// Regular moves only, each ending the turn: with no checkers on the board this is chess.
-fn boost_perft(pos: &BoostPosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    pos.regular_moves()
-        .into_iter()
-        .map(|m| {
-            let mut next = *pos;
-            next.play_regular(m);
-            next.end_turn();
-            boost_perft(&next, depth - 1)
-        })
-        .sum()
-}
-
 #[test]
 fn adrenaline_without_checkers_moves_exactly_like_chess() {
     // The standard perft positions (castling, en passant, promotions, pins, checks).
@@ -277,7 +264,7 @@ fn adrenaline_without_checkers_moves_exactly_like_chess() {
     for (fen, nodes) in cases {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let pos = BoostPosition::from_fields(&fields, "-", Checkers::Colourless).unwrap();
-        assert_eq!(boost_perft(&pos, 3), nodes, "{fen}");
+        assert_eq!(pos.perft(3), nodes, "{fen}");
     }
 }
 
@@ -585,13 +572,7 @@ fn half_alice_blockers_cross_away_so_a_rook_mates_in_three() {
 /// accepted, nothing panics, and saved states load back.
 #[test]
 fn random_playouts_of_the_checker_games_accept_every_legal_action() {
-    let mut seed = 0x0a11_ce00_u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x0a11_ce00_u64);
     let mut ended = 0;
     for (i, id) in ["adrenaline", "booster", "half-alice"].iter().cycle().take(1500).enumerate() {
         let game = rules(id);

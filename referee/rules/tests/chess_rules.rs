@@ -1,9 +1,12 @@
 //! One test per rule of orthodox chess and Chess960, with positions a reader can set up.
 
+mod support;
+
 use rules::game::{AnyState, DynGame, ErrorCode, SeatResult, Turn, Viewer};
 use rules::games;
 use rules::random::{EventRng, GameKey, NoRandomness};
 use serde_json::{Value, json};
+use support::xorshift;
 
 fn rules(id: &str) -> &'static dyn DynGame {
     games::find(id).unwrap()
@@ -430,13 +433,7 @@ fn saved_games_load_back_identically() {
 /// accepted, nothing panics, and every game reaches an end or the ply limit.
 #[test]
 fn random_playouts_through_the_game_trait_accept_every_legal_action() {
-    let mut seed = 0x5151_2020_u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x5151_2020_u64);
     let mut ended = 0;
     for (i, id) in ["chess", "chess960"].iter().cycle().take(2000).enumerate() {
         let game = rules(id);

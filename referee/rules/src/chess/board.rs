@@ -97,6 +97,17 @@ impl Board {
         Some(piece)
     }
 
+    /// Castles `color`'s king on `king` with the rook on `rook`: both end on the usual squares
+    /// ([`super::castling_destinations`]). Returns those two squares.
+    pub fn castle(&mut self, color: Color, king: Square, rook: Square) -> (Square, Square) {
+        let (king_to, rook_to) = super::castling_destinations(king, rook);
+        self.remove(king);
+        self.remove(rook);
+        self.put(king_to, Piece::new(color, Role::King));
+        self.put(rook_to, Piece::new(color, Role::Rook));
+        (king_to, rook_to)
+    }
+
     /// The king of `color`, if there is exactly one.
     #[inline]
     pub fn king_of(&self, color: Color) -> Option<Square> {

@@ -11,8 +11,8 @@
 use super::attacks;
 use super::board::Board;
 use super::explain::{describe, how_it_moves, movement_problem};
-use super::fen::{CastlingNotation, FenError, FenFields};
-use super::position::{Move, castling_destinations, castling_squares};
+use super::fen::{CastlingNotation, FenError, FenFields, mover_not_in_check};
+use super::position::{Move, castling_squares};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -436,11 +436,7 @@ impl BoostPosition {
                 effects
             }
             Move::Castle { king, rook } => {
-                let (king_to, rook_to) = castling_destinations(king, rook);
-                self.board.remove(king);
-                self.board.remove(rook);
-                self.board.put(king_to, Piece::new(us, Role::King));
-                self.board.put(rook_to, Piece::new(us, Role::Rook));
+                self.board.castle(us, king, rook);
                 self.castling &= !Bitboard::rank(us.back_rank());
                 Effects::default()
             }
@@ -480,6 +476,23 @@ impl BoostPosition {
         let mut effects = self.merge(sq, one);
         effects.add(self.drop_hobble_at_far_rank(sq));
         effects
+    }
+
+    /// Leaf count `depth` turns down, each turn a regular move only (no extra moves or
+    /// placements): with no checkers on the board this is orthodox perft, which tests check.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.regular_moves()
+            .into_iter()
+            .map(|m| {
+                let mut next = *self;
+                next.play_regular(m);
+                next.end_turn();
+                next.perft(depth - 1)
+            })
+            .sum()
     }
 
     /// Passes the move to the other side.
@@ -629,14 +642,7 @@ impl BoostPosition {
     pub fn from_fields(fen: &[&str], stacks: &str, checkers: Checkers) -> Result<BoostPosition, FenError> {
         FenFields::parse(fen)?;
         let pos = BoostPosition::read_fields(fen, stacks, checkers)?;
-        if let Some(by) = pos.checker_of(pos.turn.other()) {
-            return Err(FenError(format!(
-                "{} is in check from {} but it is {}'s move",
-                pos.turn.other().name(),
-                describe(&pos.board, by),
-                pos.turn.name()
-            )));
-        }
+        mover_not_in_check(&pos.board, pos.turn, pos.checker_of(pos.turn.other()))?;
         Ok(pos)
     }
 

@@ -217,6 +217,19 @@ impl FenFields {
     }
 }
 
+/// Refuses a position in which the side that just moved is in check from the piece on `by`.
+pub(crate) fn mover_not_in_check(board: &Board, turn: Color, by: Option<Square>) -> Result<(), FenError> {
+    match by {
+        Some(by) => err(format!(
+            "{} is in check from {} but it is {}'s move",
+            turn.other().name(),
+            super::explain::describe(board, by),
+            turn.name()
+        )),
+        None => Ok(()),
+    }
+}
+
 impl Position {
     /// Reads FEN, Shredder-FEN or X-FEN. The move counters may be left off (they default to 0 and 1).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {

@@ -7,7 +7,7 @@
 use super::attacks;
 use super::board::Board;
 use super::explain::{describe, movement_problem};
-use super::fen::{CastlingNotation, FenError, FenFields};
+use super::fen::{CastlingNotation, FenError, FenFields, mover_not_in_check};
 use super::position::{Move, castling_destinations, castling_squares};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
@@ -191,12 +191,8 @@ impl MirrorPosition {
             }
             Move::Castle { king, rook } => {
                 let mirrored = self.is_mirrored(king);
-                let (king_to, rook_to) = castling_destinations(king, rook);
-                self.board.remove(king);
-                self.board.remove(rook);
                 self.mirrored = self.mirrored.without(king).without(rook);
-                self.board.put(king_to, Piece::new(us, Role::King));
-                self.board.put(rook_to, Piece::new(us, Role::Rook));
+                let (king_to, rook_to) = self.board.castle(us, king, rook);
                 if mirrored {
                     self.mirrored = self.mirrored.with(king_to).with(rook_to);
                 }
@@ -280,6 +276,21 @@ impl MirrorPosition {
         }
         self.turn = us.other();
         captured
+    }
+
+    /// Leaf count `depth` moves down.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut next = *self;
+                next.play(m);
+                next.perft(depth - 1)
+            })
+            .sum()
     }
 
     /// Why `from`-`to` is not legal, in players' words.
@@ -396,14 +407,7 @@ impl MirrorPosition {
     /// may not be in check.
     pub fn from_fields(fen: &[&str], mirrored: &str, checker_limit: Option<u8>) -> Result<MirrorPosition, FenError> {
         let pos = MirrorPosition::read(fen, mirrored, checker_limit)?;
-        if let Some(by) = pos.checker_of(pos.turn.other()) {
-            return Err(FenError(format!(
-                "{} is in check from {} but it is {}'s move",
-                pos.turn.other().name(),
-                describe(&pos.board, by),
-                pos.turn.name()
-            )));
-        }
+        mover_not_in_check(&pos.board, pos.turn, pos.checker_of(pos.turn.other()))?;
         Ok(pos)
     }
 

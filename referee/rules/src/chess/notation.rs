@@ -86,13 +86,7 @@ pub fn parse_uci(pos: &Position, text: &str, mode: CastlingMode) -> Result<Move,
 fn san_without_suffix(pos: &Position, m: Move) -> String {
     let board = pos.board();
     match m {
-        Move::Castle { king, rook } => {
-            if rook.file() > king.file() {
-                "O-O".into()
-            } else {
-                "O-O-O".into()
-            }
-        }
+        Move::Castle { king, rook } => castling_text(king, rook).into(),
         Move::EnPassant { from, to } => format!("{}x{to}", from.file_char()),
         Move::Normal { from, to, promotion } => {
             let role = board.role_at(from).expect("a piece moves");
@@ -194,17 +188,16 @@ fn looks_like_san(text: &str) -> bool {
         || (t.len() >= 2 && t.as_bytes()[0].is_ascii_lowercase() && t[1..].contains(|c: char| c.is_ascii_digit()))
 }
 
+/// "O-O" on the king side, "O-O-O" on the queen side.
+fn castling_text(king: Square, rook: Square) -> &'static str {
+    if rook.file() > king.file() { "O-O" } else { "O-O-O" }
+}
+
 /// Long algebraic notation, which needs no disambiguation and so suits variants whose pieces
 /// move in unorthodox ways: "Nb1-c3", "Bf1xh7", "e7-e8=Q", "e5xd6 e.p.", "O-O".
 pub fn long_algebraic(board: &Board, m: Move) -> String {
     match m {
-        Move::Castle { king, rook } => {
-            if rook.file() > king.file() {
-                "O-O".into()
-            } else {
-                "O-O-O".into()
-            }
-        }
+        Move::Castle { king, rook } => castling_text(king, rook).into(),
         Move::EnPassant { from, to } => format!("{from}x{to} e.p."),
         Move::Normal { from, to, promotion } => {
             let role = board.role_at(from).unwrap_or(Role::Pawn);

@@ -444,11 +444,7 @@ impl Position {
                 self.board.put(to, Piece::new(us, Role::Pawn));
             }
             Move::Castle { king, rook } => {
-                let (king_to, rook_to) = castling_destinations(king, rook);
-                self.board.remove(king);
-                self.board.remove(rook);
-                self.board.put(king_to, Piece::new(us, Role::King));
-                self.board.put(rook_to, Piece::new(us, Role::Rook));
+                self.board.castle(us, king, rook);
                 self.castling &= !Bitboard::rank(us.back_rank());
             }
         }

@@ -104,10 +104,14 @@ impl Conduct {
     }
 }
 
-/// A stable 64-bit FNV-1a hash of a position's text, for repetition keys that must replay
-/// identically on every machine.
-pub fn position_key(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+/// The repetition key of a position written as FEN plus a game's own fields: a stable 64-bit
+/// FNV-1a hash of the text without the two move counters, so that replays on any machine
+/// agree.
+pub fn repetition_key(text: &str) -> u64 {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let kept = fields.iter().enumerate().filter(|(i, _)| !matches!(i, 4 | 5)).map(|(_, f)| *f);
+    kept.flat_map(|f| f.bytes().chain([b' ']))
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// How a position at the start of a turn ends the game, if it does: checkmate, stalemate,

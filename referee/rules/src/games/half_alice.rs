@@ -2,7 +2,7 @@
 //! with the pieces on checkers on the other side of the mirror. Every move switches the moved
 //! piece's side. Rules page: `docs/games/half-alice.md`.
 
-use super::conduct::{Conduct, Courtesy, color_of, judge, position_key, seat_of};
+use super::conduct::{Conduct, Courtesy, color_of, judge, repetition_key, seat_of};
 use crate::chess::mirror::MirrorPosition;
 use crate::chess::{CastlingMode, Move, long_algebraic, parse_uci_form, uci};
 use crate::game::{ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Turn, Viewer};
@@ -96,9 +96,7 @@ impl HalfAliceState {
     }
 
     fn key(&self) -> u64 {
-        let text = self.position.to_text();
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        position_key(&[&fields[..4], &fields[6..]].concat().join(" "))
+        repetition_key(&self.position.to_text())
     }
 
     fn settle(&mut self) {

@@ -3,7 +3,7 @@
 //! finishing part (placing a checker after a capture; playing a card). Reading, writing and
 //! describing those parts, and the end of the game by checkmate, stalemate and draw rules.
 
-use super::conduct::{Conduct, judge, position_key, seat_of};
+use super::conduct::{Conduct, judge, repetition_key, seat_of};
 use crate::chess::boost::{BoostPosition, Checkers, Effects};
 use crate::chess::{CastlingMode, Move, describe, long_algebraic, parse_uci_form, uci};
 use crate::game::{ErrorCode, GameError, Seat};
@@ -76,9 +76,7 @@ impl StackedPlay {
 
     /// The position without its move counters.
     fn key(&self) -> u64 {
-        let text = self.position.to_text();
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        position_key(&[&fields[..4], &fields[6..]].concat().join(" "))
+        repetition_key(&self.position.to_text())
     }
 
     /// Ends the game if the position at the start of a turn ends it.
