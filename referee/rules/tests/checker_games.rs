@@ -7,27 +7,15 @@ use rules::cards::{Card, Pile};
 use rules::chess::boost::{BoostPosition, Checkers};
 use rules::game::Game;
 use rules::game::{AnyState, DynGame, ErrorCode, SeatResult, Turn, Viewer};
-use rules::games;
 use rules::games::booster::{Booster, BoosterState};
 use rules::geometry::Square;
 use rules::pieces::Color;
 use rules::random::{EventRng, GameKey, NoRandomness};
 use serde_json::{Value, json};
-use support::xorshift;
+use support::{rules, seat_to_move, xorshift};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
-}
-
-fn rules(id: &str) -> &'static dyn DynGame {
-    games::find(id).unwrap()
-}
-
-fn seat_to_move(game: &dyn DynGame, state: &AnyState) -> u8 {
-    match game.turn(state) {
-        Turn::Seat { seat, .. } => seat,
-        other => panic!("expected a seat to move, got {other:?}"),
-    }
 }
 
 fn phase(game: &dyn DynGame, state: &AnyState) -> String {

@@ -2,22 +2,10 @@
 
 mod support;
 
-use rules::game::{AnyState, DynGame, ErrorCode, SeatResult, Turn, Viewer};
-use rules::games;
+use rules::game::{AnyState, ErrorCode, SeatResult, Turn, Viewer};
 use rules::random::{EventRng, GameKey, NoRandomness};
 use serde_json::{Value, json};
-use support::xorshift;
-
-fn rules(id: &str) -> &'static dyn DynGame {
-    games::find(id).unwrap()
-}
-
-fn seat_to_move(game: &dyn DynGame, state: &AnyState) -> u8 {
-    match game.turn(state) {
-        Turn::Seat { seat, .. } => seat,
-        other => panic!("expected a seat to move, got {other:?}"),
-    }
-}
+use support::{rules, seat_to_move, xorshift};
 
 /// Sets up `id` with `options` and plays `moves` in turn.
 fn play(id: &str, options: Value, moves: &[&str]) -> AnyState {

@@ -10,9 +10,9 @@
 
 use super::attacks;
 use super::board::Board;
-use super::explain::{describe, how_it_moves, movement_problem};
+use super::explain::{castling_rook, describe, how_it_moves, movement_problem, movers_piece};
 use super::fen::{CastlingNotation, FenError, FenFields, mover_not_in_check};
-use super::position::{Move, castling_squares};
+use super::position::{Move, castling_squares, perft_with};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -481,18 +481,10 @@ impl BoostPosition {
     /// Leaf count `depth` turns down, each turn a regular move only (no extra moves or
     /// placements): with no checkers on the board this is orthodox perft, which tests check.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.regular_moves()
-            .into_iter()
-            .map(|m| {
-                let mut next = *self;
-                next.play_regular(m);
-                next.end_turn();
-                next.perft(depth - 1)
-            })
-            .sum()
+        perft_with(self, depth, &BoostPosition::regular_moves, &|p, m| {
+            p.play_regular(m);
+            p.end_turn();
+        })
     }
 
     /// Passes the move to the other side.
@@ -512,19 +504,14 @@ impl BoostPosition {
     /// Why the regular move `from`-`to` is not legal, in players' words.
     pub fn why_illegal(&self, from: Square, to: Square, promotion: Option<Role>) -> String {
         let us = self.turn;
-        let Some(piece) = self.board.piece_at(from) else {
-            return format!("There is no piece on {from}.");
+        let piece = match movers_piece(&self.board, us, from) {
+            Ok(piece) => piece,
+            Err(why) => return why,
         };
-        if piece.color != us {
-            return format!("The {} on {from} is {}'s; it is {}'s move.", piece.role, piece.color, us);
-        }
-        if piece.role == Role::King && to.rank() == from.rank() && from.file().abs_diff(to.file()) >= 2 {
-            let king_side = to.file() > from.file();
-            let rook =
-                (self.castling & self.board.by_color(us)).into_iter().find(|r| (r.file() > from.file()) == king_side);
+        if let Some(rook) = castling_rook(&self.board, self.castling, from, to) {
             return match rook {
-                None => "You can no longer castle on that side: your king or that rook has already moved.".into(),
-                Some(rook) => self.castling_problem(from, rook).unwrap_or_else(|| {
+                Err(why) => why,
+                Ok(rook) => self.castling_problem(from, rook).unwrap_or_else(|| {
                     format!("Castling would leave your king in check from {}.", self.describe_checker(us))
                 }),
             };

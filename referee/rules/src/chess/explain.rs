@@ -45,12 +45,10 @@ fn side_name(king: Square, rook: Square) -> &'static str {
 pub fn why_illegal(pos: &Position, from: Square, to: Square, promotion: Option<Role>) -> String {
     let board = pos.board();
     let us = pos.turn();
-    let Some(piece) = board.piece_at(from) else {
-        return format!("There is no piece on {from}.");
+    let piece = match movers_piece(board, us, from) {
+        Ok(piece) => piece,
+        Err(why) => return why,
     };
-    if piece.color != us {
-        return format!("The {} on {from} is {}'s; it is {}'s move.", piece.role, piece.color, us);
-    }
     if from == to {
         return format!("The {} on {from} has to move to another square.", piece.role);
     }
@@ -74,6 +72,34 @@ pub fn why_illegal(pos: &Position, from: Square, to: Square, promotion: Option<R
         _ => {}
     }
     king_safety_problem(pos, piece, from, to)
+}
+
+/// The piece on `from`, if it belongs to `us`, the side to move; otherwise why it cannot move.
+pub(crate) fn movers_piece(board: &Board, us: Color, from: Square) -> Result<Piece, String> {
+    match board.piece_at(from) {
+        None => Err(format!("There is no piece on {from}.")),
+        Some(piece) if piece.color != us => {
+            Err(format!("The {} on {from} is {}'s; it is {}'s move.", piece.role, piece.color, us))
+        }
+        Some(piece) => Ok(piece),
+    }
+}
+
+/// For a king moving two or more files along its rank (castling as the variants write it):
+/// the rook on that side that may still castle, or why none may. `None` for any other move.
+pub(crate) fn castling_rook(
+    board: &Board,
+    castling: Bitboard,
+    from: Square,
+    to: Square,
+) -> Option<Result<Square, String>> {
+    let king = board.piece_at(from).filter(|p| p.role == Role::King)?;
+    if to.rank() != from.rank() || from.file().abs_diff(to.file()) < 2 {
+        return None;
+    }
+    let king_side = to.file() > from.file();
+    let rook = (castling & board.by_color(king.color)).into_iter().find(|r| (r.file() > from.file()) == king_side);
+    Some(rook.ok_or_else(|| "You can no longer castle on that side: your king or that rook has already moved.".into()))
 }
 
 /// Castling written as king-takes-own-rook or a king move of two files along the back rank.

@@ -6,9 +6,9 @@
 
 use super::attacks;
 use super::board::Board;
-use super::explain::{describe, movement_problem};
+use super::explain::{castling_rook, describe, movement_problem, movers_piece};
 use super::fen::{CastlingNotation, FenError, FenFields, mover_not_in_check};
-use super::position::{Move, castling_destinations, castling_squares};
+use super::position::{Move, castling_destinations, castling_squares, perft_with};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -280,36 +280,23 @@ impl MirrorPosition {
 
     /// Leaf count `depth` moves down.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut next = *self;
-                next.play(m);
-                next.perft(depth - 1)
-            })
-            .sum()
+        perft_with(self, depth, &MirrorPosition::legal_moves, &|p, m| {
+            p.play(m);
+        })
     }
 
     /// Why `from`-`to` is not legal, in players' words.
     pub fn why_illegal(&self, from: Square, to: Square, promotion: Option<Role>) -> String {
         let us = self.turn;
-        let Some(piece) = self.board.piece_at(from) else {
-            return format!("There is no piece on {from}.");
+        let piece = match movers_piece(&self.board, us, from) {
+            Ok(piece) => piece,
+            Err(why) => return why,
         };
-        if piece.color != us {
-            return format!("The {} on {from} is {}'s; it is {}'s move.", piece.role, piece.color, us);
-        }
         let mine = self.is_mirrored(from);
-        if piece.role == Role::King && to.rank() == from.rank() && from.file().abs_diff(to.file()) >= 2 {
-            let king_side = to.file() > from.file();
-            let rook =
-                (self.castling & self.board.by_color(us)).into_iter().find(|r| (r.file() > from.file()) == king_side);
+        if let Some(rook) = castling_rook(&self.board, self.castling, from, to) {
             return match rook {
-                None => "You can no longer castle on that side: your king or that rook has already moved.".into(),
-                Some(rook) => self
+                Err(why) => why,
+                Ok(rook) => self
                     .castling_problem(from, rook)
                     .or_else(|| self.problem(Move::Castle { king: from, rook }))
                     .unwrap_or_else(|| format!("{from}{to} is not a legal move here.")),

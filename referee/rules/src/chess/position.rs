@@ -69,6 +69,22 @@ pub fn castling_squares(king: Square, rook: Square) -> (Bitboard, Bitboard) {
     (path & !movers, between(king, king_to).with(king_to).with(king))
 }
 
+/// Leaf count `depth` plies below `pos` for a variant position type, given its legal moves
+/// and how to play one; every move is made down to the leaves.
+pub fn perft_with<P: Copy>(pos: &P, depth: u32, moves: &impl Fn(&P) -> Vec<Move>, play: &impl Fn(&mut P, Move)) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    moves(pos)
+        .into_iter()
+        .map(|m| {
+            let mut next = *pos;
+            play(&mut next, m);
+            perft_with(&next, depth - 1, moves, play)
+        })
+        .sum()
+}
+
 /// Why a castling move cannot be made.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub(crate) enum CastlingObstacle {

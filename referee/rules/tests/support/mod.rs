@@ -10,3 +10,18 @@ pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
         seed
     }
 }
+
+use rules::game::{AnyState, DynGame, Turn};
+
+/// The rule set with this id.
+pub fn rules(id: &str) -> &'static dyn DynGame {
+    rules::games::find(id).unwrap()
+}
+
+/// The seat whose turn it is; panics if the game is over or simultaneous.
+pub fn seat_to_move(game: &dyn DynGame, state: &AnyState) -> u8 {
+    match game.turn(state) {
+        Turn::Seat { seat, .. } => seat,
+        other => panic!("expected a seat to move, got {other:?}"),
+    }
+}
