@@ -116,6 +116,12 @@ fn adrenaline_several_captures_in_one_turn_place_one_checker() {
     let state = after("adrenaline", pos, &["d1d5"]);
     assert_eq!(phase(game, &state), "extra-moves");
     assert_eq!(game.legal_actions(&state, 0).iter().filter(|a| a.starts_with("d5")).count(), 8);
+    let (_, why) = refusal("adrenaline", pos, &["d1d5"], "d5d3");
+    assert!(why.contains("one king step, to a square next to d5"), "{why}");
+    let (_, why) = refusal("adrenaline", pos, &["d1d5"], "h8g8");
+    assert!(why.contains("Only the rook on d5 may still move"), "{why}");
+    let (_, why) = refusal("adrenaline", pos, &[], "done");
+    assert!(why.contains("no extra moves to stop"), "{why}");
     let state = after("adrenaline", pos, &["d1d5", "d5e6"]);
     assert_eq!(phase(game, &state), "place");
     assert_eq!(
@@ -431,6 +437,49 @@ fn booster_no_castling_when_boosted_and_no_check_from_hobbled_pawns() {
     assert!(why.contains("king stands on checkers"), "{why}");
     // A hobbled pawn cannot move, so it gives no check: the king may step next to it.
     assert!(legal("booster", "4k3/8/8/8/8/5p2/8/4K3 w - - 0 1 f3:1w move 5/6 -", &[]).contains(&"e1e2".to_string()));
+}
+
+#[test]
+fn booster_an_empty_draw_pile_is_replaced_by_the_shuffled_discard_pile() {
+    let mut state = booster_with_pile("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:1w move 5/6 2H,3H,4H,5H,6H", &[]);
+    state.pile.as_mut().unwrap().discard = ["QH", "KS", "9D"].map(|c| c.parse::<Card>().unwrap()).to_vec();
+    let seat = 0;
+    let mut rng = EventRng::new(GameKey::derive(b"reshuffle", &[]), 1);
+    for text in ["b1c3", "c3d4", "pass"] {
+        let action = Booster.parse_action(&state, seat, text).unwrap();
+        Booster.apply(&mut state, seat, &action, &mut rng).unwrap();
+    }
+    // The spent checker came back (6 in front), so White drew one card from the reshuffled
+    // discard pile; the other two are the new draw pile.
+    assert_eq!(state.hands[0].len(), 6);
+    let pile = state.pile.as_ref().unwrap();
+    assert!(pile.discard.is_empty());
+    assert_eq!(pile.draw.len(), 2);
+    let mut all: Vec<String> = pile.draw.iter().chain(&state.last_drawn[0]).map(|c| c.to_string()).collect();
+    all.sort();
+    assert_eq!(all, ["9D", "KS", "QH"]);
+}
+
+#[test]
+fn booster_moves_follow_adrenalines_special_cases() {
+    // A boosted pawn promotes at once and may go on spending.
+    let pos = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1 e7:2w move 4/6 2H,3H,4H,5H";
+    assert_eq!(phase(rules("booster"), &after("booster", pos, &["e7e8q"])), "spend");
+    // En passant after a boosted pawn's plain double step, not after it also stepped.
+    let pos = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 d7:1b move 6/5 2S,3S,4S,5S,8S";
+    let mut stopped = booster_with_pile(pos, &["QS", "KS"]);
+    booster_play(&mut stopped, &["d7d5", "done", "pass"]);
+    assert!(Booster.legal_actions(&stopped, 0).contains(&Booster.parse_action(&stopped, 0, "e5d6").unwrap()));
+    let mut stepped = booster_with_pile(pos, &["QS", "KS"]);
+    booster_play(&mut stepped, &["d7d5", "d5c4", "pass"]);
+    let (_, why) = {
+        let err = Booster.parse_action(&stepped, 0, "e5d6").unwrap_err();
+        (err.code, err.message)
+    };
+    assert!(why.contains("diagonally only to capture"), "{why}");
+    // A piece may not uncover check even if a booster move could block again.
+    let (_, why) = refusal("booster", "4r2k/8/8/8/8/4B3/8/4K3 w - - 0 1 e3:1w move 5/6 -", &[], "e3d4");
+    assert!(why.contains("rook on e8"), "{why}");
 }
 
 #[test]

@@ -10,7 +10,7 @@
 
 use super::attacks;
 use super::board::Board;
-use super::explain::{castling_rook, describe, how_it_moves, movement_problem, movers_piece};
+use super::explain::{castling_rook, describe, movement_problem, movers_piece};
 use super::fen::{CastlingNotation, FenError, FenFields, mover_not_in_check};
 use super::position::{Move, castling_squares, perft_with};
 use crate::geometry::{Bitboard, Square};
@@ -572,11 +572,7 @@ impl BoostPosition {
             return format!("The {role} on {from} has no checkers left to spend on an extra move.");
         }
         if !attacks::king_attacks(from).contains(to) {
-            return format!(
-                "An extra move is a king's move: {} {}; {to} is not next to {from}.",
-                "a king",
-                how_it_moves(Role::King)
-            );
+            return format!("An extra move is one king step, to a square next to {from}; {to} is not.");
         }
         if self.board.color_at(to) == Some(self.turn) {
             return format!("You cannot capture your own piece on {to}.");
