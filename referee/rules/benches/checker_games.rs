@@ -3,9 +3,9 @@
 //! moves in check) and Half Alice's two-sided moves. Prints figures; asserts nothing about
 //! time. Run: `cargo bench -p referee-rules --bench checker_games` (`-- quick` for a short run).
 
-use rules::chess::Position;
 use rules::chess::boost::{BoostPosition, Checkers};
 use rules::chess::mirror::MirrorPosition;
+use rules::chess::{Position, perft_with};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -60,6 +60,14 @@ fn main() {
         let (n, t) = timed(|| plain.perft(depth));
         assert_eq!(n, base.0, "{name}: Adrenaline without checkers must move like chess");
         row(&format!("{name}, no checkers"), depth, n, t, base);
+        // The general generator on the same position, as positions with checkers use it.
+        let (n, t) = timed(|| {
+            perft_with(&plain, depth, &BoostPosition::regular_moves_by_search, &|p, m| {
+                p.play_regular(m);
+                p.end_turn();
+            })
+        });
+        row(&format!("{name}, searched"), depth, n, t, base);
         // A few stacks on both sides, so attacks search extra moves.
         let stacked = BoostPosition::from_fields(&fields, "a1:2,b1:1,h8:1,a8:2", Checkers::Colourless)
             .or_else(|_| BoostPosition::from_fields(&fields, "a1:2,h8:1", Checkers::Colourless))

@@ -5,6 +5,7 @@ mod support;
 
 use rules::cards::{Card, Pile};
 use rules::chess::boost::{BoostPosition, Checkers};
+use rules::chess::perft_with;
 use rules::game::Game;
 use rules::game::{AnyState, DynGame, ErrorCode, SeatResult, Turn, Viewer};
 use rules::games::booster::{Booster, BoosterState};
@@ -259,6 +260,12 @@ fn adrenaline_without_checkers_moves_exactly_like_chess() {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let pos = BoostPosition::from_fields(&fields, "-", Checkers::Colourless).unwrap();
         assert_eq!(pos.perft(3), nodes, "{fen}");
+        // The general generator, which positions with checkers use, agrees with chess too.
+        let searched = perft_with(&pos, 3, &BoostPosition::regular_moves_by_search, &|p, m| {
+            p.play_regular(m);
+            p.end_turn();
+        });
+        assert_eq!(searched, nodes, "{fen}: the search generator");
     }
 }
 
@@ -581,6 +588,10 @@ fn half_alice_en_passant_on_the_side_the_pawn_crossed_to() {
     assert_eq!(position_after("half-alice", pos, &["d7d5", "e5d6"]), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2 -");
     let pos = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 -";
     assert!(!legal("half-alice", pos, &["d7d5"]).contains(&"e5d6".to_string()));
+    // Not when the skipped square holds a piece on the other side, which the pawn passed
+    // through: no en passant square is recorded (e5xd6 would take the knight, not the pawn).
+    let pos = "4k3/3p4/3n4/4P3/8/8/8/4K3 b - - 0 1 e5,d6";
+    assert_eq!(position_after("half-alice", pos, &["d7d5"]), "4k3/8/3n4/3pP3/8/8/8/4K3 w - - 0 2 d5,e5,d6");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::attacks;
 use super::board::Board;
 use super::explain::{castling_rook, describe, movement_problem, movers_piece};
 use super::fen::{CastlingNotation, FenError, FenFields, mover_not_in_check};
-use super::position::{Move, castling_squares, perft_with};
+use super::position::{Move, Position, castling_squares, perft_with};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -85,6 +85,22 @@ impl BoostPosition {
             halfmoves: 0,
             fullmoves: 1,
         }
+    }
+
+    fn fen_fields(&self) -> FenFields {
+        FenFields {
+            board: self.board,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The same pieces as an orthodox position.
+    fn orthodox(&self) -> Position {
+        self.fen_fields().position()
     }
 
     /// Checkers under the piece on `sq` that count for that piece: positive boosts it,
@@ -280,6 +296,18 @@ impl BoostPosition {
 
     /// The regular moves of the side to move that leave its king safe.
     pub fn regular_moves(&self) -> Vec<Move> {
+        if !self.has_stacks() {
+            // Without checkers nothing differs from chess: the orthodox generator decides
+            // (tests check the two agree on the standard perft positions).
+            return self.orthodox().legal_moves().to_vec();
+        }
+        self.regular_moves_by_search()
+    }
+
+    /// The general generator: every pseudo-legal regular move, kept if no enemy piece can then
+    /// reach the king, extra moves counted. Public so that tests can hold it to orthodox
+    /// chess on positions without checkers.
+    pub fn regular_moves_by_search(&self) -> Vec<Move> {
         let us = self.turn;
         let mut out = Vec::new();
         for from in self.board.by_color(us) {
@@ -595,15 +623,7 @@ impl BoostPosition {
     /// The position as FEN plus a seventh field of stacks: `-`, or `c1:3,h7:1` (colourless),
     /// or `c1:2w,h7:1b` (coloured: whose checkers).
     pub fn to_text(&self) -> String {
-        let fields = FenFields {
-            board: self.board,
-            turn: self.turn,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        };
-        format!("{} {}", fields.write(CastlingNotation::XFen), self.stacks_text())
+        format!("{} {}", self.fen_fields().write(CastlingNotation::XFen), self.stacks_text())
     }
 
     pub fn stacks_text(&self) -> String {

@@ -267,7 +267,10 @@ impl MirrorPosition {
         {
             let skipped = Square::from_coords(from.file(), (from.rank() + to.rank()) / 2);
             let beside = attacks::pawn_attacks(us, skipped) & self.board.pieces(us.other(), Role::Pawn);
-            if (beside & if self.is_mirrored(to) { self.mirrored } else { !self.mirrored }).nonempty() {
+            let same_side = if self.is_mirrored(to) { self.mirrored } else { !self.mirrored };
+            // The capture lands on the skipped square, so it must be empty on both sides (the
+            // pawn may have passed through a piece on the other side).
+            if (beside & same_side).nonempty() && !self.board.occupied().contains(skipped) {
                 self.ep_square = Some(skipped);
             }
         }
