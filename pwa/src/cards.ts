@@ -15,3 +15,14 @@ export function cardName(code: string): string {
 export function isRed(code: string): boolean {
   return code.endsWith("H") || code.endsWith("D");
 }
+
+/** What a card stands for in the chess decks (Appendix A): a FEN piece letter (upper case for
+ * White's pieces, the red cards), "checker", or null for aces and jacks. */
+export function cardPiece(code: string): string | null {
+  const rank = code.slice(0, -1);
+  const letter: Record<string, string> = { "2": "p", "3": "p", "4": "p", "5": "p", "8": "n", "9": "b", "10": "r", Q: "q", K: "k" };
+  if (rank === "6" || rank === "7") return "checker";
+  const piece = letter[rank];
+  if (!piece) return null;
+  return isRed(code) ? piece.toUpperCase() : piece;
+}

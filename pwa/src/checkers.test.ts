@@ -35,3 +35,15 @@ describe("checker-stack games", () => {
     expect(marks.e5.tint).toBe("mirror");
   });
 });
+
+describe("cards as Appendix A reads them", () => {
+  it("maps ranks and suits to pieces and checkers", async () => {
+    const { cardPiece } = await import("./cards");
+    expect(cardPiece("3D")).toBe("P");
+    expect(cardPiece("10S")).toBe("r");
+    expect(cardPiece("QH")).toBe("Q");
+    expect(cardPiece("KS")).toBe("k");
+    expect(cardPiece("6C")).toBe("checker");
+    expect(cardPiece("JH")).toBeNull();
+  });
+});

@@ -204,6 +204,7 @@ test("Booster Chess on two phones: each hand stays on its phone, a played card s
   await white.page.getByText("Play a card: tap a card, then a piece").waitFor();
   const played = whiteCards[0];
   await white.page.locator(`.hand button[data-card="${played}"]`).click();
+  await white.page.screenshot({ path: join(ARTIFACTS, "booster-phone.png"), fullPage: true });
   // The squares the card can reach are marked; play it under the first of them.
   const target = await white.page.locator("[data-square]:has(circle)").first().getAttribute("data-square");
   await tap(white.page, target);

@@ -6,9 +6,30 @@
 import { useMemo, useState } from "preact/hooks";
 import { api, type View } from "../api";
 import { PlayerBoard, TableActions } from "../components/ChessControls";
-import { cardFace, cardName, isRed } from "../cards";
+import { cardFace, cardName, cardPiece, isRed } from "../cards";
 import { type Hand, type Played, UCI, plural, stackMarks, turns } from "../checkers";
-import { parsePlacement } from "../fen";
+import { parsePlacement, pieceGlyph, pieceName } from "../fen";
+
+/** "black pawn", or "checker: any white piece" for the sixes and sevens. */
+function meaning(card: string): string {
+  const piece = cardPiece(card);
+  if (piece === "checker") return `checker card: any ${isRed(card) ? "white" : "black"} piece`;
+  return piece ? pieceName(piece) : "no piece";
+}
+
+/** Outlined glyphs read as White's pieces at the size of a card. */
+const HOLLOW: Record<string, string> = { k: "♔", q: "♕", r: "♖", b: "♗", n: "♘", p: "♙" };
+
+/** The piece a card stands for, drawn in its colour under the card's face. */
+function CardPiece({ card }: { card: string }) {
+  const piece = cardPiece(card);
+  const side = isRed(card) ? "white" : "black";
+  return (
+    <small class="card-piece" aria-hidden="true">
+      {piece === "checker" ? <span class={`checker-dot ${side}`}>●</span> : piece && (side === "white" ? HOLLOW[piece.toLowerCase()] : pieceGlyph(piece))}
+    </small>
+  );
+}
 
 interface Props {
   view: View;
@@ -150,13 +171,14 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
                   <button
                     key={c}
                     data-card={c}
-                    aria-label={`${cardFace(c)} ${cardName(c)}`}
+                    aria-label={`${cardFace(c)} ${cardName(c)}, ${meaning(c)}`}
                     aria-pressed={card === c}
                     class={`playing-card ${isRed(c) ? "red" : ""} ${card === c ? "chosen" : ""} ${(myHand.last_drawn ?? []).includes(c) ? "fresh" : ""}`}
                     disabled={!myTurn || phase !== "card"}
                     onClick={() => setCard(card === c ? null : c)}
                   >
                     {cardFace(c)}
+                    <CardPiece card={c} />
                   </button>
                 ))}
               </div>
