@@ -14,5 +14,7 @@ mod zobrist;
 pub use board::Board;
 pub use explain::{MoveError, describe, why_illegal};
 pub use fen::{CastlingNotation, FenError, FenFields, STANDARD_FEN, parse_board};
-pub use notation::{CastlingMode, long_algebraic, parse_move, parse_san, parse_uci, parse_uci_form, san, uci};
+pub use notation::{
+    CastlingMode, find_move, long_algebraic, parse_move, parse_san, parse_squares, parse_uci, parse_uci_form, san, uci,
+};
 pub use position::{Move, MoveList, MoveSet, Position, castling_destinations, castling_squares, perft_with};

@@ -59,6 +59,25 @@ pub fn parse_uci_form(text: &str) -> Result<(Square, Square, Option<Role>), Move
     Ok((from, to, promotion))
 }
 
+/// The squares of a move written in UCI, or `O-O` / `O-O-O` (zeros too) for the king on
+/// `king`: what variants whose moves SAN cannot name read. Checked for form only.
+pub fn parse_squares(king: Square, text: &str) -> Result<(Square, Square, Option<Role>), MoveError> {
+    match text.trim().to_ascii_uppercase().replace('0', "O").as_str() {
+        "O-O" => Ok((king, Square::from_coords(6, king.rank()), None)),
+        "O-O-O" => Ok((king, Square::from_coords(2, king.rank()), None)),
+        _ => parse_uci_form(text),
+    }
+}
+
+/// The move among `legal` with these squares; castling matches the king's destination or the
+/// rook's square.
+pub fn find_move(legal: &[Move], from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    legal.iter().copied().find(|m| match *m {
+        Move::Castle { king, rook } => king == from && (to == rook || to == m.to()) && promotion.is_none(),
+        _ => m.from() == from && m.to() == to && m.promotion() == promotion,
+    })
+}
+
 /// Reads a UCI move and checks it is legal here, explaining why not in players' words.
 pub fn parse_uci(pos: &Position, text: &str, mode: CastlingMode) -> Result<Move, MoveError> {
     let (from, to, promotion) = parse_uci_form(text)?;

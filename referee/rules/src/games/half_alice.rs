@@ -4,7 +4,7 @@
 
 use super::conduct::{Conduct, Courtesy, color_of, judge, repetition_key, seat_of};
 use crate::chess::mirror::MirrorPosition;
-use crate::chess::{CastlingMode, Move, long_algebraic, parse_uci_form, uci};
+use crate::chess::{CastlingMode, Move, find_move, long_algebraic, parse_squares, uci};
 use crate::game::{ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Turn, Viewer};
 use crate::geometry::Square;
 use crate::random::RandomSource;
@@ -171,20 +171,11 @@ impl Game for HalfAlice {
         if me != pos.turn {
             return Err(GameError::new(ErrorCode::NotYourTurn, format!("It is {}'s move.", pos.turn)));
         }
-        let t = text.trim();
         let king = pos.board.king_of(me).expect("one king");
-        let (from, to, promotion) = match t.to_ascii_uppercase().replace('0', "O").as_str() {
-            "O-O" => (king, Square::from_coords(6, king.rank()), None),
-            "O-O-O" => (king, Square::from_coords(2, king.rank()), None),
-            _ => parse_uci_form(t).map_err(|e| GameError::new(ErrorCode::BadNotation, e.to_string()))?,
-        };
-        let legal = pos.legal_moves();
-        let found = legal.iter().find(|m| match **m {
-            Move::Castle { king, rook } => king == from && (to == rook || to == m.to()),
-            _ => m.from() == from && m.to() == to && m.promotion() == promotion,
-        });
-        found
-            .map(|m| HalfAliceAction::Move(*m))
+        let (from, to, promotion) =
+            parse_squares(king, text).map_err(|e| GameError::new(ErrorCode::BadNotation, e.to_string()))?;
+        find_move(&pos.legal_moves(), from, to, promotion)
+            .map(HalfAliceAction::Move)
             .ok_or_else(|| GameError::new(ErrorCode::IllegalAction, pos.why_illegal(from, to, promotion)))
     }
 

@@ -5,7 +5,7 @@
 
 use super::conduct::{Conduct, judge, repetition_key, seat_of};
 use crate::chess::boost::{BoostPosition, Checkers, Effects};
-use crate::chess::{CastlingMode, Move, describe, long_algebraic, parse_uci_form, uci};
+use crate::chess::{CastlingMode, Move, describe, find_move, long_algebraic, parse_squares, uci};
 use crate::game::{ErrorCode, GameError, Seat};
 use crate::geometry::Square;
 use crate::pieces::{Color, Role};
@@ -138,19 +138,8 @@ impl StackedPlay {
                 )),
             });
         }
-        let castle = match t.to_ascii_uppercase().replace('0', "O").as_str() {
-            "O-O" => Some(true),
-            "O-O-O" => Some(false),
-            _ => None,
-        };
-        let (from, to, promotion) = match castle {
-            Some(king_side) => {
-                let king = self.position.board.king_of(self.mover())?;
-                let file = if king_side { 6 } else { 2 };
-                (king, Square::from_coords(file, king.rank()), None)
-            }
-            None => parse_uci_form(t).ok()?,
-        };
+        let king = self.position.board.king_of(self.mover())?;
+        let (from, to, promotion) = parse_squares(king, t).ok()?;
         Some(self.find_part(from, to, promotion))
     }
 
@@ -158,18 +147,9 @@ impl StackedPlay {
         let illegal = |m: String| GameError::new(ErrorCode::IllegalAction, m);
         let pos = &self.position;
         match self.part {
-            Part::Move => {
-                let legal = pos.regular_moves();
-                let matches = |m: &Move| match *m {
-                    Move::Castle { king, rook } => king == from && (to == rook || to == m.to()) && promotion.is_none(),
-                    _ => m.from() == from && m.to() == to && m.promotion() == promotion,
-                };
-                legal
-                    .iter()
-                    .find(|m| matches(m))
-                    .map(|m| MovePart::Regular(*m))
-                    .ok_or_else(|| illegal(pos.why_illegal(from, to, promotion)))
-            }
+            Part::Move => find_move(&pos.regular_moves(), from, to, promotion)
+                .map(MovePart::Regular)
+                .ok_or_else(|| illegal(pos.why_illegal(from, to, promotion))),
             Part::Steps { at, .. } => {
                 if from != at {
                     return Err(illegal(format!(
