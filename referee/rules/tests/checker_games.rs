@@ -395,6 +395,11 @@ fn booster_cards_add_a_checker_under_a_matching_piece() {
     }
     let (_, why) = refusal("booster", pos, &["e2e3"], "play 8H e3");
     assert!(why.contains("white knight") && why.contains("pawn on e3"), "{why}");
+    // Any case reads: "PLAY 8h b1" is "play 8H b1".
+    let mut typed = Booster.parse_position(pos).unwrap();
+    booster_play(&mut typed, &["e2e3"]);
+    let upper = Booster.parse_action(&typed, 0, "PLAY 8h b1").unwrap();
+    assert_eq!(Booster.format_action(&typed, &upper), "play 8H b1");
     let (_, why) = refusal("booster", pos, &["e2e3"], "play KS e8");
     assert!(why.contains("do not hold"), "{why}");
     // Playing a card under an opponent's boosted piece cancels a pair: both checkers go home,

@@ -3,7 +3,7 @@
 //! makes its regular move and may then spend them for extra king moves.
 //! Rules page: `docs/games/adrenaline.md`.
 
-use super::conduct::{Courtesy, color_of, seat_of};
+use super::conduct::{Courtesy, after_keyword, color_of, seat_of};
 use super::stacked_chess::{MovePart, Part, StackedPlay, merge_json};
 use crate::chess::boost::{BoostPosition, Checkers};
 use crate::chess::describe;
@@ -151,7 +151,7 @@ impl Game for Adrenaline {
             return Err(GameError::new(ErrorCode::NotYourTurn, format!("It is {}'s turn.", state.play.mover())));
         }
         let t = text.trim();
-        let place = t.strip_prefix("place").map(str::trim);
+        let place = after_keyword(t, "place");
         if let Some(square) = place {
             let sq: Square = square.parse().map_err(|_| {
                 GameError::new(ErrorCode::BadNotation, format!("\"{t}\": write place and a square, like place h7"))

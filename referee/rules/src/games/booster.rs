@@ -5,7 +5,7 @@
 //! in front of the player. The opponent's checkers hobble instead of boosting.
 //! Rules page: `docs/games/booster.md`.
 
-use super::conduct::{Courtesy, color_of, seat_of};
+use super::conduct::{Courtesy, after_keyword, color_of, seat_of};
 use super::stacked_chess::{MovePart, Part, PlayedPart, StackedPlay, merge_json};
 use crate::cards::{Card, CardMeaning, NamedDeck, Pile, Suit};
 use crate::chess::boost::{BoostPosition, Checkers, Effects};
@@ -266,7 +266,7 @@ impl Game for Booster {
                 illegal("You may pass only on the card, after moving.".into())
             };
         }
-        if let Some(rest) = t.strip_prefix("play ") {
+        if let Some(rest) = after_keyword(t, "play") {
             let words: Vec<&str> = rest.split_whitespace().collect();
             let notation = || {
                 GameError::new(

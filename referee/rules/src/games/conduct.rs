@@ -104,6 +104,12 @@ impl Conduct {
     }
 }
 
+/// `text` without its first word if that word is `keyword` (any case): `play 8H c3` → `8H c3`.
+pub fn after_keyword<'a>(text: &'a str, keyword: &str) -> Option<&'a str> {
+    let (first, rest) = text.trim().split_once(char::is_whitespace)?;
+    first.eq_ignore_ascii_case(keyword).then(|| rest.trim())
+}
+
 /// The repetition key of a position written as FEN plus a game's own fields: a stable 64-bit
 /// FNV-1a hash of the text without the two move counters, so that replays on any machine
 /// agree.
