@@ -16,7 +16,7 @@ use super::position::{Move, Position, castling_squares, perft_with};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// What the checkers mean.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -257,7 +257,7 @@ impl BoostPosition {
         if i32::from(distance) > best_case {
             return false;
         }
-        let mut best: HashMap<(Square, u32), i8> = HashMap::new();
+        let mut best: BTreeMap<(Square, u32), i8> = BTreeMap::new();
         let mut work = vec![(start, 0u32, budget)];
         best.insert((start, 0), budget);
         while let Some((at, taken, left)) = work.pop() {
