@@ -136,6 +136,11 @@ impl BoostPosition {
         out
     }
 
+    /// Whether the piece on `from` is a pawn of the side to move that promotes on reaching `to`.
+    pub fn promotes(&self, from: Square, to: Square) -> bool {
+        self.board.role_at(from) == Some(Role::Pawn) && to.rank() == far_rank(self.turn)
+    }
+
     pub fn is_hobbled(&self, sq: Square) -> bool {
         self.power(sq) < 0
     }
@@ -311,9 +316,8 @@ impl BoostPosition {
         let us = self.turn;
         let mut out = Vec::new();
         for from in self.board.by_color(us) {
-            let role = self.board.role_at(from).expect("occupied");
             for to in self.regular_targets(from) {
-                if role == Role::Pawn && to.rank() == far_rank(us) {
+                if self.promotes(from, to) {
                     out.extend(Role::PROMOTIONS.map(|p| Move::Normal { from, to, promotion: Some(p) }));
                 } else {
                     out.push(Move::Normal { from, to, promotion: None });
@@ -490,7 +494,7 @@ impl BoostPosition {
                 effects.returned[us.index()] = 1;
             }
         }
-        let promotes = self.board.role_at(from) == Some(Role::Pawn) && to.rank() == far_rank(us);
+        let promotes = self.promotes(from, to);
         effects.add(self.carry(from, to, promotes.then(|| promotion.unwrap_or(Role::Queen))));
         effects
     }
@@ -567,8 +571,7 @@ impl BoostPosition {
         {
             return reason;
         }
-        let promotes = piece.role == Role::Pawn && to.rank() == far_rank(us);
-        match (promotes, promotion) {
+        match (self.promotes(from, to), promotion) {
             (true, None) => {
                 return format!("A pawn reaching the last rank must be promoted: add q, r, b or n, as in {from}{to}q.");
             }

@@ -110,9 +110,7 @@ impl StackedPlay {
             Part::Steps { at, .. } => {
                 let mut out: Vec<MovePart> = Vec::new();
                 for to in self.position.step_targets(at) {
-                    let promotes = self.position.board.role_at(at) == Some(Role::Pawn)
-                        && to.rank() == self.mover().other().back_rank();
-                    if promotes {
+                    if self.position.promotes(at, to) {
                         out.extend(Role::PROMOTIONS.map(|p| MovePart::Step { from: at, to, promotion: Some(p) }));
                     } else {
                         out.push(MovePart::Step { from: at, to, promotion: None });
@@ -157,8 +155,7 @@ impl StackedPlay {
                         describe(&pos.board, at)
                     )));
                 }
-                let promotes =
-                    pos.board.role_at(at) == Some(Role::Pawn) && to.rank() == self.mover().other().back_rank();
+                let promotes = pos.promotes(at, to);
                 if pos.step_targets(at).contains(to) {
                     if promotes && promotion.is_none() {
                         return Err(illegal(format!(
