@@ -96,14 +96,14 @@ impl MirrorPosition {
     fn targets(&self, from: Square) -> Bitboard {
         let Some(piece) = self.board.piece_at(from) else { return Bitboard::EMPTY };
         let mine = self.is_mirrored(from);
-        let side = self.side_board(mine);
-        let occupied = side.occupied();
-        let theirs = side.by_color(piece.color.other());
+        // Only the squares held on this side count: a set operation, no board to rebuild.
+        let occupied = self.side(mine);
+        let theirs = occupied & self.board.by_color(piece.color.other());
         let targets = if piece.role == Role::Pawn {
             (attacks::pawn_attacks(piece.color, from) & theirs)
                 | attacks::pawn_pushes(piece.color, from, occupied, true)
         } else {
-            attacks::piece_attacks(piece.role, from, occupied) & !side.by_color(piece.color)
+            attacks::piece_attacks(piece.role, from, occupied) & !(occupied & self.board.by_color(piece.color))
         };
         targets & !self.side(!mine) & !self.board.by_role(Role::King)
     }
