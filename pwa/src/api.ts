@@ -103,6 +103,12 @@ export const api = {
   })),
   adjudicate: (rules: string, position: string, action: string) =>
     call<Adjudication>("POST", "/api/v1/adjudicate", { rules, position, action }),
+  /** Why an action is refused in a position, asked without touching any game. */
+  whyIllegal: (rules: string, position: string, action: string): Promise<string> =>
+    call<Adjudication>("POST", "/api/v1/adjudicate", { rules, position, action }).then(
+      (a) => a.reason,
+      (e) => (e as Error).message,
+    ),
   createGame: (rules: string, options?: unknown) => call<Created>("POST", "/api/v1/games", { rules, options }),
   join: (gameId: string, joinCode: string, entropy?: string) =>
     call<{ seat: number; token: string; view: View }>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/join`, {

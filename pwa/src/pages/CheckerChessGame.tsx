@@ -116,11 +116,7 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
     else await explain(from + square);
   };
 
-  // Not legal: ask the referee why, without touching the game.
-  const explain = async (action: string) => {
-    const answer = await api.adjudicate(view.rules, position, action).catch((e) => ({ legal: false, reason: (e as Error).message }));
-    setMessage(answer.reason);
-  };
+  const explain = async (action: string) => setMessage(await api.whyIllegal(view.rules, position, action));
 
   const facts = () => {
     if (view.rules === "adrenaline") return `Checkers left beside the board: ${view.checkers_left} of ${view.checker_limit}`;

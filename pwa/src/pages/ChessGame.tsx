@@ -48,9 +48,7 @@ export function ChessGame({ view, act, message, setMessage }: Props) {
     const move = candidates[0] ?? selected + square;
     setSelected(null);
     if (!candidates.length) {
-      // Not legal: ask the referee why, without touching the game.
-      const answer = await api.adjudicate(view.rules, position, move).catch((e) => ({ legal: false, reason: (e as Error).message }));
-      setMessage(answer.reason);
+      setMessage(await api.whyIllegal(view.rules, position, move));
       return;
     }
     await act(move);
