@@ -174,19 +174,10 @@ impl Game for Adrenaline {
             }
             return Ok(AdrenalineAction::Place(sq));
         }
-        match state.play.parse_part(t) {
-            Some(part) => part.map(AdrenalineAction::Move),
-            None if matches!(state.play.part, Part::Finish { .. }) => Err(GameError::new(
-                ErrorCode::BadNotation,
-                format!("\"{t}\": you captured, so place a checker under an opponent's piece, like place h7"),
-            )),
-            None => Err(GameError::new(
-                ErrorCode::BadNotation,
-                format!(
-                    "\"{t}\" is not a move: write the from-square and the to-square, like e2e4 (O-O to castle), or done to stop extra moves"
-                ),
-            )),
-        }
+        state
+            .play
+            .read_move_part(t, "you captured, so place a checker under an opponent's piece, like place h7")
+            .map(AdrenalineAction::Move)
     }
 
     fn format_action(&self, state: &AdrenalineState, action: &AdrenalineAction) -> String {

@@ -305,19 +305,10 @@ impl Game for Booster {
             }
             return Ok(BoosterAction::Play { card, square });
         }
-        match state.play.parse_part(t) {
-            Some(part) => part.map(BoosterAction::Move),
-            None if in_card_part => Err(GameError::new(
-                ErrorCode::BadNotation,
-                format!("\"{t}\": play a card with play <card> <square> (play 8H c3), or pass"),
-            )),
-            None => Err(GameError::new(
-                ErrorCode::BadNotation,
-                format!(
-                    "\"{t}\" is not a move: write the from-square and the to-square, like e2e4 (O-O to castle), or done to stop extra moves"
-                ),
-            )),
-        }
+        state
+            .play
+            .read_move_part(t, "play a card with play <card> <square> (play 8H c3), or pass")
+            .map(BoosterAction::Move)
     }
 
     fn format_action(&self, state: &BoosterState, action: &BoosterAction) -> String {

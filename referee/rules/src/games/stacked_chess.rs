@@ -141,6 +141,23 @@ impl StackedPlay {
         Some(self.find_part(from, to, promotion))
     }
 
+    /// Reads a move part; text that is not one is explained with the move notation, or in the
+    /// finishing part with `finish_hint` (what the game expects there).
+    pub fn read_move_part(&self, text: &str, finish_hint: &str) -> Result<MovePart, GameError> {
+        let t = text.trim();
+        self.parse_part(t).unwrap_or_else(|| {
+            Err(GameError::new(
+                ErrorCode::BadNotation,
+                match self.part {
+                    Part::Finish { .. } => format!("\"{t}\": {finish_hint}"),
+                    _ => format!(
+                        "\"{t}\" is not a move: write the from-square and the to-square, like e2e4 (O-O to castle), or done to stop extra moves"
+                    ),
+                },
+            ))
+        })
+    }
+
     fn find_part(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<MovePart, GameError> {
         let illegal = |m: String| GameError::new(ErrorCode::IllegalAction, m);
         let pos = &self.position;
