@@ -137,8 +137,10 @@ async fn a_game_through_rest_with_every_status_the_api_promises() {
     assert_eq!(view["seq"], game.seq);
     assert_eq!(view["status"], "active");
     assert_eq!(view["seat"], 0);
-    assert_eq!(view["turn"]["seat"], 0);
-    assert_eq!(view["position"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    assert_eq!(view["turn"]["kind"], "active");
+    assert_eq!(view["turn"]["seats"][0]["seat"], 0);
+    assert_eq!(view["turn"]["seats"][0]["stage"], "move");
+    assert_eq!(view["game"]["position"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
 
     let (status, after) = act(&http, &gw, &game, 0, "f2f3", game.seq, "1").await;
     assert_eq!(status, 200);
@@ -267,7 +269,7 @@ async fn an_sse_client_on_one_gateway_sees_a_move_made_through_another() {
     assert!(text.contains("event: view"), "{text}");
     let data = text.lines().find_map(|l| l.strip_prefix("data: ")).unwrap();
     let view: Value = serde_json::from_str(data).unwrap();
-    assert_eq!(view["moves"][0]["san"], "e4");
+    assert_eq!(view["played"][0]["said"], "e4");
     assert_eq!(view["seat"], 1);
 }
 

@@ -7,7 +7,6 @@ use crate::telemetry::{measured, request_span};
 use futures::Stream;
 use referee_proto::v1 as pb;
 use referee_proto::v1::referee_server::Referee;
-use rules::game::Turn;
 use std::pin::Pin;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
@@ -99,9 +98,9 @@ impl Referee for RefereeService {
         measured("LegalActions", async move {
             let game = Tables::rules(&r.rules)?;
             let state = game.parse_position(&r.position)?;
-            let actions = match game.turn(&state) {
-                Turn::Seat { seat, .. } => game.legal_actions(&state, seat),
-                _ => Vec::new(),
+            let actions = match game.turn(&state).single() {
+                Some(active) => game.legal_actions(&state, active.seat),
+                None => Vec::new(),
             };
             Ok(Response::new(pb::LegalActionsResponse { actions }))
         })

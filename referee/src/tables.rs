@@ -1,16 +1,17 @@
 //! Games in progress over the Redis log, independent of the transport: create, join, submit,
 //! view, audit. Nothing is kept in memory between calls; any replica can serve any call.
 //!
-//! The cost of a call does not grow with the game: one scripted read returns the latest
-//! snapshot and the events after it (at most `snapshot_every` of them), and a submit adds one
-//! scripted compare-and-set append.
+//! One scripted read returns the latest snapshot and the events after it (at most
+//! `snapshot_every` of them), and a submit adds one scripted compare-and-set append. Replaying
+//! and applying run on blocking threads, so a long computation never stalls the async workers.
+//! The state still carries the game's record, so copying it grows with the length of the game.
 
 use crate::audit::{AUDIT_FORMAT, AuditRecord, game_key};
 use crate::errors::ApiError;
 use crate::store::{AppendOutcome, ClaimOutcome, Event, EventBody, Header, Loaded, SeatRecord, Store};
 use crate::tokens;
 use referee_proto::v1 as pb;
-use rules::game::{AnyState, DynGame, Viewer};
+use rules::game::{AnyState, DynGame, TurnView, Viewer};
 use rules::games;
 use rules::random::{Draw, EventRng, GameKey, RandomSource, Recorder, Replay, commitment, to_hex};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -62,17 +63,29 @@ impl Current {
         }
     }
 
-    /// The caller's view. Built only from `Game::view` for the caller's own eyes.
+    /// The caller's view. Built only from `Game::view` for the caller's own eyes; while seats
+    /// are joining, the seating and nothing else.
     pub fn view(&self, caller: Caller) -> pb::GameView {
         let header = &self.loaded.header;
         let view_json = match &self.state {
-            Some(state) => self.game.view(state, caller.viewer()),
-            None => serde_json::json!({
-                "rules": header.rules,
-                "waiting": true,
-                "joined": self.loaded.seats.len(),
-                "seat_count": header.seat_count,
-            }),
+            Some(state) => self.game.view(state, caller.viewer()).to_json(),
+            None => {
+                let seating = self.game.seating(&header.options).ok();
+                serde_json::json!({
+                    "rules": header.rules,
+                    "viewer": caller.viewer(),
+                    "seats": seating.as_ref().map(|s| &s.seats),
+                    "teams": seating.as_ref().map(|s| &s.teams),
+                    "turn": TurnView::Waiting,
+                    "legal_actions": [],
+                    "played": [],
+                    "private": null,
+                    "outcome": null,
+                    "draw_offer": null,
+                    "board": null,
+                    "game": null,
+                })
+            }
         };
         pb::GameView {
             game_id: header.game_id.clone(),
@@ -137,6 +150,58 @@ fn now_ms() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
 }
 
+/// How often a submit that lost an append race to another seat's sealed move is tried again.
+const MAX_APPEND_ATTEMPTS: usize = 8;
+
+/// How one submit attempt ended.
+enum Attempt {
+    /// Recorded.
+    Done(Submitted),
+    /// The same idempotency key was recorded before, as event `seq`.
+    Duplicate(u64),
+    /// Another append came first; read the log again.
+    Raced,
+}
+
+/// Runs CPU work (replaying, applying, a long search) on a blocking thread.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f).await.map_err(ApiError::internal)?
+}
+
+/// The game from its latest snapshot and the events after it, replayed with their recorded
+/// draws: the state (`None` while seats are joining) and the next event's number.
+fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<(Option<AnyState>, u64), ApiError> {
+    let game_id = &loaded.header.game_id;
+    let (mut state, mut seq) = match &loaded.snapshot {
+        Some((seq, saved)) => (Some(game.load(saved).map_err(ApiError::internal)?), *seq),
+        None => (None, 0),
+    };
+    for event in &loaded.events {
+        if event.seq != seq {
+            return Err(ApiError::internal(format!(
+                "game {game_id}: event {} found where {seq} was expected",
+                event.seq
+            )));
+        }
+        let mut rng = Replay::new(&event.draws);
+        match (&event.body, state.as_mut()) {
+            (EventBody::Start { .. }, None) => {
+                state = Some(game.setup(&loaded.header.options, &mut rng).map_err(ApiError::internal)?);
+            }
+            (EventBody::Action { seat, action, .. }, Some(s)) => {
+                game.apply(s, *seat, action, &mut rng)
+                    .map_err(|e| ApiError::internal(format!("game {game_id} event {seq}: {e}")))?;
+            }
+            _ => return Err(ApiError::internal(format!("game {game_id}: event {seq} does not fit the log"))),
+        }
+        if !rng.finished_cleanly() {
+            return Err(ApiError::internal(format!("game {game_id}: event {seq} replays with other draws")));
+        }
+        seq += 1;
+    }
+    Ok((state, seq))
+}
+
 /// Runs `f` with event `seq`'s derived randomness, returning what it drew.
 fn with_recorded_draws<T>(key: GameKey, seq: u64, f: impl FnOnce(&mut dyn RandomSource) -> T) -> (T, Vec<Draw>) {
     let mut derived = EventRng::new(key, seq);
@@ -182,8 +247,8 @@ impl Tables {
         // Check the options (and learn the seat count) with a throwaway seed: the real setup
         // happens when the last seat has joined and added its entropy.
         let probe_key = rules::random::GameKey(tokens::new_seed());
-        let probe = game.setup(&options, &mut EventRng::new(probe_key, 0))?;
-        let seat_count = game.seat_count(&probe);
+        game.setup(&options, &mut EventRng::new(probe_key, 0))?;
+        let seat_count = game.seating(&options)?.count();
         let seed = tokens::new_seed();
         let host_token = tokens::new_token();
         let join_codes: Vec<String> = (0..seat_count).map(|_| tokens::new_join_code()).collect();
@@ -225,33 +290,11 @@ impl Tables {
             .map_err(storage)?
             .ok_or_else(|| ApiError::game_not_found(game_id))?;
         let game = Self::rules(&loaded.header.rules)?;
-        let (mut state, mut seq) = match &loaded.snapshot {
-            Some((seq, saved)) => (Some(game.load(saved).map_err(ApiError::internal)?), *seq),
-            None => (None, 0),
-        };
-        for event in &loaded.events {
-            if event.seq != seq {
-                return Err(ApiError::internal(format!(
-                    "game {game_id}: event {} found where {seq} was expected",
-                    event.seq
-                )));
-            }
-            let mut rng = Replay::new(&event.draws);
-            match (&event.body, state.as_mut()) {
-                (EventBody::Start { .. }, None) => {
-                    state = Some(game.setup(&loaded.header.options, &mut rng).map_err(ApiError::internal)?);
-                }
-                (EventBody::Action { seat, action, .. }, Some(s)) => {
-                    game.apply(s, *seat, action, &mut rng)
-                        .map_err(|e| ApiError::internal(format!("game {game_id} event {seq}: {e}")))?;
-                }
-                _ => return Err(ApiError::internal(format!("game {game_id}: event {seq} does not fit the log"))),
-            }
-            if !rng.finished_cleanly() {
-                return Err(ApiError::internal(format!("game {game_id}: event {seq} replays with other draws")));
-            }
-            seq += 1;
-        }
+        let (loaded, state, seq) = blocking(move || {
+            let (state, seq) = replay(game, &loaded)?;
+            Ok((loaded, state, seq))
+        })
+        .await?;
         Ok(Current { loaded, game, state, seq })
     }
 
@@ -354,9 +397,33 @@ impl Tables {
                 "The host token can watch the game but not act in it.",
             ));
         };
-        if let Some(prior) = current.loaded.prior {
-            return self.duplicate(game_id, seat, prior, Some(current)).await;
+        let mut current = current;
+        // A compare-and-set append loses to any other append. When what the caller saw is still
+        // fresh (another seat only sealed its move in the same round), try again on the newer log.
+        for _ in 0..MAX_APPEND_ATTEMPTS {
+            if let Some(prior) = current.loaded.prior {
+                return self.duplicate(game_id, seat, prior, Some(current)).await;
+            }
+            match self.try_submit(current, seat, action, expected_seq, idempotency_key, field.as_deref()).await? {
+                Attempt::Done(submitted) => return Ok(submitted),
+                Attempt::Duplicate(seq) => return self.duplicate(game_id, seat, seq, None).await,
+                Attempt::Raced => current = self.current(game_id, field.as_deref()).await?,
+            }
         }
+        Err(ApiError::stale(current.seq))
+    }
+
+    /// One attempt at a submit against the log as `current` read it.
+    async fn try_submit(
+        &self,
+        current: Current,
+        seat: u8,
+        action: &str,
+        expected_seq: u64,
+        idempotency_key: &str,
+        field: Option<&str>,
+    ) -> Result<Attempt, ApiError> {
+        let game_id = current.loaded.header.game_id.clone();
         let Some(state) = current.state.as_ref() else {
             let joined = current.loaded.seats.len();
             return Err(ApiError::new(
@@ -368,17 +435,25 @@ impl Tables {
                 ),
             ));
         };
-        if expected_seq != current.seq {
+        // Fresh: the caller has seen everything every seat must see. Sealed moves of an open
+        // round do not make other seats' views stale.
+        let fresh_from = 1 + current.game.changed_at(state);
+        if expected_seq < fresh_from || expected_seq > current.seq {
             return Err(ApiError::stale(current.seq));
         }
         let key = game_key(&current.loaded.seed, &current.entropy())
             .ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
-        let mut next = current.game.clone_state(state);
-        let (applied, draws) =
-            with_recorded_draws(key, current.seq, |rng| current.game.apply(&mut next, seat, action, rng));
-        let applied = applied.inspect_err(|e| {
-            metrics::counter!("referee_rejected_actions_total", "code" => e.code.as_str()).increment(1);
-        })?;
+        let action = action.to_string();
+        let (current, next, applied, draws) = blocking(move || {
+            let mut next = current.game.clone_state(current.state.as_ref().expect("started"));
+            let (applied, draws) =
+                with_recorded_draws(key, current.seq, |rng| current.game.apply(&mut next, seat, &action, rng));
+            let applied = applied.inspect_err(|e| {
+                metrics::counter!("referee_rejected_actions_total", "code" => e.code.as_str()).increment(1);
+            })?;
+            Ok((current, next, applied, draws))
+        })
+        .await?;
         let event = Event {
             seq: current.seq,
             body: EventBody::Action {
@@ -390,28 +465,28 @@ impl Tables {
             draws,
             at_ms: now_ms(),
         };
-        match self.store.append(game_id, &event, field.as_deref()).await.map_err(storage)? {
+        match self.store.append(&game_id, &event, field).await.map_err(storage)? {
             AppendOutcome::Appended => {}
-            AppendOutcome::Stale { current_seq } => return Err(ApiError::stale(current_seq)),
-            AppendOutcome::Duplicate { seq } => return self.duplicate(game_id, seat, seq, None).await,
+            AppendOutcome::Stale { .. } => return Ok(Attempt::Raced),
+            AppendOutcome::Duplicate { seq } => return Ok(Attempt::Duplicate(seq)),
         }
         let new_seq = current.seq + 1;
         if new_seq.is_multiple_of(self.snapshot_every) || current.game.outcome(&next).is_some() {
             // A failed snapshot only costs replay time later; the event itself is safe.
-            if let Err(e) = self.store.save_snapshot(game_id, new_seq, &current.game.save(&next)).await {
+            if let Err(e) = self.store.save_snapshot(&game_id, new_seq, &current.game.save(&next)).await {
                 tracing::warn!(game_id, %e, "snapshot not saved");
             }
         }
         tracing::info!(game_id, seat, seq = event.seq, "action recorded");
         metrics::counter!("referee_actions_total", "rules" => current.game.info().id).increment(1);
         let after = Current { state: Some(next), seq: new_seq, ..current };
-        Ok(Submitted {
+        Ok(Attempt::Done(Submitted {
             action: applied.action,
             description: applied.description,
             event_seq: event.seq,
             duplicate: false,
             view: after.view(Caller::Seat(seat)),
-        })
+        }))
     }
 
     /// The answer to a retried submit: the action as first recorded, and the game as it is now.

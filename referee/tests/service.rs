@@ -8,12 +8,25 @@ use std::collections::HashSet;
 use support::*;
 use tonic::Code;
 
+/// The game's own legal actions in a view, without the courtesies (resigning, draw offers).
 fn legal_moves(view: &pb::GameView) -> Vec<String> {
-    view_json(view)["legal_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
+    let courtesies = ["resign", "offer-draw", "accept-draw", "decline-draw"];
+    view_json(view)["legal_actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .filter(|m| !courtesies.contains(&m.as_str()))
+        .collect()
 }
 
 fn seat_to_move(view: &pb::GameView) -> usize {
-    view_json(view)["turn"]["seat"].as_u64().unwrap() as usize
+    view_json(view)["turn"]["seats"][0]["seat"].as_u64().unwrap() as usize
+}
+
+/// The record's sentences, in order.
+fn said(view: &pb::GameView) -> Vec<String> {
+    view_json(view)["played"].as_array().unwrap().iter().map(|p| p["said"].as_str().unwrap().to_string()).collect()
 }
 
 /// Plays a legal action (spread over the list) until the game ends or `plies` run out.
@@ -48,7 +61,7 @@ async fn a_chess960_game_with_card_drawn_setup_is_played_audited_and_verified() 
     let view = get_view(&mut client, &table.game_id, Some(&table.tokens[0])).await.unwrap();
     assert_eq!(view.status, pb::GameStatus::Active as i32);
     assert_eq!(view.seq, 1, "the start event is recorded");
-    let cards = &view_json(&view)["setup"]["cards"];
+    let cards = &view_json(&view)["game"]["setup"]["cards"];
     assert_eq!(cards["pieces"].as_array().unwrap().len(), 6, "the cards drawn are shown: {cards}");
 
     let view = play_on(&mut client, &table, view, 40).await;
@@ -85,8 +98,10 @@ async fn table_tools_hands_stay_private_in_views_errors_and_logs() {
     let seat1 = get_view(&mut client, &table.game_id, Some(&table.tokens[1])).await.unwrap();
     let host = get_view(&mut client, &table.game_id, Some(&table.host_token)).await.unwrap();
     let spectator = get_view(&mut client, &table.game_id, None).await.unwrap();
+    // A seat's hand is in its own view's private part.
     let hand = |v: &pb::GameView, seat: usize| -> Vec<String> {
-        view_json(v)["hands"][seat]["cards"]
+        assert_eq!(v.seat, Some(seat as u32), "a hand is read from its own seat's view");
+        view_json(v)["private"]["cards"]
             .as_array()
             .map(|cards| cards.iter().map(|c| c.as_str().unwrap().split(':').nth(1).unwrap().to_string()).collect())
             .unwrap_or_default()
@@ -126,8 +141,10 @@ async fn booster_hands_stay_private_and_the_game_is_audited_and_verified() {
     let referee = Referee::start(&redis.url());
     let mut client = referee.client().await;
     let table = seat_everyone(&mut client, "booster", "").await;
+    // A seat's hand is in its own view's private part.
     let hand = |v: &pb::GameView, seat: usize| -> Vec<String> {
-        view_json(v)["hands"][seat]["cards"]
+        assert_eq!(v.seat, Some(seat as u32), "a hand is read from its own seat's view");
+        view_json(v)["private"]["cards"]
             .as_array()
             .map(|c| c.iter().map(|x| x.as_str().unwrap().to_string()).collect())
             .unwrap_or_default()
@@ -169,7 +186,8 @@ async fn a_hundred_racing_submits_on_one_turn_accept_exactly_one() {
     let referee = Referee::start(&redis.url());
     let mut client = referee.client().await;
     let table = std::sync::Arc::new(seat_everyone(&mut client, "chess", "").await);
-    let moves = legal_moves(&table.view);
+    let white = get_view(&mut client, &table.game_id, Some(&table.tokens[0])).await.unwrap();
+    let moves = legal_moves(&white);
     let seq = table.view.seq;
     let mut tasks = Vec::new();
     for i in 0..100 {
@@ -196,7 +214,7 @@ async fn a_hundred_racing_submits_on_one_turn_accept_exactly_one() {
     assert_eq!(accepted, 1);
     let view = get_view(&mut client, &table.game_id, None).await.unwrap();
     assert_eq!(view.seq, seq + 1);
-    assert_eq!(view_json(&view)["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(said(&view).len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -245,9 +263,7 @@ async fn killing_the_referee_between_submits_loses_nothing_and_any_replica_serve
     let mut client3 = third.client().await;
     let seen = get_view(&mut client3, &table.game_id, Some(&table.tokens[0])).await.unwrap();
     assert_eq!(seen.seq, after_e5.seq);
-    let moves = view_json(&seen)["moves"].clone();
-    let sans: Vec<&str> = moves.as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();
-    assert_eq!(sans, ["e4", "e5"]);
+    assert_eq!(said(&seen), ["e4", "e5"]);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -274,9 +290,10 @@ async fn a_redis_crash_with_aof_always_loses_no_acknowledged_event() {
     }
     let seen = seen.expect("the referee serves again after Redis restarts");
     assert_eq!(seen.seq, view.seq);
-    assert_eq!(view_json(&seen)["moves"], view_json(&view)["moves"]);
+    assert_eq!(said(&seen), said(&view));
     // And play goes on.
-    let next = legal_moves(&seen)[0].clone();
+    let mover = get_view(&mut client, &table.game_id, Some(&table.tokens[seat_to_move(&seen)])).await.unwrap();
+    let next = legal_moves(&mover)[0].clone();
     submit(&mut client, &table, seat_to_move(&seen), &next, seen.seq, "after-crash").await.unwrap();
 }
 
@@ -292,9 +309,8 @@ async fn snapshots_are_written_so_a_move_reads_only_the_recent_events() {
     assert_eq!(snap_seq % 4, 0);
     assert!(view.seq - snap_seq < 4, "the snapshot at {snap_seq} is within 4 events of {}", view.seq);
     // Reading from the snapshot gives the same game as replaying it all.
-    let moves = view_json(&view)["moves"].clone();
     let fresh = get_view(&mut client, &table.game_id, None).await.unwrap();
-    assert_eq!(view_json(&fresh)["moves"], moves);
+    assert_eq!(said(&fresh), said(&view));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -336,7 +352,7 @@ async fn watchers_see_every_move_live_and_resume_from_a_sequence_number() {
         tokio::time::timeout(std::time::Duration::from_secs(10), stream.message()).await.unwrap().unwrap().unwrap();
     assert_eq!(update.seq, after.seq);
     assert_eq!(update.seat, Some(1));
-    assert_eq!(view_json(&update)["moves"][0]["san"], "d4");
+    assert_eq!(said(&update), ["d4"]);
     // A watcher resuming from an older number gets the current view at once.
     let mut late = client
         .watch_game(tonic::Request::new(pb::WatchGameRequest { game_id: table.game_id.clone(), after_seq: 1 }))

@@ -7,7 +7,7 @@ use rules::cards::{Card, Pile};
 use rules::chess::boost::{BoostPosition, Checkers};
 use rules::chess::perft_with;
 use rules::game::Game;
-use rules::game::{AnyState, DynGame, ErrorCode, SeatResult, Turn, Viewer};
+use rules::game::{ActiveSeat, AnyState, DynGame, ErrorCode, SeatResult, View, Viewer};
 use rules::games::booster::{Booster, BoosterState};
 use rules::geometry::Square;
 use rules::pieces::Color;
@@ -20,9 +20,9 @@ fn sq(name: &str) -> Square {
 }
 
 fn phase(game: &dyn DynGame, state: &AnyState) -> String {
-    match game.turn(state) {
-        Turn::Seat { phase, .. } => phase,
-        other => format!("{other:?}"),
+    match game.turn(state).single() {
+        Some(active) => active.stage.to_string(),
+        None => format!("{:?}", game.turn(state)),
     }
 }
 
@@ -68,7 +68,7 @@ fn adrenaline_seed_example_a_capture_ends_with_a_checker_under_h7() {
     // under the pawn at h7."
     let start = "rnbqkbnr/ppp2ppp/3pp3/8/2B5/4P3/PPPP1PPP/RNBQK1NR w KQkq - 0 3 -";
     let state = after("adrenaline", start, &["c4e6"]);
-    assert_eq!(phase(rules("adrenaline"), &state), "place");
+    assert_eq!(phase(rules("adrenaline"), &state), "place-checker");
     assert_eq!(
         position_after("adrenaline", start, &["c4e6", "place h7"]),
         "rnbqkbnr/ppp2ppp/3pB3/8/8/4P3/PPPP1PPP/RNBQK1NR b KQkq - 0 3 h7:1 move"
@@ -124,7 +124,7 @@ fn adrenaline_several_captures_in_one_turn_place_one_checker() {
     let (_, why) = refusal("adrenaline", pos, &[], "done");
     assert!(why.contains("no extra moves to stop"), "{why}");
     let state = after("adrenaline", pos, &["d1d5", "d5e6"]);
-    assert_eq!(phase(game, &state), "place");
+    assert_eq!(phase(game, &state), "place-checker");
     assert_eq!(
         position_after("adrenaline", pos, &["d1d5", "d5e6", "place h8"]),
         "7k/8/4R3/8/8/8/8/7K b - - 0 1 h8:1 move"
@@ -236,7 +236,7 @@ fn adrenaline_a_pawn_promotes_at_once_and_may_keep_moving() {
 #[test]
 fn adrenaline_the_checker_supply_is_an_option() {
     let game = rules("adrenaline");
-    for (checkers, expect) in [(json!(24), "place"), (json!(0), "move")] {
+    for (checkers, expect) in [(json!(24), "place-checker"), (json!(0), "move")] {
         let mut state = game.setup(&json!({ "checkers": checkers }), &mut NoRandomness).unwrap();
         for (seat, m) in [(0, "e2e4"), (1, "d7d5"), (0, "e4d5")] {
             game.apply(&mut state, seat, m, &mut NoRandomness).unwrap();
@@ -275,11 +275,14 @@ fn booster_game(seed: &[u8]) -> AnyState {
     rules("booster").setup(&Value::Null, &mut EventRng::new(GameKey::derive(seed, &[]), 0)).unwrap()
 }
 
-fn hand(view: &Value, seat: usize) -> Vec<String> {
-    view["hands"][seat]["cards"]
-        .as_array()
-        .map(|c| c.iter().map(|x| x.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
+/// A seat's cards as `view` shows them: its own hand, or any hand in the audit view.
+fn hand(view: &View, seat: usize) -> Vec<String> {
+    let cards = match (&view.secrets, view.viewer) {
+        (Some(secrets), _) => secrets.private[seat].clone().unwrap_or_default()["cards"].clone(),
+        (None, Viewer::Seat(s)) if usize::from(s) == seat => view.private.clone().unwrap_or_default()["cards"].clone(),
+        _ => Value::Null,
+    };
+    cards.as_array().map(|c| c.iter().map(|x| x.as_str().unwrap().to_string()).collect()).unwrap_or_default()
 }
 
 #[test]
@@ -289,9 +292,13 @@ fn booster_setup_deals_six_cards_each_from_36_and_keeps_hands_secret() {
     let everyone = game.view(&state, Viewer::Everyone);
     let (white, black) = (hand(&everyone, 0), hand(&everyone, 1));
     assert_eq!((white.len(), black.len()), (6, 6));
-    assert_eq!(everyone["draw_pile"], 24);
-    let mut all: Vec<String> =
-        everyone["draw_order"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().into()).collect();
+    assert_eq!(everyone.game["draw_pile"], 24);
+    let mut all: Vec<String> = everyone.secrets.as_ref().unwrap().hidden.as_ref().unwrap()["draw_order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().into())
+        .collect();
     all.extend(white.clone());
     all.extend(black.clone());
     all.sort();
@@ -302,11 +309,11 @@ fn booster_setup_deals_six_cards_each_from_36_and_keeps_hands_secret() {
     for (seat, own, other) in [(0u8, &white, &black), (1, &black, &white)] {
         let view = game.view(&state, Viewer::Seat(seat));
         assert_eq!(&hand(&view, seat as usize), own);
-        let text = view.to_string();
+        let text = view.to_json().to_string();
         assert!(other.iter().all(|c| !text.contains(&format!("\"{c}\""))), "seat {seat} sees a foreign card");
-        assert!(view.get("draw_order").is_none());
+        assert!(!text.contains("draw_order"));
     }
-    let watcher = game.view(&state, Viewer::Spectator).to_string();
+    let watcher = game.view(&state, Viewer::Spectator).to_json().to_string();
     assert!(white.iter().chain(&black).all(|c| !watcher.contains(&format!("\"{c}\""))));
 }
 
@@ -319,10 +326,7 @@ fn booster_with_pile(position: &str, draw: &[&str]) -> BoosterState {
 
 fn booster_play(state: &mut BoosterState, actions: &[&str]) {
     for text in actions {
-        let seat = match Booster.turn(state) {
-            Turn::Seat { seat, .. } => seat,
-            other => panic!("{other:?}"),
-        };
+        let seat = Booster.turn(state).single().expect("one seat to move").seat;
         let action = Booster.parse_action(state, seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         Booster.apply(state, seat, &action, &mut NoRandomness).unwrap();
     }
@@ -333,7 +337,7 @@ fn booster_a_boosted_piece_spends_checkers_for_king_moves_and_they_go_home() {
     let pos = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:2w move 4/6 2H,3H,4H,5H";
     let game = rules("booster");
     let state = after("booster", pos, &["b1c3"]);
-    assert_eq!(phase(game, &state), "spend");
+    assert_eq!(phase(game, &state), "extra-moves");
     // Spending one: the checker goes back in front of White (5), one stays under the knight.
     assert_eq!(
         position_after("booster", pos, &["b1c3", "c3d4", "done"]),
@@ -366,7 +370,7 @@ fn booster_hobbled_pawns_cannot_move_and_other_hobbled_pieces_move_like_pawns() 
 fn booster_capturing_keeps_the_checkers_and_opposite_colours_cancel() {
     // Capturing a hobbled piece (on White's checkers) leaves the knight boosted, at once.
     let pos = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1 d5:2w move 4/6 -";
-    assert_eq!(phase(rules("booster"), &after("booster", pos, &["c3d5"])), "spend");
+    assert_eq!(phase(rules("booster"), &after("booster", pos, &["c3d5"])), "extra-moves");
     // Capturing a boosted piece (on Black's checkers) with one of White's: one pair cancels
     // and goes home, the knight is left hobbled by the other black checker.
     let pos = "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1 c3:1w,d5:2b move 5/4 2H,3H,4H,5H,6H";
@@ -423,24 +427,24 @@ fn booster_drawing_fills_the_hand_to_the_checkers_in_front_of_you() {
     for (seat, action) in [(0, "e2e4"), (0, &format!("play {card} b1") as &str), (1, "e7e5")] {
         game.apply(&mut state, seat, action, &mut rng).unwrap();
     }
-    if phase(game, &state) == "card" {
+    if phase(game, &state) == "play-card" {
         game.apply(&mut state, 1, "pass", &mut rng).unwrap();
     }
     let view = game.view(&state, Viewer::Seat(0));
-    assert_eq!(view["hands"][0]["count"], 5);
+    assert_eq!(view.game["hands"][0]["count"], 5);
     // The knight spends its checker, which comes back: White draws one card at the end.
     for action in ["b1c3", "c3d4"] {
         game.apply(&mut state, 0, action, &mut rng).unwrap();
     }
-    if phase(game, &state) == "card" {
+    if phase(game, &state) == "play-card" {
         game.apply(&mut state, 0, "pass", &mut rng).unwrap();
     }
     let mine = game.view(&state, Viewer::Seat(0));
-    assert_eq!(mine["hands"][0]["count"], 6);
-    assert_eq!(mine["hands"][0]["last_drawn"].as_array().unwrap().len(), 1);
-    let theirs = game.view(&state, Viewer::Seat(1));
-    assert_eq!(theirs["hands"][0]["last_drawn_count"], 1);
-    assert!(theirs["hands"][0].get("last_drawn").is_none());
+    assert_eq!(mine.game["hands"][0]["count"], 6);
+    assert_eq!(mine.private.unwrap()["last_drawn"].as_array().unwrap().len(), 1);
+    let theirs = game.view(&state, Viewer::Seat(1)).to_json();
+    assert_eq!(theirs["game"]["hands"][0]["last_drawn_count"], 1);
+    assert!(theirs["game"]["hands"][0].get("last_drawn").is_none());
 }
 
 #[test]
@@ -476,7 +480,7 @@ fn booster_an_empty_draw_pile_is_replaced_by_the_shuffled_discard_pile() {
 fn booster_moves_follow_adrenalines_special_cases() {
     // A boosted pawn promotes at once and may go on spending.
     let pos = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1 e7:2w move 4/6 2H,3H,4H,5H";
-    assert_eq!(phase(rules("booster"), &after("booster", pos, &["e7e8q"])), "spend");
+    assert_eq!(phase(rules("booster"), &after("booster", pos, &["e7e8q"])), "extra-moves");
     // En passant after a boosted pawn's plain double step, not after it also stepped.
     let pos = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 d7:1b move 6/5 2S,3S,4S,5S,8S";
     let mut stopped = booster_with_pile(pos, &["QS", "KS"]);
@@ -502,7 +506,7 @@ fn booster_options_cover_the_seed_variants() {
     let view = game.view(&state, Viewer::Everyone);
     assert_eq!(hand(&view, 0).len(), 4);
     assert_eq!(hand(&view, 1).len(), 6);
-    assert_eq!(view["draw_pile"], 22);
+    assert_eq!(view.game["draw_pile"], 22);
     assert!(game.setup(&json!({ "checker_cards": 3 }), &mut NoRandomness).is_err());
 }
 
@@ -573,7 +577,7 @@ fn half_alice_with_twelve_checkers_a_piece_off_checkers_needs_a_free_one() {
     assert!(legal("half-alice", pos, &[]).contains(&"a2a3".to_string()));
     let game = rules("half-alice");
     let unlimited = game.setup(&json!({ "checkers": "unlimited" }), &mut NoRandomness).unwrap();
-    assert_eq!(game.view(&unlimited, Viewer::Spectator)["checkers"][0]["limit"], Value::Null);
+    assert_eq!(game.view(&unlimited, Viewer::Spectator).game["checkers"][0]["limit"], Value::Null);
     assert!(game.setup(&json!({ "checkers": 0 }), &mut NoRandomness).is_err());
 }
 
@@ -632,11 +636,11 @@ fn random_playouts_of_the_checker_games_accept_every_legal_action() {
         let key = GameKey::derive(b"checker playouts", &[]);
         let mut state = game.setup(&Value::Null, &mut EventRng::new(key, i as u64 * 1000)).unwrap();
         for ply in 0..300u64 {
-            let Turn::Seat { seat, .. } = game.turn(&state) else { break };
+            let Some(ActiveSeat { seat, .. }) = game.turn(&state).single() else { break };
             let actions: Vec<String> = game
                 .legal_actions(&state, seat)
                 .into_iter()
-                .filter(|a| !matches!(a.as_str(), "resign" | "offer-draw" | "accept-draw"))
+                .filter(|a| !matches!(a.as_str(), "resign" | "offer-draw" | "accept-draw" | "decline-draw"))
                 .collect();
             assert!(!actions.is_empty(), "{id}: a game that is not over has a legal action");
             let action = &actions[(next() % actions.len() as u64) as usize];

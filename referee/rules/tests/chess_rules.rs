@@ -2,7 +2,7 @@
 
 mod support;
 
-use rules::game::{AnyState, ErrorCode, SeatResult, Turn, Viewer};
+use rules::game::{ActiveSeat, AnyState, ErrorCode, SeatResult, Turn, Viewer};
 use rules::random::{EventRng, GameKey, NoRandomness};
 use serde_json::{Value, json};
 use support::{rules, seat_to_move, xorshift};
@@ -280,7 +280,7 @@ fn only_the_seat_to_move_may_move() {
     let game = rules("chess");
     let mut state = game.setup(&Value::Null, &mut NoRandomness).unwrap();
     let err = game.apply(&mut state, 1, "e7e5", &mut NoRandomness).unwrap_err();
-    assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotYourTurn, "It is White's move."));
+    assert_eq!((err.code, err.message.as_str()), (ErrorCode::NotYourTurn, "It is not your turn: White is to play."));
     let err = game.apply(&mut state, 2, "e2e4", &mut NoRandomness).unwrap_err();
     assert_eq!(err.code, ErrorCode::UnknownSeat);
 }
@@ -311,7 +311,7 @@ fn a_draw_offer_can_be_accepted_or_declined_by_moving() {
     // Black offers, then White plays on instead: the offer lapses.
     game.apply(&mut state, 1, "e7e5", &mut NoRandomness).unwrap();
     game.apply(&mut state, 0, "g1f3", &mut NoRandomness).unwrap();
-    assert_eq!(game.view(&state, Viewer::Spectator)["draw_offer"], Value::Null);
+    assert_eq!(game.view(&state, Viewer::Spectator).to_json()["draw_offer"], Value::Null);
 }
 
 #[test]
@@ -364,10 +364,10 @@ fn orthodox_chess_refuses_chess960_castling_rights() {
 fn chess960_castling_ends_on_the_usual_squares_seed_example() {
     let state = play("chess960", json!({"cards": "1 6 N R Q R N R"}), &["d2d4", "h7h6", "d1d3", "g7g6", "e1c1"]);
     assert_eq!(position(&state, "chess960"), "bnrqkbnr/pppppp2/6pp/8/3P4/3Q4/PPP1PPPP/BNKR1BNR b hc - 1 3");
-    let view = rules("chess960").view(&state, Viewer::Spectator);
-    assert_eq!(view["moves"][4]["san"], "O-O-O");
-    assert_eq!(view["setup"]["cards"]["pieces"], json!(["8", "10", "Q", "10", "8", "10"]));
-    assert_eq!(view["start"], "bnrqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBNR w HChc - 0 1");
+    let view = rules("chess960").view(&state, Viewer::Spectator).to_json();
+    assert_eq!(view["played"][4]["said"], "O-O-O");
+    assert_eq!(view["game"]["setup"]["cards"]["pieces"], json!(["8", "10", "Q", "10", "8", "10"]));
+    assert_eq!(view["game"]["start"], "bnrqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBNR w HChc - 0 1");
 }
 
 #[test]
@@ -397,10 +397,10 @@ fn chess960_setup_by_number_cards_or_draw() {
     let key = GameKey::derive(b"setup test", &[]);
     let game = rules("chess960");
     let dealt = game.setup(&json!({}), &mut EventRng::new(key, 0)).unwrap();
-    let view = game.view(&dealt, Viewer::Spectator);
-    assert!(view["setup"]["cards"]["pieces"].as_array().unwrap().len() == 6, "{view}");
+    let view = game.view(&dealt, Viewer::Spectator).to_json();
+    assert!(view["game"]["setup"]["cards"]["pieces"].as_array().unwrap().len() == 6, "{view}");
     let drawn = game.setup(&json!({"chess960_draw": "number"}), &mut EventRng::new(key, 0)).unwrap();
-    assert!(game.view(&drawn, Viewer::Spectator)["setup"]["cards"].is_null());
+    assert!(game.view(&drawn, Viewer::Spectator).to_json()["game"]["setup"]["cards"].is_null());
     let err = game.setup(&json!({"number": 960}), &mut NoRandomness).err().unwrap();
     assert_eq!(err.code, ErrorCode::BadOptions);
     let err = game.setup(&json!({"numbr": 5}), &mut NoRandomness).err().unwrap();
@@ -428,7 +428,7 @@ fn random_playouts_through_the_game_trait_accept_every_legal_action() {
         let options = if *id == "chess960" { json!({"chess960_draw": "number"}) } else { Value::Null };
         let mut state = game.setup(&options, &mut EventRng::new(GameKey::derive(b"playouts", &[]), i as u64)).unwrap();
         for _ in 0..400 {
-            let Turn::Seat { seat, .. } = game.turn(&state) else { break };
+            let Some(ActiveSeat { seat, .. }) = game.turn(&state).single() else { break };
             let actions: Vec<String> = game.legal_actions(&state, seat).into_iter().filter(|a| a.len() <= 5).collect();
             assert!(!actions.is_empty(), "a game that is not over has a legal move");
             let action = &actions[(next() % actions.len() as u64) as usize];

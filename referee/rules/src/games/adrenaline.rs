@@ -3,15 +3,16 @@
 //! makes its regular move and may then spend them for extra king moves.
 //! Rules page: `docs/games/adrenaline.md`.
 
-use super::conduct::{Courtesy, after_keyword, color_of, seat_of};
-use super::stacked_chess::{MovePart, Part, StackedPlay, merge_json};
+use super::stacked_chess::{MovePart, Part, StackedPlay, StackedPublic};
+use super::two_colours::{after_keyword, color_of};
 use crate::chess::boost::{BoostPosition, Checkers};
 use crate::chess::describe;
-use crate::game::{ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Turn, Viewer};
+use crate::game::{
+    BoardView, ErrorCode, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, Stage, Turn, Viewer,
+};
 use crate::geometry::{Bitboard, Square};
 use crate::random::RandomSource;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 pub struct Adrenaline;
 
@@ -43,10 +44,23 @@ pub enum AdrenalineAction {
     Move(MovePart),
     /// Place a checker under the opponent's piece on this square.
     Place(Square),
-    Courtesy(Courtesy),
 }
 
 const FINISH: &str = "place";
+
+/// What every viewer sees of an Adrenaline game.
+#[derive(Clone, Debug, Serialize)]
+pub struct AdrenalinePublic {
+    /// The position in the game's notation.
+    pub position: String,
+    /// Checkers still off the board.
+    pub checkers_left: u32,
+    /// Checkers the table has.
+    pub checker_limit: u8,
+    /// Stacks, side to move, check, the stepping piece.
+    #[serde(flatten)]
+    pub play: StackedPublic,
+}
 
 impl AdrenalineState {
     fn supply(&self) -> u32 {
@@ -84,6 +98,9 @@ impl Game for Adrenaline {
     type Options = AdrenalineOptions;
     type State = AdrenalineState;
     type Action = AdrenalineAction;
+    type Public = AdrenalinePublic;
+    type Private = NoSecret;
+    type Hidden = NoSecret;
 
     fn info(&self) -> RulesInfo {
         RulesInfo {
@@ -98,7 +115,8 @@ impl Game for Adrenaline {
             secret: &[],
             source: "seed 001, \"Adrenaline Chess\"",
             position_notation: "FEN, then the checker stacks (c1:3,h7:1 or -), then the part of the turn (move, steps:e4, place; * if the turn captured)",
-            action_notation: "UCI for the regular move (e2e4, e1g1 or O-O), UCI for each extra king move (e4e5), done to stop, place <square> for the checker; also resign, offer-draw, accept-draw",
+            action_notation: "UCI for the regular move (e2e4, e1g1 or O-O), UCI for each extra king move (e4e5), done to stop, place <square> for the checker; also resign, offer-draw, accept-draw, decline-draw",
+            lists_all_actions: true,
         }
     }
 
@@ -112,44 +130,24 @@ impl Game for Adrenaline {
         })
     }
 
-    fn seat_count(&self, _state: &AdrenalineState) -> u8 {
-        2
+    fn seating(&self, _options: &AdrenalineOptions) -> Result<Seating, GameError> {
+        Ok(Seating::two_colours())
     }
 
     fn turn(&self, state: &AdrenalineState) -> Turn {
-        if state.play.conduct.ended.is_some() {
-            return Turn::Over;
-        }
-        let phase = match state.play.part {
-            Part::Move => "move",
-            Part::Steps { .. } => "extra-moves",
-            Part::Finish { .. } => "place",
-        };
-        Turn::Seat { seat: seat_of(state.play.mover()), phase: phase.into() }
+        state.play.turn(Stage::PlaceChecker)
     }
 
-    fn legal_actions(&self, state: &AdrenalineState, seat: Seat) -> Vec<AdrenalineAction> {
-        let me = color_of(seat);
-        let mut out = Vec::new();
-        if state.play.conduct.ended.is_none() && me == state.play.mover() {
-            out.extend(state.play.legal_parts().into_iter().map(AdrenalineAction::Move));
-            if matches!(state.play.part, Part::Finish { .. }) {
-                out.extend(state.placements().into_iter().map(AdrenalineAction::Place));
-            }
+    fn legal_actions(&self, state: &AdrenalineState, _seat: Seat) -> Vec<AdrenalineAction> {
+        let mut out: Vec<AdrenalineAction> = state.play.legal_parts().into_iter().map(AdrenalineAction::Move).collect();
+        if matches!(state.play.part, Part::Finish { .. }) {
+            out.extend(state.placements().into_iter().map(AdrenalineAction::Place));
         }
-        out.extend(state.play.conduct.legal(me).into_iter().map(AdrenalineAction::Courtesy));
         out
     }
 
     fn parse_action(&self, state: &AdrenalineState, seat: Seat, text: &str) -> Result<AdrenalineAction, GameError> {
-        state.play.conduct.still_playing()?;
         let me = color_of(seat);
-        if let Some(courtesy) = Courtesy::parse(text) {
-            return state.play.conduct.check(me, courtesy).map(AdrenalineAction::Courtesy);
-        }
-        if me != state.play.mover() {
-            return Err(GameError::new(ErrorCode::NotYourTurn, format!("It is {}'s turn.", state.play.mover())));
-        }
         let t = text.trim();
         let place = after_keyword(t, "place");
         if let Some(square) = place {
@@ -184,18 +182,14 @@ impl Game for Adrenaline {
         match action {
             AdrenalineAction::Move(part) => state.play.format_part(*part),
             AdrenalineAction::Place(sq) => format!("place {sq}"),
-            AdrenalineAction::Courtesy(c) => c.as_str().into(),
         }
     }
 
-    fn describe_action(&self, state: &AdrenalineState, action: &AdrenalineAction) -> String {
-        match action {
+    fn describe_action(&self, state: &AdrenalineState, _seat: Seat, action: &AdrenalineAction) -> Said {
+        Said::public(match action {
             AdrenalineAction::Move(part) => state.play.describe_part(*part),
-            AdrenalineAction::Place(sq) => {
-                format!("a checker under {}", describe(&state.play.position.board, *sq))
-            }
-            other => self.format_action(state, other),
-        }
+            AdrenalineAction::Place(sq) => format!("a checker under {}", describe(&state.play.position.board, *sq)),
+        })
     }
 
     fn apply(
@@ -208,48 +202,41 @@ impl Game for Adrenaline {
         let me = color_of(seat);
         match action {
             AdrenalineAction::Move(part) => {
-                state.play.play_part(seat, *part);
+                state.play.play_part(*part);
                 state.after_moving();
             }
             AdrenalineAction::Place(sq) => {
-                state.play.played.push(super::stacked_chess::PlayedPart {
-                    seat,
-                    action: self.format_action(state, action),
-                    said: self.describe_action(state, action),
-                });
                 state.play.position.add_checker(*sq, me);
                 state.play.end_turn();
             }
-            AdrenalineAction::Courtesy(c) => state.play.conduct.apply(me, *c),
         }
         Ok(())
     }
 
-    fn view(&self, state: &AdrenalineState, viewer: Viewer) -> serde_json::Value {
+    fn public(&self, state: &AdrenalineState) -> AdrenalinePublic {
         // Nothing is secret in Adrenaline Chess.
-        let seat = match viewer {
-            Viewer::Seat(s) => Some(s),
-            _ => None,
-        };
-        let mut fields = state.play.view_fields(seat);
-        if seat == Some(seat_of(state.play.mover())) && matches!(state.play.part, Part::Finish { .. }) {
-            let places: Vec<String> = state.placements().into_iter().map(|sq| format!("place {sq}")).collect();
-            fields["legal_moves"] = json!(places);
+        AdrenalinePublic {
+            position: self.format_position(state),
+            checkers_left: state.supply(),
+            checker_limit: state.checker_limit,
+            play: state.play.public(),
         }
-        merge_json(
-            json!({
-                "rules": "adrenaline",
-                "position": self.format_position(state),
-                "turn": self.turn(state),
-                "checkers_left": state.supply(),
-                "checker_limit": state.checker_limit,
-            }),
-            fields,
-        )
+    }
+
+    fn board(&self, state: &AdrenalineState, _viewer: Viewer, legal: &[AdrenalineAction]) -> Option<BoardView> {
+        let moves = legal.iter().filter_map(|a| match a {
+            AdrenalineAction::Move(p) => Some(*p),
+            AdrenalineAction::Place(_) => None,
+        });
+        let places = legal.iter().fold(Bitboard::EMPTY, |b, a| match a {
+            AdrenalineAction::Place(sq) => b.with(*sq),
+            AdrenalineAction::Move(_) => b,
+        });
+        Some(state.play.board(StackedPlay::selectable(moves) | places))
     }
 
     fn outcome(&self, state: &AdrenalineState) -> Option<Outcome> {
-        state.play.conduct.ended.clone()
+        state.play.ended.clone()
     }
 
     fn parse_position(&self, text: &str) -> Result<AdrenalineState, GameError> {

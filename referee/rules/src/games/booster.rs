@@ -5,17 +5,18 @@
 //! in front of the player. The opponent's checkers hobble instead of boosting.
 //! Rules page: `docs/games/booster.md`.
 
-use super::conduct::{Courtesy, after_keyword, color_of, seat_of};
-use super::stacked_chess::{MovePart, Part, PlayedPart, StackedPlay, merge_json};
+use super::stacked_chess::{MovePart, Part, StackedPlay, StackedPublic};
+use super::two_colours::{after_keyword, color_of, seat_of};
 use crate::cards::{Card, CardMeaning, NamedDeck, Pile, Suit};
 use crate::chess::boost::{BoostPosition, Checkers, Effects};
 use crate::chess::describe;
-use crate::game::{ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Turn, Viewer};
+use crate::game::{
+    BoardView, ErrorCode, Game, GameError, Outcome, RulesInfo, Said, Seat, Seating, Stage, Turn, Viewer,
+};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::Color;
 use crate::random::RandomSource;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 pub struct Booster;
 
@@ -61,10 +62,53 @@ pub enum BoosterAction {
     },
     /// End the turn without playing a card.
     Pass,
-    Courtesy(Courtesy),
 }
 
 const FINISH: &str = "card";
+
+/// What every viewer sees of one player's hand: its size, never its cards.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandSize {
+    pub seat: Seat,
+    /// Cards in the hand.
+    pub count: usize,
+    /// Checkers in front of the player.
+    pub checkers: u8,
+    /// How many cards the player drew at the end of their last turn.
+    pub last_drawn_count: usize,
+}
+
+/// What every viewer sees of a Booster game.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoosterPublic {
+    /// The position without any hand.
+    pub position: String,
+    /// Each player's hand size and checkers, White first.
+    pub hands: Vec<HandSize>,
+    /// Cards left in the draw pile (`None` for a position read for adjudication).
+    pub draw_pile: Option<usize>,
+    /// The face-up discard pile, oldest first.
+    pub discard: Vec<Card>,
+    /// Stacks, side to move, check, the stepping piece.
+    #[serde(flatten)]
+    pub play: StackedPublic,
+}
+
+/// What one player alone sees: their cards.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoosterHand {
+    /// The cards in the hand.
+    pub cards: Vec<Card>,
+    /// The cards drawn at the end of the player's last turn.
+    pub last_drawn: Vec<Card>,
+}
+
+/// What only the referee knows: the order of the draw pile.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoosterDrawOrder {
+    /// The draw pile, next card last.
+    pub draw_order: Vec<Card>,
+}
 
 /// The deck: the 32 piece cards and `checker_cards` checker cards (sixes, then sevens),
 /// half red (White's pieces) and half black.
@@ -165,6 +209,9 @@ impl Game for Booster {
     type Options = BoosterOptions;
     type State = BoosterState;
     type Action = BoosterAction;
+    type Public = BoosterPublic;
+    type Private = BoosterHand;
+    type Hidden = BoosterDrawOrder;
 
     fn info(&self) -> RulesInfo {
         RulesInfo {
@@ -183,7 +230,8 @@ impl Game for Booster {
             secret: &["each player's hand", "the order of the draw pile"],
             source: "seed 001, \"Booster Chess\" (seed 000 has an older text)",
             position_notation: "FEN, the checker stacks (c1:2w,h7:1b or -), the part of the turn (move, steps:e4, card), the checkers in front of White/Black (6/6), and the hand of the side to move (8H,QS,6D or -)",
-            action_notation: "UCI for the move (e2e4, O-O) and each extra king move (e4e5), done to stop, play <card> <square> (play 8H c3) or pass; also resign, offer-draw, accept-draw",
+            action_notation: "UCI for the move (e2e4, O-O) and each extra king move (e4e5), done to stop, play <card> <square> (play 8H c3) or pass; also resign, offer-draw, accept-draw, decline-draw",
+            lists_all_actions: true,
         }
     }
 
@@ -217,45 +265,25 @@ impl Game for Booster {
         })
     }
 
-    fn seat_count(&self, _state: &BoosterState) -> u8 {
-        2
+    fn seating(&self, _options: &BoosterOptions) -> Result<Seating, GameError> {
+        Ok(Seating::two_colours())
     }
 
     fn turn(&self, state: &BoosterState) -> Turn {
-        if state.play.conduct.ended.is_some() {
-            return Turn::Over;
-        }
-        let phase = match state.play.part {
-            Part::Move => "move",
-            Part::Steps { .. } => "spend",
-            Part::Finish { .. } => "card",
-        };
-        Turn::Seat { seat: seat_of(state.mover()), phase: phase.into() }
+        state.play.turn(Stage::PlayCard)
     }
 
-    fn legal_actions(&self, state: &BoosterState, seat: Seat) -> Vec<BoosterAction> {
-        let me = color_of(seat);
-        let mut out = Vec::new();
-        if state.play.conduct.ended.is_none() && me == state.mover() {
-            out.extend(state.play.legal_parts().into_iter().map(BoosterAction::Move));
-            if matches!(state.play.part, Part::Finish { .. }) {
-                out.extend(state.card_plays().into_iter().map(|(card, square)| BoosterAction::Play { card, square }));
-                out.push(BoosterAction::Pass);
-            }
+    fn legal_actions(&self, state: &BoosterState, _seat: Seat) -> Vec<BoosterAction> {
+        let mut out: Vec<BoosterAction> = state.play.legal_parts().into_iter().map(BoosterAction::Move).collect();
+        if matches!(state.play.part, Part::Finish { .. }) {
+            out.extend(state.card_plays().into_iter().map(|(card, square)| BoosterAction::Play { card, square }));
+            out.push(BoosterAction::Pass);
         }
-        out.extend(state.play.conduct.legal(me).into_iter().map(BoosterAction::Courtesy));
         out
     }
 
     fn parse_action(&self, state: &BoosterState, seat: Seat, text: &str) -> Result<BoosterAction, GameError> {
-        state.play.conduct.still_playing()?;
         let me = color_of(seat);
-        if let Some(courtesy) = Courtesy::parse(text) {
-            return state.play.conduct.check(me, courtesy).map(BoosterAction::Courtesy);
-        }
-        if me != state.mover() {
-            return Err(GameError::new(ErrorCode::NotYourTurn, format!("It is {}'s turn.", state.mover())));
-        }
         let t = text.trim();
         let in_card_part = matches!(state.play.part, Part::Finish { .. });
         let illegal = |m: String| Err(GameError::new(ErrorCode::IllegalAction, m));
@@ -316,19 +344,18 @@ impl Game for Booster {
             BoosterAction::Move(part) => state.play.format_part(*part),
             BoosterAction::Play { card, square } => format!("play {card} {square}"),
             BoosterAction::Pass => "pass".into(),
-            BoosterAction::Courtesy(c) => c.as_str().into(),
         }
     }
 
-    fn describe_action(&self, state: &BoosterState, action: &BoosterAction) -> String {
-        match action {
+    fn describe_action(&self, state: &BoosterState, _seat: Seat, action: &BoosterAction) -> Said {
+        // A played card is turned face up, so everyone hears which it was.
+        Said::public(match action {
             BoosterAction::Move(part) => state.play.describe_part(*part),
             BoosterAction::Play { card, square } => {
                 format!("{card}: a checker under {}", describe(&state.play.position.board, *square))
             }
             BoosterAction::Pass => "no card".into(),
-            other => self.format_action(state, other),
-        }
+        })
     }
 
     fn apply(
@@ -341,16 +368,11 @@ impl Game for Booster {
         let me = color_of(seat);
         match action {
             BoosterAction::Move(part) => {
-                let effects = state.play.play_part(seat, *part);
+                let effects = state.play.play_part(*part);
                 state.take_effects(effects);
                 state.after_moving(rng)?;
             }
             BoosterAction::Play { card, square } => {
-                state.play.played.push(PlayedPart {
-                    seat,
-                    action: self.format_action(state, action),
-                    said: self.describe_action(state, action),
-                });
                 let hand = &mut state.hands[me.index()];
                 let at = hand.iter().position(|c| c == card).expect("checked when parsed");
                 hand.remove(at);
@@ -363,60 +385,55 @@ impl Game for Booster {
                 state.end_turn(rng)?;
             }
             BoosterAction::Pass => state.end_turn(rng)?,
-            BoosterAction::Courtesy(c) => state.play.conduct.apply(me, *c),
         }
         Ok(())
     }
 
-    fn view(&self, state: &BoosterState, viewer: Viewer) -> serde_json::Value {
-        let seat = match viewer {
-            Viewer::Seat(s) => Some(s),
-            _ => None,
-        };
-        let mut fields = state.play.view_fields(seat);
-        if seat == Some(seat_of(state.mover())) && matches!(state.play.part, Part::Finish { .. }) {
-            let mut plays: Vec<String> =
-                state.card_plays().into_iter().map(|(c, sq)| format!("play {c} {sq}")).collect();
-            plays.push("pass".into());
-            fields["legal_moves"] = json!(plays);
-        }
-        // Hands: each seat sees its own cards and only the size of the other's.
-        let hands: Vec<serde_json::Value> = Color::ALL
+    fn public(&self, state: &BoosterState) -> BoosterPublic {
+        let hands = Color::ALL
             .iter()
             .map(|c| {
                 let i = c.index();
-                let visible = viewer == Viewer::Everyone || seat == Some(seat_of(*c));
-                let mut hand =
-                    json!({ "seat": seat_of(*c), "count": state.hands[i].len(), "checkers": state.pools[i] });
-                if visible {
-                    hand["cards"] = json!(state.hands[i]);
-                    hand["last_drawn"] = json!(state.last_drawn[i]);
-                } else {
-                    hand["last_drawn_count"] = json!(state.last_drawn[i].len());
+                HandSize {
+                    seat: seat_of(*c),
+                    count: state.hands[i].len(),
+                    checkers: state.pools[i],
+                    last_drawn_count: state.last_drawn[i].len(),
                 }
-                hand
             })
             .collect();
-        let (draw_pile, discard) = match &state.pile {
-            Some(p) => (Some(p.draw.len()), p.discard.clone()),
-            None => (None, Vec::new()),
-        };
-        let mut base = json!({
-            "rules": "booster",
-            "position": self.public_position(state),
-            "turn": self.turn(state),
-            "hands": hands,
-            "draw_pile": draw_pile,
-            "discard": discard,
-        });
-        if viewer == Viewer::Everyone {
-            base["draw_order"] = json!(state.pile.as_ref().map(|p| &p.draw));
+        BoosterPublic {
+            position: self.public_position(state),
+            hands,
+            draw_pile: state.pile.as_ref().map(|p| p.draw.len()),
+            discard: state.pile.as_ref().map(|p| p.discard.clone()).unwrap_or_default(),
+            play: state.play.public(),
         }
-        merge_json(base, fields)
+    }
+
+    fn private(&self, state: &BoosterState, seat: Seat) -> Option<BoosterHand> {
+        let i = color_of(seat).index();
+        Some(BoosterHand { cards: state.hands[i].clone(), last_drawn: state.last_drawn[i].clone() })
+    }
+
+    fn hidden(&self, state: &BoosterState) -> Option<BoosterDrawOrder> {
+        state.pile.as_ref().map(|p| BoosterDrawOrder { draw_order: p.draw.clone() })
+    }
+
+    fn board(&self, state: &BoosterState, _viewer: Viewer, legal: &[BoosterAction]) -> Option<BoardView> {
+        let moves = legal.iter().filter_map(|a| match a {
+            BoosterAction::Move(p) => Some(*p),
+            _ => None,
+        });
+        let targets = legal.iter().fold(Bitboard::EMPTY, |b, a| match a {
+            BoosterAction::Play { square, .. } => b.with(*square),
+            _ => b,
+        });
+        Some(state.play.board(StackedPlay::selectable(moves) | targets))
     }
 
     fn outcome(&self, state: &BoosterState) -> Option<Outcome> {
-        state.play.conduct.ended.clone()
+        state.play.ended.clone()
     }
 
     fn parse_position(&self, text: &str) -> Result<BoosterState, GameError> {

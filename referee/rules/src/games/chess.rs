@@ -2,15 +2,16 @@
 //! resignation, draw offers, and every automatic end of orthodox chess.
 //! Rules page: `docs/games/chess.md` and `docs/games/chess960.md`.
 
-use super::conduct::{Conduct, Courtesy, color_of, seat_of};
+use super::two_colours::{self, board_view, check_mark, color_of, seat_of};
 use crate::chess::{CastlingMode, CastlingNotation, Move, MoveError, Position, STANDARD_FEN, parse_move, san, uci};
 use crate::chess960::{self, Chess960Cards};
-use crate::game::{ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Turn, Viewer};
+use crate::game::{
+    BoardView, ErrorCode, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, Stage, Turn, Viewer,
+};
 use crate::geometry::Bitboard;
 use crate::pieces::Color;
 use crate::random::RandomSource;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum Variant {
@@ -67,30 +68,41 @@ pub struct Chess960Setup {
     pub cards: Option<Chess960Cards>,
 }
 
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
-pub struct PlayedMove {
-    pub uci: String,
-    pub san: String,
-}
-
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ChessState {
     pub chess960: bool,
     pub start: Position,
     pub setup: Option<Chess960Setup>,
     pub position: Position,
-    pub moves: Vec<PlayedMove>,
     /// Keys of every position reached since the start, the current one last.
     pub repetition_keys: Vec<u64>,
-    #[serde(flatten)]
-    pub conduct: Conduct,
+    /// How the game ended by the rules of chess.
+    pub ended: Option<Outcome>,
     pub draws: DrawRule,
+}
+
+/// What every viewer sees of a chess game: the view's `game` field.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChessPublic {
+    /// The position now (FEN; Shredder-FEN for Chess960).
+    pub position: String,
+    /// The position the game started from.
+    pub start: String,
+    /// How a Chess960 start was chosen.
+    pub setup: Option<Chess960Setup>,
+    /// The side to move.
+    pub to_move: Color,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// When repetition and the fifty-move rule end the game.
+    pub draws: DrawRule,
+    /// Whether the side to move may claim a draw now.
+    pub can_claim_draw: bool,
 }
 
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum ChessAction {
     Move(Move),
-    Courtesy(Courtesy),
     ClaimDraw,
 }
 
@@ -119,17 +131,17 @@ impl ChessState {
     fn settle(&mut self) {
         let pos = &self.position;
         let mover = pos.turn().other();
-        self.conduct.ended = if pos.is_checkmate() {
-            Some(Outcome::winners(2, &[seat_of(mover)], format!("checkmate, {mover} wins")))
+        self.ended = if pos.is_checkmate() {
+            Some(two_colours::wins(mover, format!("checkmate, {mover} wins")))
         } else if pos.is_stalemate() {
-            Some(Outcome::draw(2, "stalemate"))
+            Some(two_colours::draw("stalemate"))
         } else if pos.is_insufficient_material() {
-            Some(Outcome::draw(2, "insufficient material: neither side can checkmate"))
+            Some(two_colours::draw("insufficient material: neither side can checkmate"))
         } else {
             match self.draws {
-                DrawRule::Automatic => self.claimable_draw().map(|r| Outcome::draw(2, r)),
-                DrawRule::Claim if self.repetitions() >= 5 => Some(Outcome::draw(2, "fivefold repetition")),
-                DrawRule::Claim if pos.halfmoves() >= 150 => Some(Outcome::draw(2, "seventy-five-move rule")),
+                DrawRule::Automatic => self.claimable_draw().map(two_colours::draw),
+                DrawRule::Claim if self.repetitions() >= 5 => Some(two_colours::draw("fivefold repetition")),
+                DrawRule::Claim if pos.halfmoves() >= 150 => Some(two_colours::draw("seventy-five-move rule")),
                 DrawRule::Claim => None,
             }
         };
@@ -141,9 +153,8 @@ impl ChessState {
             start,
             setup,
             position: start,
-            moves: Vec::new(),
             repetition_keys: vec![start.zobrist()],
-            conduct: Conduct::default(),
+            ended: None,
             draws,
         };
         state.settle();
@@ -210,6 +221,9 @@ impl Game for ChessGame {
     type Options = ChessOptions;
     type State = ChessState;
     type Action = ChessAction;
+    type Public = ChessPublic;
+    type Private = NoSecret;
+    type Hidden = NoSecret;
 
     fn info(&self) -> RulesInfo {
         match self.variant {
@@ -225,7 +239,8 @@ impl Game for ChessGame {
                 secret: &[],
                 source: "FIDE Laws of Chess",
                 position_notation: "FEN",
-                action_notation: "UCI (e2e4, e7e8q, castling e1g1) or SAN (Nf3, O-O); also resign, offer-draw, accept-draw, claim-draw",
+                action_notation: "UCI (e2e4, e7e8q, castling e1g1) or SAN (Nf3, O-O); also resign, offer-draw, accept-draw, decline-draw, claim-draw",
+                lists_all_actions: true,
             },
             Variant::Chess960 => RulesInfo {
                 id: "chess960",
@@ -239,7 +254,8 @@ impl Game for ChessGame {
                 secret: &[],
                 source: "seed 001, \"Chess960\"",
                 position_notation: "Shredder-FEN (X-FEN accepted)",
-                action_notation: "UCI with castling as king takes own rook (e1h1), or SAN (O-O, O-O-O); also resign, offer-draw, accept-draw, claim-draw",
+                action_notation: "UCI with castling as king takes own rook (e1h1), or SAN (O-O, O-O-O); also resign, offer-draw, accept-draw, decline-draw, claim-draw",
+                lists_all_actions: true,
             },
         }
     }
@@ -260,43 +276,28 @@ impl Game for ChessGame {
         Ok(ChessState::new(self.variant == Variant::Chess960, start, setup, options.draws))
     }
 
-    fn seat_count(&self, _state: &ChessState) -> u8 {
-        2
+    fn seating(&self, _options: &ChessOptions) -> Result<Seating, GameError> {
+        Ok(Seating::two_colours())
     }
 
     fn turn(&self, state: &ChessState) -> Turn {
-        match state.conduct.ended {
+        match state.ended {
             Some(_) => Turn::Over,
-            None => Turn::Seat { seat: seat_of(state.position.turn()), phase: "move".into() },
+            None => Turn::seat(seat_of(state.position.turn()), Stage::Move),
         }
     }
 
-    fn legal_actions(&self, state: &ChessState, seat: Seat) -> Vec<ChessAction> {
-        if state.conduct.ended.is_some() {
-            return Vec::new();
+    fn legal_actions(&self, state: &ChessState, _seat: Seat) -> Vec<ChessAction> {
+        let mut actions: Vec<ChessAction> =
+            state.position.legal_moves().iter().map(|m| ChessAction::Move(*m)).collect();
+        if state.draws == DrawRule::Claim && state.claimable_draw().is_some() {
+            actions.push(ChessAction::ClaimDraw);
         }
-        let me = color_of(seat);
-        let mut actions = Vec::new();
-        if me == state.position.turn() {
-            actions.extend(state.position.legal_moves().iter().map(|m| ChessAction::Move(*m)));
-            if state.draws == DrawRule::Claim && state.claimable_draw().is_some() {
-                actions.push(ChessAction::ClaimDraw);
-            }
-        }
-        actions.extend(state.conduct.legal(me).into_iter().map(ChessAction::Courtesy));
         actions
     }
 
-    fn parse_action(&self, state: &ChessState, seat: Seat, text: &str) -> Result<ChessAction, GameError> {
-        state.conduct.still_playing()?;
-        let me = color_of(seat);
-        if let Some(courtesy) = Courtesy::parse(text) {
-            return state.conduct.check(me, courtesy).map(ChessAction::Courtesy);
-        }
+    fn parse_action(&self, state: &ChessState, _seat: Seat, text: &str) -> Result<ChessAction, GameError> {
         if text.trim().eq_ignore_ascii_case("claim-draw") {
-            if me != state.position.turn() {
-                return Err(GameError::new(ErrorCode::NotYourTurn, "Only the player to move can claim a draw."));
-            }
             return match state.claimable_draw() {
                 Some(_) => Ok(ChessAction::ClaimDraw),
                 None => Err(GameError::new(
@@ -304,9 +305,6 @@ impl Game for ChessGame {
                     "There is no draw to claim: the position has not occurred three times and fifty moves have not passed without a capture or pawn move.",
                 )),
             };
-        }
-        if me != state.position.turn() {
-            return Err(GameError::new(ErrorCode::NotYourTurn, format!("It is {}'s move.", state.position.turn())));
         }
         parse_move(&state.position, text, state.mode()).map(ChessAction::Move).map_err(|e| match e {
             MoveError::Malformed(m) => GameError::new(ErrorCode::BadNotation, m),
@@ -317,16 +315,15 @@ impl Game for ChessGame {
     fn format_action(&self, state: &ChessState, action: &ChessAction) -> String {
         match action {
             ChessAction::Move(m) => uci(*m, state.mode()),
-            ChessAction::Courtesy(c) => c.as_str().into(),
             ChessAction::ClaimDraw => "claim-draw".into(),
         }
     }
 
-    fn describe_action(&self, state: &ChessState, action: &ChessAction) -> String {
-        match action {
+    fn describe_action(&self, state: &ChessState, _seat: Seat, action: &ChessAction) -> Said {
+        Said::public(match action {
             ChessAction::Move(m) => san(&state.position, *m),
-            other => self.format_action(state, other),
-        }
+            ChessAction::ClaimDraw => format!("{} claims a draw", state.position.turn()),
+        })
     }
 
     fn apply(
@@ -339,50 +336,43 @@ impl Game for ChessGame {
         let me = color_of(seat);
         match action {
             ChessAction::Move(m) => {
-                let written = PlayedMove { uci: uci(*m, state.mode()), san: san(&state.position, *m) };
                 state.position.play_unchecked(*m);
-                state.moves.push(written);
                 state.repetition_keys.push(state.position.zobrist());
-                state.conduct.moved(me);
                 state.settle();
             }
-            ChessAction::Courtesy(c) => state.conduct.apply(me, *c),
             ChessAction::ClaimDraw => {
                 let reason = state.claimable_draw().expect("checked when parsed");
-                state.conduct.ended = Some(Outcome::draw(2, format!("{reason}, claimed by {me}")));
+                state.ended = Some(two_colours::draw(format!("{reason}, claimed by {me}")));
             }
         }
         Ok(())
     }
 
-    fn view(&self, state: &ChessState, _viewer: Viewer) -> serde_json::Value {
+    fn public(&self, state: &ChessState) -> ChessPublic {
         // Chess has no secrets: every viewer sees the same.
         let pos = &state.position;
-        let legal: Vec<String> = if state.conduct.ended.is_none() {
-            pos.legal_moves().iter().map(|m| uci(*m, state.mode())).collect()
-        } else {
-            Vec::new()
-        };
-        json!({
-            "rules": if state.chess960 { "chess960" } else { "chess" },
-            "position": self.format_position(state),
-            "turn": self.turn(state),
-            "to_move": pos.turn(),
-            "check": pos.is_check(),
-            "legal_moves": legal,
-            "moves": state.moves,
-            "start": self.format_start(state),
-            "setup": state.setup,
-            "draw_offer": state.conduct.draw_offer,
-            "draws": state.draws,
-            "can_claim_draw": state.draws == DrawRule::Claim && state.conduct.ended.is_none() && state.claimable_draw().is_some(),
-            "outcome": state.conduct.ended,
-            "seats": [{"seat": 0, "color": "white"}, {"seat": 1, "color": "black"}],
-        })
+        ChessPublic {
+            position: self.format_position(state),
+            start: state.start.to_fen(self.notation()),
+            setup: state.setup.clone(),
+            to_move: pos.turn(),
+            check: pos.is_check(),
+            draws: state.draws,
+            can_claim_draw: state.draws == DrawRule::Claim && state.ended.is_none() && state.claimable_draw().is_some(),
+        }
+    }
+
+    fn board(&self, state: &ChessState, _viewer: Viewer, legal: &[ChessAction]) -> Option<BoardView> {
+        let pos = &state.position;
+        let from = legal.iter().fold(Bitboard::EMPTY, |b, a| match a {
+            ChessAction::Move(m) => b.with(m.from()),
+            ChessAction::ClaimDraw => b,
+        });
+        Some(board_view(pos.board(), from, check_mark(pos.board(), pos.turn(), pos.is_check())))
     }
 
     fn outcome(&self, state: &ChessState) -> Option<Outcome> {
-        state.conduct.ended.clone()
+        state.ended.clone()
     }
 
     fn parse_position(&self, text: &str) -> Result<ChessState, GameError> {
@@ -401,9 +391,5 @@ impl ChessGame {
             Variant::Orthodox => CastlingNotation::XFen,
             Variant::Chess960 => CastlingNotation::Shredder,
         }
-    }
-
-    fn format_start(&self, state: &ChessState) -> String {
-        state.start.to_fen(self.notation())
     }
 }

@@ -2,14 +2,17 @@
 //! with the pieces on checkers on the other side of the mirror. Every move switches the moved
 //! piece's side. Rules page: `docs/games/half-alice.md`.
 
-use super::conduct::{Conduct, Courtesy, color_of, judge, repetition_key, seat_of};
+use super::two_colours::{SquareMarks, board_view, color_of, judge, repetition_key, seat_of};
 use crate::chess::mirror::MirrorPosition;
 use crate::chess::{CastlingMode, Move, find_move, long_algebraic, parse_squares, uci};
-use crate::game::{ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Turn, Viewer};
-use crate::geometry::Square;
+use crate::game::{
+    BoardView, ErrorCode, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, StackView, Stage, Turn,
+    Viewer,
+};
+use crate::geometry::{Bitboard, Square};
+use crate::pieces::Color;
 use crate::random::RandomSource;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::json;
 
 pub struct HalfAlice;
 
@@ -65,31 +68,40 @@ pub struct HalfAliceOptions {
     pub checkers: CheckerSupply,
 }
 
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
-pub struct PlayedMove {
-    pub uci: String,
-    pub said: String,
-}
-
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct HalfAliceState {
     pub position: MirrorPosition,
-    pub moves: Vec<PlayedMove>,
     pub repetition_keys: Vec<u64>,
-    #[serde(flatten)]
-    pub conduct: Conduct,
+    /// How the game ended by its rules.
+    pub ended: Option<Outcome>,
 }
 
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub enum HalfAliceAction {
-    Move(Move),
-    Courtesy(Courtesy),
+/// Checkers one side has on the board, and how many it may use.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckersInUse {
+    pub seat: Seat,
+    pub in_use: u32,
+    pub limit: Option<u8>,
+}
+
+/// What every viewer sees of a Half Alice game.
+#[derive(Clone, Debug, Serialize)]
+pub struct HalfAlicePublic {
+    /// The position in the game's notation.
+    pub position: String,
+    /// The squares whose pieces stand on checkers: the other side of the mirror.
+    pub mirrored: Vec<Square>,
+    /// The side to move.
+    pub to_move: Color,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// Checkers each side uses, White first.
+    pub checkers: Vec<CheckersInUse>,
 }
 
 impl HalfAliceState {
     fn new(position: MirrorPosition) -> HalfAliceState {
-        let mut state =
-            HalfAliceState { position, moves: Vec::new(), repetition_keys: Vec::new(), conduct: Conduct::default() };
+        let mut state = HalfAliceState { position, repetition_keys: Vec::new(), ended: None };
         state.repetition_keys.push(state.key());
         state.settle();
         state
@@ -103,7 +115,7 @@ impl HalfAliceState {
         let pos = &self.position;
         let now = self.key();
         let repeated = self.repetition_keys.iter().filter(|k| **k == now).count();
-        self.conduct.ended = judge(
+        self.ended = judge(
             pos.turn,
             !pos.legal_moves().is_empty(),
             pos.in_check(pos.turn),
@@ -117,7 +129,10 @@ impl HalfAliceState {
 impl Game for HalfAlice {
     type Options = HalfAliceOptions;
     type State = HalfAliceState;
-    type Action = HalfAliceAction;
+    type Action = Move;
+    type Public = HalfAlicePublic;
+    type Private = NoSecret;
+    type Hidden = NoSecret;
 
     fn info(&self) -> RulesInfo {
         RulesInfo {
@@ -132,7 +147,8 @@ impl Game for HalfAlice {
             secret: &[],
             source: "seed 001, \"Half Alice Chess\"",
             position_notation: "FEN, then the squares whose pieces stand on checkers (b1,e5 or -)",
-            action_notation: "UCI (e2e4, e7e8q, castling e1g1) or O-O / O-O-O; also resign, offer-draw, accept-draw",
+            action_notation: "UCI (e2e4, e7e8q, castling e1g1) or O-O / O-O-O; also resign, offer-draw, accept-draw, decline-draw",
+            lists_all_actions: true,
         }
     }
 
@@ -140,119 +156,99 @@ impl Game for HalfAlice {
         Ok(HalfAliceState::new(MirrorPosition::standard(options.checkers.limit())))
     }
 
-    fn seat_count(&self, _state: &HalfAliceState) -> u8 {
-        2
+    fn seating(&self, _options: &HalfAliceOptions) -> Result<Seating, GameError> {
+        Ok(Seating::two_colours())
     }
 
     fn turn(&self, state: &HalfAliceState) -> Turn {
-        match state.conduct.ended {
+        match state.ended {
             Some(_) => Turn::Over,
-            None => Turn::Seat { seat: seat_of(state.position.turn), phase: "move".into() },
+            None => Turn::seat(seat_of(state.position.turn), Stage::Move),
         }
     }
 
-    fn legal_actions(&self, state: &HalfAliceState, seat: Seat) -> Vec<HalfAliceAction> {
-        let me = color_of(seat);
-        let mut out = Vec::new();
-        if state.conduct.ended.is_none() && me == state.position.turn {
-            out.extend(state.position.legal_moves().into_iter().map(HalfAliceAction::Move));
-        }
-        out.extend(state.conduct.legal(me).into_iter().map(HalfAliceAction::Courtesy));
-        out
+    fn legal_actions(&self, state: &HalfAliceState, _seat: Seat) -> Vec<Move> {
+        state.position.legal_moves()
     }
 
-    fn parse_action(&self, state: &HalfAliceState, seat: Seat, text: &str) -> Result<HalfAliceAction, GameError> {
-        state.conduct.still_playing()?;
-        let me = color_of(seat);
-        if let Some(courtesy) = Courtesy::parse(text) {
-            return state.conduct.check(me, courtesy).map(HalfAliceAction::Courtesy);
-        }
+    fn parse_action(&self, state: &HalfAliceState, seat: Seat, text: &str) -> Result<Move, GameError> {
         let pos = &state.position;
-        if me != pos.turn {
-            return Err(GameError::new(ErrorCode::NotYourTurn, format!("It is {}'s move.", pos.turn)));
-        }
-        let king = pos.board.king_of(me).expect("one king");
+        let king = pos.board.king_of(color_of(seat)).expect("one king");
         let (from, to, promotion) =
             parse_squares(king, text).map_err(|e| GameError::new(ErrorCode::BadNotation, e.to_string()))?;
         find_move(&pos.legal_moves(), from, to, promotion)
-            .map(HalfAliceAction::Move)
             .ok_or_else(|| GameError::new(ErrorCode::IllegalAction, pos.why_illegal(from, to, promotion)))
     }
 
-    fn format_action(&self, _state: &HalfAliceState, action: &HalfAliceAction) -> String {
-        match action {
-            HalfAliceAction::Move(m) => uci(*m, CastlingMode::Standard),
-            HalfAliceAction::Courtesy(c) => c.as_str().into(),
-        }
+    fn format_action(&self, _state: &HalfAliceState, action: &Move) -> String {
+        uci(*action, CastlingMode::Standard)
     }
 
-    fn describe_action(&self, state: &HalfAliceState, action: &HalfAliceAction) -> String {
-        match action {
-            HalfAliceAction::Move(m) => {
-                let mut after = state.position;
-                after.play(*m);
-                let check = if after.in_check(after.turn) { "+" } else { "" };
-                format!("{}{check}", long_algebraic(&state.position.board, *m))
-            }
-            other => self.format_action(state, other),
-        }
+    fn describe_action(&self, state: &HalfAliceState, _seat: Seat, action: &Move) -> Said {
+        let mut after = state.position;
+        after.play(*action);
+        let check = if after.in_check(after.turn) { "+" } else { "" };
+        Said::public(format!("{}{check}", long_algebraic(&state.position.board, *action)))
     }
 
     fn apply(
         &self,
         state: &mut HalfAliceState,
-        seat: Seat,
-        action: &HalfAliceAction,
+        _seat: Seat,
+        action: &Move,
         _rng: &mut dyn RandomSource,
     ) -> Result<(), GameError> {
-        let me = color_of(seat);
-        match action {
-            HalfAliceAction::Move(m) => {
-                let played =
-                    PlayedMove { uci: self.format_action(state, action), said: self.describe_action(state, action) };
-                state.position.play(*m);
-                state.moves.push(played);
-                state.repetition_keys.push(state.key());
-                state.conduct.moved(me);
-                state.settle();
-            }
-            HalfAliceAction::Courtesy(c) => state.conduct.apply(me, *c),
-        }
+        state.position.play(*action);
+        state.repetition_keys.push(state.key());
+        state.settle();
         Ok(())
     }
 
-    fn view(&self, state: &HalfAliceState, viewer: Viewer) -> serde_json::Value {
+    fn public(&self, state: &HalfAliceState) -> HalfAlicePublic {
         // Nothing is secret in Half Alice Chess.
         let pos = &state.position;
-        let my_turn = state.conduct.ended.is_none() && viewer == Viewer::Seat(seat_of(pos.turn));
-        let legal: Vec<String> = if my_turn {
-            pos.legal_moves().iter().map(|m| uci(*m, CastlingMode::Standard)).collect()
-        } else {
-            Vec::new()
-        };
-        let limit = pos.checker_limit;
-        let checkers: Vec<serde_json::Value> = [crate::pieces::Color::White, crate::pieces::Color::Black]
+        let checkers = Color::ALL
             .iter()
-            .map(|c| json!({ "seat": seat_of(*c), "in_use": pos.checkers_in_use(*c), "limit": limit }))
+            .map(|c| CheckersInUse { seat: seat_of(*c), in_use: pos.checkers_in_use(*c), limit: pos.checker_limit })
             .collect();
-        json!({
-            "rules": "half-alice",
-            "position": self.format_position(state),
-            "mirrored": pos.mirrored.into_iter().collect::<Vec<Square>>(),
-            "turn": self.turn(state),
-            "to_move": pos.turn,
-            "check": pos.in_check(pos.turn),
-            "legal_moves": legal,
-            "moves": state.moves,
-            "checkers": checkers,
-            "draw_offer": state.conduct.draw_offer,
-            "outcome": state.conduct.ended,
-            "seats": [{"seat": 0, "color": "white"}, {"seat": 1, "color": "black"}],
-        })
+        HalfAlicePublic {
+            position: self.format_position(state),
+            mirrored: pos.mirrored.into_iter().collect(),
+            to_move: pos.turn,
+            check: pos.in_check(pos.turn),
+            checkers,
+        }
+    }
+
+    fn board(&self, state: &HalfAliceState, _viewer: Viewer, legal: &[Move]) -> Option<BoardView> {
+        let pos = &state.position;
+        let from = legal.iter().fold(Bitboard::EMPTY, |b, m| b.with(m.from()));
+        let king_in_check = if pos.in_check(pos.turn) { pos.board.king_of(pos.turn) } else { None };
+        Some(board_view(&pos.board, from, |sq| {
+            let mirrored = pos.is_mirrored(sq);
+            let owner = pos.board.color_at(sq).filter(|_| mirrored);
+            let stacks = owner
+                .map(|c| StackView {
+                    kind: "checker".into(),
+                    count: 1,
+                    colour: Some(c.name().to_lowercase()),
+                    effect: None,
+                })
+                .into_iter()
+                .collect();
+            let mut markers = Vec::new();
+            if mirrored {
+                markers.push("mirror".into());
+            }
+            if Some(sq) == king_in_check {
+                markers.push("check".into());
+            }
+            SquareMarks { stacks, markers }
+        }))
     }
 
     fn outcome(&self, state: &HalfAliceState) -> Option<Outcome> {
-        state.conduct.ended.clone()
+        state.ended.clone()
     }
 
     fn parse_position(&self, text: &str) -> Result<HalfAliceState, GameError> {

@@ -4,10 +4,10 @@
 pub mod adrenaline;
 pub mod booster;
 pub mod chess;
-pub mod conduct;
 pub mod half_alice;
 pub mod stacked_chess;
 pub mod table_tools;
+pub mod two_colours;
 
 use crate::game::{DynGame, Erased};
 

@@ -3,14 +3,13 @@
 //! finishing part (placing a checker after a capture; playing a card). Reading, writing and
 //! describing those parts, and the end of the game by checkmate, stalemate and draw rules.
 
-use super::conduct::{Conduct, judge, repetition_key, seat_of};
+use super::two_colours::{SquareMarks, board_view, judge, repetition_key, seat_of};
 use crate::chess::boost::{BoostPosition, Checkers, Effects};
 use crate::chess::{CastlingMode, Move, describe, find_move, long_algebraic, parse_squares, uci};
-use crate::game::{ErrorCode, GameError, Seat};
-use crate::geometry::Square;
+use crate::game::{BoardView, ErrorCode, GameError, Outcome, StackView, Stage, Turn};
+use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Role};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 /// Where the side to move is inside its turn.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
@@ -32,37 +31,45 @@ pub enum MovePart {
     Done,
 }
 
-/// One part of a turn as it was played: the log form and the players' form.
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
-pub struct PlayedPart {
-    pub seat: Seat,
-    pub action: String,
-    pub said: String,
-}
-
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StackedPlay {
     pub position: BoostPosition,
     pub part: Part,
-    pub played: Vec<PlayedPart>,
     /// Keys of the positions at the start of each turn, for repetition (Adrenaline).
     pub repetition_keys: Vec<u64>,
     /// Whether threefold repetition ends the game (not in Booster, where hands change).
     pub repetition: bool,
-    #[serde(flatten)]
-    pub conduct: Conduct,
+    /// How the game ended by its rules.
+    pub ended: Option<Outcome>,
+}
+
+/// One checker stack on the board, for views.
+#[derive(Clone, Debug, Serialize)]
+pub struct StackInfo {
+    pub square: Square,
+    pub count: u8,
+    /// Whose checkers (Booster); `None` for Adrenaline's colourless ones.
+    pub color: Option<Color>,
+    /// Extra king moves the piece on it may make (negative: hobbled).
+    pub power: i8,
+}
+
+/// What every viewer sees of a checker-stack game's board and turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct StackedPublic {
+    /// The side to move.
+    pub to_move: Color,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// Every stack on the board.
+    pub stacks: Vec<StackInfo>,
+    /// The square of the piece making extra king moves now.
+    pub stepping: Option<Square>,
 }
 
 impl StackedPlay {
     pub fn new(position: BoostPosition, part: Part, repetition: bool) -> StackedPlay {
-        let mut play = StackedPlay {
-            position,
-            part,
-            played: Vec::new(),
-            repetition_keys: Vec::new(),
-            repetition,
-            conduct: Conduct::default(),
-        };
+        let mut play = StackedPlay { position, part, repetition_keys: Vec::new(), repetition, ended: None };
         play.repetition_keys.push(play.key());
         if part == Part::Move {
             play.settle();
@@ -85,7 +92,7 @@ impl StackedPlay {
         let mover = pos.turn;
         let repeated =
             if self.repetition { self.repetition_keys.iter().filter(|k| **k == self.key()).count() } else { 0 };
-        self.conduct.ended = judge(
+        self.ended = judge(
             mover,
             !pos.regular_moves().is_empty(),
             pos.in_check(mover),
@@ -93,6 +100,23 @@ impl StackedPlay {
             pos.halfmoves,
             repeated,
         );
+    }
+
+    /// The stage of the turn, `finish` naming the game's own last part.
+    pub fn stage(&self, finish: Stage) -> Stage {
+        match self.part {
+            Part::Move => Stage::Move,
+            Part::Steps { .. } => Stage::ExtraMoves,
+            Part::Finish { .. } => finish,
+        }
+    }
+
+    /// Whose turn it is and in which stage, or over.
+    pub fn turn(&self, finish: Stage) -> Turn {
+        match self.ended {
+            Some(_) => Turn::Over,
+            None => Turn::seat(seat_of(self.mover()), self.stage(finish)),
+        }
     }
 
     /// Passes the move and judges the new position.
@@ -209,9 +233,7 @@ impl StackedPlay {
 
     /// Plays a move part found by [`StackedPlay::parse_part`] or [`StackedPlay::legal_parts`],
     /// and moves on to the steps or the finishing part.
-    pub fn play_part(&mut self, seat: Seat, part: MovePart) -> Effects {
-        self.played.push(PlayedPart { seat, action: self.format_part(part), said: self.describe_part(part) });
-        self.conduct.moved(self.mover());
+    pub fn play_part(&mut self, part: MovePart) -> Effects {
         let captured_before = matches!(self.part, Part::Steps { captured: true, .. });
         let (effects, at) = match part {
             MovePart::Regular(m) => {
@@ -300,41 +322,55 @@ impl StackedPlay {
         Ok((position, part))
     }
 
-    /// Stacks, whose turn part it is and what the side to move may do, for views.
-    pub fn view_fields(&self, viewer_seat: Option<Seat>) -> Value {
+    /// Stacks, the side to move and the stepping piece, for views.
+    pub fn public(&self) -> StackedPublic {
         let pos = &self.position;
-        let my_turn = self.conduct.ended.is_none() && viewer_seat == Some(seat_of(self.mover()));
-        let legal: Vec<String> =
-            if my_turn { self.legal_parts().into_iter().map(|p| self.format_part(p)).collect() } else { Vec::new() };
-        let stacks: Vec<Value> = Square::all()
+        let stacks = Square::all()
             .filter(|sq| pos.stacks[sq.index()] != 0)
             .map(|sq| {
-                let (count, owner) = pos.stack(sq);
-                json!({ "square": sq, "count": count, "color": owner, "power": pos.power(sq) })
+                let (count, color) = pos.stack(sq);
+                StackInfo { square: sq, count, color, power: pos.power(sq) }
             })
             .collect();
         let stepping = match self.part {
             Part::Steps { at, .. } => Some(at),
             _ => None,
         };
-        json!({
-            "to_move": self.mover(),
-            "check": pos.in_check(self.mover()),
-            "stacks": stacks,
-            "stepping": stepping,
-            "legal_moves": legal,
-            "played": self.played,
-            "draw_offer": self.conduct.draw_offer,
-            "outcome": self.conduct.ended,
-            "seats": [{"seat": 0, "color": "white"}, {"seat": 1, "color": "black"}],
+        StackedPublic { to_move: self.mover(), check: pos.in_check(self.mover()), stacks, stepping }
+    }
+
+    /// The squares a seat selects to play these move parts: the piece to move.
+    pub fn selectable(parts: impl IntoIterator<Item = MovePart>) -> Bitboard {
+        parts.into_iter().fold(Bitboard::EMPTY, |b, p| match p {
+            MovePart::Regular(m) => b.with(m.from()),
+            MovePart::Step { from, .. } => b.with(from),
+            MovePart::Done => b,
         })
     }
-}
 
-/// Puts `extra`'s fields into `base` (both JSON objects).
-pub fn merge_json(mut base: Value, extra: Value) -> Value {
-    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
-        b.extend(e);
+    /// The board as data: pieces, checker stacks (boosted or hobbled where they count), the
+    /// king in check, and `selectable` squares.
+    pub fn board(&self, selectable: Bitboard) -> BoardView {
+        let pos = &self.position;
+        let king_in_check = if pos.in_check(self.mover()) { pos.board.king_of(self.mover()) } else { None };
+        board_view(&pos.board, selectable, |sq| {
+            let (count, colour) = pos.stack(sq);
+            let power = pos.power(sq);
+            let stacks = (count > 0)
+                .then(|| StackView {
+                    kind: "checker".into(),
+                    count: u32::from(count),
+                    colour: colour.map(|c| c.name().to_lowercase()),
+                    effect: match power {
+                        p if p > 0 && colour.is_some() => Some("boosted".into()),
+                        p if p < 0 => Some("hobbled".into()),
+                        _ => None,
+                    },
+                })
+                .into_iter()
+                .collect();
+            let markers = if Some(sq) == king_in_check { vec!["check".into()] } else { Vec::new() };
+            SquareMarks { stacks, markers }
+        })
     }
-    base
 }

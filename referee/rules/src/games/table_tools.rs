@@ -4,10 +4,9 @@
 //! Rules page: `docs/games/table-tools.md`.
 
 use crate::cards::{Card, NamedDeck, Pile};
-use crate::game::{ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Turn, Viewer};
+use crate::game::{Courtesies, ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Seating, Turn};
 use crate::random::{RandomSource, roll, shuffle};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::BTreeMap;
 
 pub struct TableTools;
@@ -59,6 +58,47 @@ pub struct TableToolsState {
     /// What happened, in public words (never a hidden card).
     pub log: Vec<String>,
     pub ended: Option<Outcome>,
+}
+
+/// What every seat sees of one deck.
+#[derive(Clone, Debug, Serialize)]
+pub struct DeckView {
+    pub kind: NamedDeck,
+    /// Cards left to draw (their order is secret).
+    pub draw_pile: usize,
+    pub discard: Vec<Card>,
+    pub face_up: Vec<Card>,
+}
+
+/// How many cards a seat holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandCount {
+    pub seat: Seat,
+    pub count: usize,
+}
+
+/// What every seat sees at the table.
+#[derive(Clone, Debug, Serialize)]
+pub struct TablePublic {
+    pub seats: u8,
+    pub decks: BTreeMap<String, DeckView>,
+    pub hands: Vec<HandCount>,
+    /// The latest rolls, oldest first.
+    pub rolls: Vec<Roll>,
+    /// What happened, in public words.
+    pub log: Vec<String>,
+}
+
+/// A seat's own hand, each card as `deck:card`.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableHand {
+    pub cards: Vec<String>,
+}
+
+/// What only the referee knows: each deck's draw order.
+#[derive(Clone, Debug, Serialize)]
+pub struct DrawOrders {
+    pub draw_order: BTreeMap<String, Vec<Card>>,
 }
 
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -131,6 +171,9 @@ impl Game for TableTools {
     type Options = TableToolsOptions;
     type State = TableToolsState;
     type Action = ToolAction;
+    type Public = TablePublic;
+    type Private = TableHand;
+    type Hidden = DrawOrders;
 
     fn info(&self) -> RulesInfo {
         RulesInfo {
@@ -146,6 +189,7 @@ impl Game for TableTools {
             source: "DESIGN.md; decks from Appendix A",
             position_notation: "none: table tools have no position to adjudicate",
             action_notation: USAGE,
+            lists_all_actions: false,
         }
     }
 
@@ -180,8 +224,15 @@ impl Game for TableTools {
         Ok(state)
     }
 
-    fn seat_count(&self, state: &TableToolsState) -> u8 {
-        state.seats
+    fn seating(&self, options: &TableToolsOptions) -> Result<Seating, GameError> {
+        if options.seats == 0 || options.seats > MAX_SEATS {
+            return Err(GameError::new(ErrorCode::BadOptions, format!("table tools seat 1 to {MAX_SEATS} players")));
+        }
+        Ok(Seating::one_team_each((1..=options.seats).map(|s| format!("Seat {s}"))))
+    }
+
+    fn courtesies(&self) -> Courtesies {
+        Courtesies::NONE
     }
 
     fn turn(&self, state: &TableToolsState) -> Turn {
@@ -190,9 +241,6 @@ impl Game for TableTools {
 
     /// Table tools have too many possible actions to list; these are examples of each kind.
     fn legal_actions(&self, state: &TableToolsState, seat: Seat) -> Vec<ToolAction> {
-        if state.ended.is_some() {
-            return Vec::new();
-        }
         let mut actions = vec![ToolAction::Roll { count: 1, sides: 6 }, ToolAction::End];
         for (name, deck) in &state.decks {
             let deck_name = name.clone();
@@ -213,9 +261,6 @@ impl Game for TableTools {
     }
 
     fn parse_action(&self, state: &TableToolsState, seat: Seat, text: &str) -> Result<ToolAction, GameError> {
-        if state.ended.is_some() {
-            return Err(GameError::new(ErrorCode::GameOver, "The table has been closed."));
-        }
         let words: Vec<&str> = text.split_whitespace().collect();
         let deck_arg = |i: usize| -> Result<String, GameError> {
             let name = words.get(i).ok_or_else(|| bad(format!("missing deck name; {USAGE}")))?;
@@ -323,7 +368,8 @@ impl Game for TableTools {
         action: &ToolAction,
         rng: &mut dyn RandomSource,
     ) -> Result<(), GameError> {
-        let who = format!("seat {seat}");
+        // Seats are told as players count them, from 1.
+        let who = format!("Seat {}", seat + 1);
         match action {
             ToolAction::Roll { count, sides } => {
                 let dice: Vec<u32> = (0..*count).map(|_| roll(rng, *sides)).collect();
@@ -417,7 +463,10 @@ impl Game for TableTools {
                 }
             }
             ToolAction::End => {
-                state.ended = Some(Outcome::draw(state.seats, format!("{who} closed the table")));
+                state.ended = Some(
+                    Seating::one_team_each((1..=state.seats).map(|s| format!("Seat {s}")))
+                        .draw(format!("{who} closed the table")),
+                );
             }
         }
         if state.log.len() > MAX_HISTORY {
@@ -426,51 +475,33 @@ impl Game for TableTools {
         Ok(())
     }
 
-    fn view(&self, state: &TableToolsState, viewer: Viewer) -> serde_json::Value {
-        let decks: serde_json::Map<String, serde_json::Value> = state
+    fn public(&self, state: &TableToolsState) -> TablePublic {
+        let decks = state
             .decks
             .iter()
             .map(|(name, d)| {
-                let mut deck = json!({
-                    "kind": d.kind,
-                    "draw_pile": d.pile.draw.len(),
-                    "discard": d.pile.discard,
-                    "face_up": d.face_up,
-                });
-                if viewer == Viewer::Everyone {
-                    deck["draw_order"] = json!(d.pile.draw);
-                }
-                (name.clone(), deck)
-            })
-            .collect();
-        let hands: Vec<serde_json::Value> = state
-            .hands
-            .iter()
-            .enumerate()
-            .map(|(s, hand)| {
-                let visible = match viewer {
-                    Viewer::Everyone => true,
-                    Viewer::Seat(me) => me as usize == s,
-                    Viewer::Spectator => false,
+                let view = DeckView {
+                    kind: d.kind,
+                    draw_pile: d.pile.draw.len(),
+                    discard: d.pile.discard.clone(),
+                    face_up: d.face_up.clone(),
                 };
-                let cards: Vec<String> = hand.iter().map(|(d, c)| format!("{d}:{c}")).collect();
-                if visible {
-                    json!({"seat": s, "count": hand.len(), "cards": cards})
-                } else {
-                    json!({"seat": s, "count": hand.len()})
-                }
+                (name.clone(), view)
             })
             .collect();
-        json!({
-            "rules": "table-tools",
-            "turn": self.turn(state),
-            "seats": state.seats,
-            "decks": decks,
-            "hands": hands,
-            "rolls": state.rolls,
-            "log": state.log,
-            "outcome": state.ended,
-        })
+        let hands =
+            state.hands.iter().enumerate().map(|(s, hand)| HandCount { seat: s as Seat, count: hand.len() }).collect();
+        TablePublic { seats: state.seats, decks, hands, rolls: state.rolls.clone(), log: state.log.clone() }
+    }
+
+    fn private(&self, state: &TableToolsState, seat: Seat) -> Option<TableHand> {
+        let hand = state.hands.get(usize::from(seat))?;
+        Some(TableHand { cards: hand.iter().map(|(d, c)| format!("{d}:{c}")).collect() })
+    }
+
+    fn hidden(&self, state: &TableToolsState) -> Option<DrawOrders> {
+        let draw_order = state.decks.iter().map(|(name, d)| (name.clone(), d.pile.draw.clone())).collect();
+        Some(DrawOrders { draw_order })
     }
 
     fn outcome(&self, state: &TableToolsState) -> Option<Outcome> {
@@ -489,9 +520,14 @@ impl Game for TableTools {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::DynGame;
+    use crate::game::{DynGame, Viewer};
     use crate::games;
     use crate::random::{EventRng, GameKey};
+    use serde_json::{Value, json};
+
+    fn view_of(game: &dyn DynGame, state: &crate::game::AnyState, viewer: Viewer) -> Value {
+        game.view(state, viewer).to_json()
+    }
 
     fn table(seats: u8) -> (&'static dyn DynGame, crate::game::AnyState) {
         let game = games::find("table-tools").unwrap();
@@ -516,8 +552,8 @@ mod tests {
         let (game, mut state) = table(2);
         act(game, &mut state, 0, "roll 3d20", 1).unwrap();
         act(game, &mut state, 1, "roll d6", 2).unwrap();
-        let view = game.view(&state, Viewer::Spectator);
-        let rolls = view["rolls"].as_array().unwrap();
+        let view = view_of(game, &state, Viewer::Spectator);
+        let rolls = view["game"]["rolls"].as_array().unwrap();
         assert_eq!(rolls.len(), 2);
         assert_eq!(rolls[0]["dice"].as_array().unwrap().len(), 3);
         assert!(rolls[0]["dice"].as_array().unwrap().iter().all(|d| (1..=20).contains(&d.as_u64().unwrap())));
@@ -529,14 +565,14 @@ mod tests {
     fn dealt_hands_are_seen_only_by_their_own_seat() {
         let (game, mut state) = table(2);
         act(game, &mut state, 0, "deal main 5", 1).unwrap();
-        let mine = game.view(&state, Viewer::Seat(0));
-        let theirs = game.view(&state, Viewer::Seat(1));
-        let spectator = game.view(&state, Viewer::Spectator);
+        let mine = view_of(game, &state, Viewer::Seat(0));
+        let theirs = view_of(game, &state, Viewer::Seat(1));
+        let spectator = view_of(game, &state, Viewer::Spectator);
         let hand0: Vec<String> =
-            mine["hands"][0]["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+            mine["private"]["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
         assert_eq!(hand0.len(), 5);
-        assert!(theirs["hands"][0].get("cards").is_none());
-        assert_eq!(theirs["hands"][0]["count"], 5);
+        assert_eq!(theirs["private"]["cards"].as_array().unwrap().len(), 5, "seat 1 sees its own hand");
+        assert_eq!(theirs["game"]["hands"][0]["count"], 5);
         let theirs_text = theirs.to_string();
         let spectator_text = spectator.to_string();
         for card in &hand0 {
@@ -559,15 +595,15 @@ mod tests {
         let (game, mut state) = table(1);
         act(game, &mut state, 0, "draw main 2", 1).unwrap();
         act(game, &mut state, 0, "flip main", 2).unwrap();
-        let view = game.view(&state, Viewer::Seat(0));
-        assert_eq!(view["decks"]["main"]["draw_pile"], 49);
-        assert_eq!(view["decks"]["main"]["face_up"].as_array().unwrap().len(), 1);
-        let card = view["hands"][0]["cards"][0].as_str().unwrap().to_string();
+        let view = view_of(game, &state, Viewer::Seat(0));
+        assert_eq!(view["game"]["decks"]["main"]["draw_pile"], 49);
+        assert_eq!(view["game"]["decks"]["main"]["face_up"].as_array().unwrap().len(), 1);
+        let card = view["private"]["cards"][0].as_str().unwrap().to_string();
         act(game, &mut state, 0, &format!("discard {card}"), 3).unwrap();
-        let view = game.view(&state, Viewer::Seat(0));
-        assert_eq!(view["decks"]["main"]["discard"], json!([card.split(':').nth(1).unwrap()]));
+        let view = view_of(game, &state, Viewer::Seat(0));
+        assert_eq!(view["game"]["decks"]["main"]["discard"], json!([card.split(':').nth(1).unwrap()]));
         act(game, &mut state, 0, "reshuffle main", 4).unwrap();
-        assert_eq!(game.view(&state, Viewer::Seat(0))["decks"]["main"]["draw_pile"], 50);
+        assert_eq!(view_of(game, &state, Viewer::Seat(0))["game"]["decks"]["main"]["draw_pile"], 50);
         assert_eq!(act(game, &mut state, 0, "reshuffle main", 5).unwrap_err().code, ErrorCode::IllegalAction);
         assert_eq!(act(game, &mut state, 0, "deck chess pieces-32", 5).unwrap(), "deck chess pieces-32");
         assert_eq!(act(game, &mut state, 0, "deal chess 40 to 0", 6).unwrap_err().code, ErrorCode::IllegalAction);
@@ -583,7 +619,13 @@ mod tests {
         let (game, mut state) = table(3);
         act(game, &mut state, 2, "end", 1).unwrap();
         assert_eq!(game.turn(&state), Turn::Over);
-        assert_eq!(game.outcome(&state).unwrap().reason, "seat 2 closed the table");
-        assert!(game.view(&state, Viewer::Everyone)["decks"]["main"]["draw_order"].as_array().unwrap().len() == 52);
+        assert_eq!(game.outcome(&state).unwrap().reason, "Seat 3 closed the table");
+        assert!(
+            view_of(game, &state, Viewer::Everyone)["secrets"]["hidden"]["draw_order"]["main"]
+                .as_array()
+                .unwrap()
+                .len()
+                == 52
+        );
     }
 }

@@ -11,7 +11,7 @@ pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-use rules::game::{AnyState, DynGame, Turn};
+use rules::game::{AnyState, DynGame};
 
 /// The rule set with this id.
 pub fn rules(id: &str) -> &'static dyn DynGame {
@@ -20,8 +20,8 @@ pub fn rules(id: &str) -> &'static dyn DynGame {
 
 /// The seat whose turn it is; panics if the game is over or simultaneous.
 pub fn seat_to_move(game: &dyn DynGame, state: &AnyState) -> u8 {
-    match game.turn(state) {
-        Turn::Seat { seat, .. } => seat,
-        other => panic!("expected a seat to move, got {other:?}"),
+    match game.turn(state).single() {
+        Some(active) => active.seat,
+        None => panic!("expected one seat to move, got {:?}", game.turn(state)),
     }
 }

@@ -1,0 +1,472 @@
+//! The contract's side of every game: [`Table`] keeps a game's state together with what the
+//! contract owns (seating, conduct, the record, sealed actions), and [`Erased`] drives a
+//! [`Game`] through the type-erased [`DynGame`] the service uses.
+
+use super::conduct::{Conduct, Courtesy};
+use super::view::{ActiveSeatView, OutcomeView, PlayedView, Secrets, TurnView, View};
+use super::{ErrorCode, Game, GameError, Outcome, RulesInfo, Said, Seat, Seating, Turn, Viewer};
+use crate::random::RandomSource;
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::collections::BTreeMap;
+
+/// One action in the record.
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// Who acted.
+    pub seat: Seat,
+    /// The action in the game's notation.
+    pub action: String,
+    /// How it is told.
+    pub said: Said,
+}
+
+/// A game's state with the contract's part around it. This is what snapshots save.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Table<S> {
+    /// The game's own state.
+    pub game: S,
+    /// Who sits where.
+    pub seating: Seating,
+    /// Draw offers and endings by resignation or agreement.
+    pub conduct: Conduct,
+    /// Every action so far.
+    pub record: Vec<Entry>,
+    /// The sealed actions of the round still open, by seat.
+    #[serde(default)]
+    pub sealed: BTreeMap<Seat, String>,
+    /// How many actions have been submitted (sealed ones included).
+    pub actions: u64,
+    /// The value of `actions` when something every seat must see last changed: a submission
+    /// made from a view older than that is stale; sealed submissions of a round still open do
+    /// not count.
+    pub changed_at: u64,
+}
+
+impl<S> Table<S> {
+    fn new(game: S, seating: Seating) -> Table<S> {
+        Table {
+            game,
+            seating,
+            conduct: Conduct::default(),
+            record: Vec::new(),
+            sealed: BTreeMap::new(),
+            actions: 0,
+            changed_at: 0,
+        }
+    }
+}
+
+/// A game state of any game, as handed between the service and [`DynGame`].
+pub struct AnyState(Box<dyn Any + Send + Sync>);
+
+/// The answer to "is that legal?" about one action in one position.
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+pub struct Adjudication {
+    /// Whether the action is legal.
+    pub legal: bool,
+    /// Why not, or what the action does (check, mate), in players' words.
+    pub reason: String,
+    /// Why not, for programs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<ErrorCode>,
+    /// The action as the game writes it (`e2e4`), when legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    /// The position after the action, when legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+/// An action that was accepted.
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+pub struct Applied {
+    /// The action as the game writes it, the form stored in the log (`g1f3`).
+    pub action: String,
+    /// The action as the actor hears it (`Nf3+`; `sealed: Nf3` in a sealed round).
+    pub description: String,
+}
+
+/// [`Game`] with its types erased: options, views and saved states as JSON, actions as text.
+pub trait DynGame: Send + Sync {
+    /// The rule set's catalogue entry.
+    fn info(&self) -> RulesInfo;
+    /// Who sits at the table under these options (JSON; `null` for the defaults).
+    fn seating(&self, options: &serde_json::Value) -> Result<Seating, GameError>;
+    /// The state at the start.
+    fn setup(&self, options: &serde_json::Value, rng: &mut dyn RandomSource) -> Result<AnyState, GameError>;
+    /// A copy of a state.
+    fn clone_state(&self, state: &AnyState) -> AnyState;
+    /// Who sits at this table.
+    fn seats(&self, state: &AnyState) -> Seating;
+    /// Who may act now.
+    fn turn(&self, state: &AnyState) -> Turn;
+    /// What `seat` may submit now: the game's actions when it may act, and the courtesies.
+    fn legal_actions(&self, state: &AnyState, seat: Seat) -> Vec<String>;
+    /// Applies `action` for `seat`. On failure the state is exactly as it was.
+    fn apply(
+        &self,
+        state: &mut AnyState,
+        seat: Seat,
+        action: &str,
+        rng: &mut dyn RandomSource,
+    ) -> Result<Applied, GameError>;
+    /// What `viewer` may see.
+    fn view(&self, state: &AnyState, viewer: Viewer) -> View;
+    /// How the game ended, if it has.
+    fn outcome(&self, state: &AnyState) -> Option<Outcome>;
+    /// How many actions have been submitted.
+    fn actions(&self, state: &AnyState) -> u64;
+    /// The number of actions after which nothing every seat must see has changed: a view
+    /// taken after that many actions is still fresh.
+    fn changed_at(&self, state: &AnyState) -> u64;
+    /// Reads a position, for adjudication.
+    fn parse_position(&self, text: &str) -> Result<AnyState, GameError>;
+    /// Writes the position.
+    fn format_position(&self, state: &AnyState) -> String;
+    /// The whole state as JSON, for snapshots.
+    fn save(&self, state: &AnyState) -> serde_json::Value;
+    /// Reads what [`DynGame::save`] wrote.
+    fn load(&self, saved: &serde_json::Value) -> Result<AnyState, GameError>;
+
+    /// Stateless adjudication: is `action` legal for the seat to act in `position`?
+    fn adjudicate(&self, position: &str, action: &str) -> Result<Adjudication, GameError> {
+        let mut state = self.parse_position(position)?;
+        let seat = match self.turn(&state) {
+            Turn::Over => {
+                let reason = self.outcome(&state).map_or_else(|| "The game is over.".to_string(), |o| o.reason);
+                return Ok(Adjudication {
+                    legal: false,
+                    reason: format!("No move is legal: the game is over ({reason})."),
+                    code: Some(ErrorCode::GameOver),
+                    action: None,
+                    position: None,
+                });
+            }
+            turn => match turn.single() {
+                Some(active) => active.seat,
+                None => {
+                    return Err(GameError::new(ErrorCode::BadPosition, "this position does not say whose move it is"));
+                }
+            },
+        };
+        // Adjudication has no seed: a game that needs randomness for this action says so.
+        let mut no_rng = NoRandomnessAsError::default();
+        let applied = self.apply(&mut state, seat, action, &mut no_rng);
+        if no_rng.asked {
+            return Err(GameError::new(
+                ErrorCode::NeedsGame,
+                "this action involves a random draw, so it can only be settled inside a refereed game",
+            ));
+        }
+        match applied {
+            Ok(applied) => {
+                let said = &applied.description;
+                let reason = match self.outcome(&state) {
+                    Some(o) => format!("{said} is legal, and ends the game: {}.", o.reason),
+                    None => format!("{said} is legal."),
+                };
+                Ok(Adjudication {
+                    legal: true,
+                    reason,
+                    code: None,
+                    action: Some(applied.action),
+                    position: Some(self.format_position(&state)),
+                })
+            }
+            Err(e) if matches!(e.code, ErrorCode::BadNotation | ErrorCode::BadPosition | ErrorCode::NeedsGame) => {
+                Err(e)
+            }
+            Err(e) => {
+                Ok(Adjudication { legal: false, reason: e.message, code: Some(e.code), action: None, position: None })
+            }
+        }
+    }
+}
+
+/// Used by adjudication, which has no seed. A game that draws during the action gets 0 and
+/// the adjudication is then refused, so no made-up draw ever reaches an answer.
+#[derive(Default)]
+struct NoRandomnessAsError {
+    asked: bool,
+}
+
+impl RandomSource for NoRandomnessAsError {
+    fn below(&mut self, _n: u32) -> u32 {
+        self.asked = true;
+        0
+    }
+}
+
+/// Wraps a [`Game`] as a [`DynGame`]: the contract's rules for every game live here.
+pub struct Erased<G>(pub G);
+
+fn json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).expect("game types serialize")
+}
+
+impl<G: Game> Erased<G> {
+    fn table<'a>(&self, s: &'a AnyState) -> &'a Table<G::State> {
+        s.0.downcast_ref().expect("a state is only given back to the game that made it")
+    }
+
+    fn wrap(table: Table<G::State>) -> AnyState {
+        AnyState(Box::new(table))
+    }
+
+    fn options(&self, options: &serde_json::Value) -> Result<G::Options, GameError> {
+        if options.is_null() {
+            return Ok(G::Options::default());
+        }
+        serde_json::from_value(options.clone())
+            .map_err(|e| GameError::new(ErrorCode::BadOptions, format!("options for {}: {e}", self.0.info().id)))
+    }
+
+    fn ended(&self, table: &Table<G::State>) -> Option<Outcome> {
+        table.conduct.ended.clone().or_else(|| self.0.outcome(&table.game))
+    }
+
+    fn turn_of(&self, table: &Table<G::State>) -> Turn {
+        if self.ended(table).is_some() { Turn::Over } else { self.0.turn(&table.game) }
+    }
+
+    /// The one sentence every game uses for a seat that may not act now.
+    fn not_your_turn(table: &Table<G::State>, turn: &Turn) -> GameError {
+        let active = turn.active_seats();
+        let seating = &table.seating;
+        let message = match active.as_slice() {
+            [one] => format!("It is not your turn: {} is to play.", seating.side_of(*one)),
+            many => format!("It is not your turn: {} are to play.", seating.names(many)),
+        };
+        GameError::new(ErrorCode::NotYourTurn, message)
+    }
+
+    /// The game's typed legal actions for `seat`, when it may act.
+    fn game_actions(&self, table: &Table<G::State>, seat: Seat) -> Vec<G::Action> {
+        if self.turn_of(table).may_act(seat) { self.0.legal_actions(&table.game, seat) } else { Vec::new() }
+    }
+
+    fn courtesy(&self, table: &mut Table<G::State>, seat: Seat, courtesy: Courtesy) -> Result<Applied, GameError> {
+        table.conduct.check(&table.seating, seat, courtesy, self.0.courtesies())?;
+        let said = table.conduct.apply(&table.seating, seat, courtesy);
+        let action = courtesy.as_str().to_string();
+        table.record.push(Entry { seat, action: action.clone(), said: Said::public(said.clone()) });
+        Ok(Applied { action, description: said })
+    }
+
+    /// Keeps a sealed action; once every active seat has sealed, reveals and resolves them.
+    fn seal(
+        &self,
+        table: &mut Table<G::State>,
+        seat: Seat,
+        action: (String, G::Action),
+        active: &[Seat],
+        rng: &mut dyn RandomSource,
+    ) -> Result<Applied, GameError> {
+        let (text, parsed) = action;
+        let description = format!("sealed: {}", self.0.describe_action(&table.game, seat, &parsed).to_actor);
+        table.sealed.insert(seat, text.clone());
+        if active.iter().all(|s| table.sealed.contains_key(s)) {
+            let sealed = std::mem::take(&mut table.sealed);
+            let mut round = Vec::with_capacity(sealed.len());
+            for (s, text) in sealed {
+                let parsed = self.0.parse_action(&table.game, s, &text)?;
+                let said = self.0.describe_action(&table.game, s, &parsed);
+                table.record.push(Entry { seat: s, action: text, said });
+                round.push((s, parsed));
+            }
+            self.0.resolve_round(&mut table.game, &round, rng)?;
+            table.changed_at = table.actions + 1;
+        }
+        Ok(Applied { action: text, description })
+    }
+
+    fn play(
+        &self,
+        table: &mut Table<G::State>,
+        seat: Seat,
+        text: &str,
+        rng: &mut dyn RandomSource,
+    ) -> Result<Applied, GameError> {
+        if let Some(outcome) = self.ended(table) {
+            return Err(GameError::new(ErrorCode::GameOver, format!("The game is over: {}.", outcome.reason)));
+        }
+        if let Some(courtesy) = Courtesy::parse(text) {
+            let applied = self.courtesy(table, seat, courtesy)?;
+            table.changed_at = table.actions + 1;
+            return Ok(applied);
+        }
+        let turn = self.0.turn(&table.game);
+        if !turn.may_act(seat) {
+            return Err(Self::not_your_turn(table, &turn));
+        }
+        let action = self.0.parse_action(&table.game, seat, text)?;
+        let formatted = self.0.format_action(&table.game, &action);
+        if turn.is_sealed() {
+            return self.seal(table, seat, (formatted, action), &turn.active_seats(), rng);
+        }
+        let said = self.0.describe_action(&table.game, seat, &action);
+        self.0.apply(&mut table.game, seat, &action, rng)?;
+        table.conduct.acted(&table.seating, seat);
+        let description = said.to_actor.clone();
+        table.record.push(Entry { seat, action: formatted.clone(), said });
+        table.changed_at = table.actions + 1;
+        Ok(Applied { action: formatted, description })
+    }
+
+    fn turn_view(&self, table: &Table<G::State>, viewer: Viewer) -> TurnView {
+        match self.turn_of(table) {
+            Turn::Active { turn_of, seats, sealed } => {
+                let seats: Vec<ActiveSeatView> = seats
+                    .iter()
+                    .map(|a| ActiveSeatView {
+                        seat: a.seat,
+                        stage: a.stage,
+                        submitted: table.sealed.contains_key(&a.seat),
+                        sealed_action: (viewer.seat() == Some(a.seat) || viewer == Viewer::Everyone)
+                            .then(|| table.sealed.get(&a.seat).cloned())
+                            .flatten(),
+                    })
+                    .collect();
+                let submitted = seats.iter().filter(|s| s.submitted).count();
+                TurnView::Active { turn_of, sealed, seats, submitted }
+            }
+            Turn::Anyone => TurnView::Anyone,
+            Turn::Over => TurnView::Over,
+        }
+    }
+
+    fn played_view(table: &Table<G::State>, viewer: Viewer) -> Vec<PlayedView> {
+        table
+            .record
+            .iter()
+            .map(|e| {
+                let knows = e.said.to_others.is_none() || viewer == Viewer::Seat(e.seat) || viewer == Viewer::Everyone;
+                PlayedView {
+                    seat: e.seat,
+                    said: if knows { e.said.to_actor.clone() } else { e.said.to_others.clone().unwrap_or_default() },
+                    action: knows.then(|| e.action.clone()),
+                }
+            })
+            .collect()
+    }
+}
+
+impl<G: Game> DynGame for Erased<G> {
+    fn info(&self) -> RulesInfo {
+        self.0.info()
+    }
+
+    fn seating(&self, options: &serde_json::Value) -> Result<Seating, GameError> {
+        self.0.seating(&self.options(options)?)
+    }
+
+    fn setup(&self, options: &serde_json::Value, rng: &mut dyn RandomSource) -> Result<AnyState, GameError> {
+        let options = self.options(options)?;
+        let seating = self.0.seating(&options)?;
+        Ok(Self::wrap(Table::new(self.0.setup(&options, rng)?, seating)))
+    }
+
+    fn clone_state(&self, state: &AnyState) -> AnyState {
+        Self::wrap(self.table(state).clone())
+    }
+
+    fn seats(&self, state: &AnyState) -> Seating {
+        self.table(state).seating.clone()
+    }
+
+    fn turn(&self, state: &AnyState) -> Turn {
+        self.turn_of(self.table(state))
+    }
+
+    fn legal_actions(&self, state: &AnyState, seat: Seat) -> Vec<String> {
+        let table = self.table(state);
+        if self.ended(table).is_some() {
+            return Vec::new();
+        }
+        let mut out: Vec<String> =
+            self.game_actions(table, seat).iter().map(|a| self.0.format_action(&table.game, a)).collect();
+        let courtesies = table.conduct.legal(&table.seating, seat, self.0.courtesies());
+        out.extend(courtesies.into_iter().map(|c| c.as_str().to_string()));
+        out
+    }
+
+    fn apply(
+        &self,
+        state: &mut AnyState,
+        seat: Seat,
+        action: &str,
+        rng: &mut dyn RandomSource,
+    ) -> Result<Applied, GameError> {
+        let current = self.table(state);
+        if seat >= current.seating.count() {
+            return Err(GameError::new(ErrorCode::UnknownSeat, format!("There is no seat {seat} at this table.")));
+        }
+        // Work on a copy so that a refusal half-way through cannot leave a half-applied action.
+        let mut next = current.clone();
+        let applied = self.play(&mut next, seat, action, rng)?;
+        next.actions += 1;
+        *state = Self::wrap(next);
+        Ok(applied)
+    }
+
+    fn view(&self, state: &AnyState, viewer: Viewer) -> View {
+        let table = self.table(state);
+        let seat = viewer.seat();
+        let actions = seat.map(|s| self.game_actions(table, s)).unwrap_or_default();
+        let secrets = (viewer == Viewer::Everyone).then(|| Secrets {
+            private: (0..table.seating.count()).map(|s| self.0.private(&table.game, s).map(|p| json(&p))).collect(),
+            hidden: self.0.hidden(&table.game).map(|h| json(&h)),
+            sealed: table.sealed.iter().map(|(s, a)| (*s, a.clone())).collect(),
+        });
+        View {
+            rules: self.0.info().id.to_string(),
+            viewer,
+            seats: table.seating.seats.clone(),
+            teams: table.seating.teams.clone(),
+            turn: self.turn_view(table, viewer),
+            legal_actions: seat.map(|s| self.legal_actions(state, s)).unwrap_or_default(),
+            legal_actions_complete: self.0.info().lists_all_actions,
+            private: seat.and_then(|s| self.0.private(&table.game, s)).map(|p| json(&p)),
+            played: Self::played_view(table, viewer),
+            draw_offer: table.conduct.draw_offer.clone(),
+            outcome: self
+                .ended(table)
+                .map(|outcome| OutcomeView { teams: table.seating.team_results(&outcome), outcome }),
+            board: self.0.board(&table.game, viewer, &actions),
+            game: json(&self.0.public(&table.game)),
+            secrets,
+        }
+    }
+
+    fn outcome(&self, state: &AnyState) -> Option<Outcome> {
+        self.ended(self.table(state))
+    }
+
+    fn actions(&self, state: &AnyState) -> u64 {
+        self.table(state).actions
+    }
+
+    fn changed_at(&self, state: &AnyState) -> u64 {
+        self.table(state).changed_at
+    }
+
+    fn parse_position(&self, text: &str) -> Result<AnyState, GameError> {
+        let seating = self.0.seating(&G::Options::default())?;
+        Ok(Self::wrap(Table::new(self.0.parse_position(text)?, seating)))
+    }
+
+    fn format_position(&self, state: &AnyState) -> String {
+        self.0.format_position(&self.table(state).game)
+    }
+
+    fn save(&self, state: &AnyState) -> serde_json::Value {
+        json(self.table(state))
+    }
+
+    fn load(&self, saved: &serde_json::Value) -> Result<AnyState, GameError> {
+        let table: Table<G::State> = serde_json::from_value(saved.clone())
+            .map_err(|e| GameError::new(ErrorCode::BadPosition, format!("saved {} state: {e}", self.0.info().id)))?;
+        Ok(Self::wrap(table))
+    }
+}
