@@ -135,6 +135,15 @@ impl BoosterState {
 
     /// Pieces the card lets the mover put a checker under: pieces like the card's, or any
     /// piece of the card's colour for a checker card or a card whose pieces are all gone.
+    /// An example of playing a card, from `me`'s own hand so that it tells nothing of the
+    /// others' cards: `play 9D e2`.
+    fn play_example(&self, me: Color) -> String {
+        self.hands[me.index()]
+            .iter()
+            .find_map(|&card| self.card_targets(card).first().map(|square| format!("play {card} {square}")))
+            .unwrap_or_else(|| "play <card from your hand> <square>".to_string())
+    }
+
     fn card_targets(&self, card: Card) -> Bitboard {
         let board = &self.play.position.board;
         match card.meaning() {
@@ -299,7 +308,7 @@ impl Game for Booster {
             let notation = || {
                 GameError::new(
                     ErrorCode::BadNotation,
-                    format!("\"{t}\": write play, a card and a square, like play 8H c3"),
+                    format!("\"{t}\": write play, a card and a square, like {}", state.play_example(me)),
                 )
             };
             let [card, square] = words[..] else { return Err(notation()) };
@@ -335,7 +344,7 @@ impl Game for Booster {
         }
         state
             .play
-            .read_move_part(t, "play a card with play <card> <square> (play 8H c3), or pass")
+            .read_move_part(t, &format!("play a card with play <card> <square> ({}), or pass", state.play_example(me)))
             .map(BoosterAction::Move)
     }
 

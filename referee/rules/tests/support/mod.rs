@@ -1,4 +1,5 @@
-//! Helpers the rules tests share.
+//! Helpers the rules tests share. Each test binary uses some of them.
+#![allow(dead_code)]
 
 /// A small xorshift generator for choosing random legal actions in playout tests: fixed
 /// seeds, so a failure replays.
