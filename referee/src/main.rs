@@ -19,13 +19,22 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Count the leaf nodes of the move tree: one line per move, the total last.
+    /// Count the leaf nodes of the move tree: one line per move, the total last. Chess and
+    /// Chess960 count moves; the other games count actions (a turn of several actions, like a
+    /// move and its extra king moves, counts each).
     Perft {
-        /// chess or chess960
+        /// A rule-set id whose actions can be listed: chess, chess960, adrenaline, booster, half-alice
         game: String,
-        /// FEN (Shredder-FEN or X-FEN for chess960), or "startpos"
+        /// The position in the game's notation, or "startpos" for chess
         position: String,
         depth: u32,
+    },
+    /// List the legal actions of the seat to act in a position. Prints one JSON object.
+    Legal {
+        /// A rule-set id whose actions can be listed
+        game: String,
+        /// The position in the game's notation (FEN for chess)
+        position: String,
     },
     /// Is this action legal in this position? Prints one JSON object.
     Adjudicate {
@@ -62,16 +71,16 @@ enum Command {
     },
 }
 
-fn chess_variant(game: &str) -> Result<ChessGame, GameError> {
+fn chess_variant(game: &str) -> Option<ChessGame> {
     match game {
-        "chess" => Ok(ChessGame { variant: Variant::Orthodox }),
-        "chess960" => Ok(ChessGame { variant: Variant::Chess960 }),
-        other => Err(GameError::new(ErrorCode::UnknownRules, format!("{other} has no perft; use chess or chess960"))),
+        "chess" => Some(ChessGame { variant: Variant::Orthodox }),
+        "chess960" => Some(ChessGame { variant: Variant::Chess960 }),
+        _ => None,
     }
 }
 
 fn perft(game: &str, position: &str, depth: u32) -> Result<(), GameError> {
-    let variant = chess_variant(game)?;
+    let Some(variant) = chess_variant(game) else { return action_perft(game, position, depth) };
     let pos = if position == "startpos" { Position::standard() } else { variant.read_position(position)? };
     let mode = if variant.variant == Variant::Chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     let mut total = 0;
@@ -88,6 +97,37 @@ fn perft(game: &str, position: &str, depth: u32) -> Result<(), GameError> {
     }
     println!();
     println!("{total}");
+    Ok(())
+}
+
+/// Perft through the game contract, for the games other than chess.
+fn action_perft(game: &str, position: &str, depth: u32) -> Result<(), GameError> {
+    let rules = games::find(game).ok_or_else(|| unknown_rules(game))?;
+    let state = rules.parse_position(position)?;
+    let mut total = 1;
+    if depth > 0 {
+        total = 0;
+        let (seat, actions) = rules.legal_in(&state)?;
+        for action in actions {
+            let n = rules.perft(&rules.after(&state, seat, &action)?, depth - 1)?;
+            println!("{action}: {n}");
+            total += n;
+        }
+    }
+    println!();
+    println!("{total}");
+    Ok(())
+}
+
+/// The legal actions of the seat to act, as one JSON object.
+fn legal(game: &str, position: &str) -> Result<(), GameError> {
+    let rules = games::find(game).ok_or_else(|| unknown_rules(game))?;
+    let state = rules.parse_position(position)?;
+    let (seat, actions) = rules.legal_in(&state)?;
+    let over = rules.outcome(&state).map(|o| o.reason);
+    let side = rules.seats(&state).side_of(seat).to_string();
+    let answer = serde_json::json!({"seat": seat, "side": side, "actions": actions, "over": over});
+    println!("{answer}");
     Ok(())
 }
 
@@ -120,6 +160,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft { game, position, depth } => perft(&game, &position, depth),
         Command::Setup { game, number, cards, shredder } => setup(&game, number, cards, shredder),
+        Command::Legal { game, position } => legal(&game, &position),
         Command::Serve => return serve_command(),
         Command::Verify { audit } => return verify_command(&audit),
         Command::Rules => {

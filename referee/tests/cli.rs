@@ -84,3 +84,31 @@ fn setup_chess960_by_number_and_by_cards() {
     let (_, code) = referee(&["setup", "chess960", "--number", "960"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn perft_counts_the_actions_of_the_checker_stack_games() {
+    // Within three plies of the start no extra move or checker is possible: the same tree as chess.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - move";
+    let (out, code) = referee(&["perft", "adrenaline", start, "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("8902"));
+    assert!(out.contains("e2e4: "), "{out}");
+    // A capture hands the turn to the checker placement, one more action in the tree.
+    let (out, _) = referee(&["perft", "adrenaline", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 - move", "1"]);
+    assert!(out.contains("e4d5: 1"), "{out}");
+    let (out, code) = referee(&["perft", "table-tools", "x", "1"]);
+    assert_eq!((out.as_str(), code), ("", 2), "table tools cannot list their actions");
+}
+
+#[test]
+fn legal_lists_the_actions_of_the_seat_to_act() {
+    let (out, code) = referee(&["legal", "chess", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["seat"].as_u64(), v["side"].as_str()), (Some(1), Some("Black")));
+    let actions: Vec<&str> = v["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    assert_eq!(actions.len(), 5, "{actions:?}");
+    assert!(!actions.contains(&"resign"), "courtesies are not listed");
+    let (out, _) = referee(&["legal", "adrenaline", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1 - move"]);
+    assert!(out.contains("\"d1d5\""), "{out}");
+}

@@ -129,6 +129,52 @@ pub trait DynGame: Send + Sync {
     /// Reads what [`DynGame::save`] wrote.
     fn load(&self, saved: &serde_json::Value) -> Result<AnyState, GameError>;
 
+    /// The seat to act in a position read for adjudication, and its game actions (without the
+    /// courtesies), for `referee legal` and perft.
+    fn legal_in(&self, state: &AnyState) -> Result<(Seat, Vec<String>), GameError> {
+        if !self.info().lists_all_actions {
+            return Err(GameError::new(
+                ErrorCode::UnknownRules,
+                format!("{} cannot list all its actions", self.info().id),
+            ));
+        }
+        let seat = match self.turn(state) {
+            Turn::Over => return Ok((0, Vec::new())),
+            turn => turn
+                .single()
+                .map(|a| a.seat)
+                .ok_or_else(|| GameError::new(ErrorCode::BadPosition, "several seats act at once in this position"))?,
+        };
+        let actions = self.legal_actions(state, seat).into_iter().filter(|a| Courtesy::parse(a).is_none()).collect();
+        Ok((seat, actions))
+    }
+
+    /// The number of action sequences `depth` actions long from `state` (the leaves of the
+    /// action tree; a turn of several actions counts each). Refused where an action draws at
+    /// random, since perft has no seed.
+    fn perft(&self, state: &AnyState, depth: u32) -> Result<u64, GameError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        let (seat, actions) = self.legal_in(state)?;
+        let mut total = 0;
+        for action in actions {
+            total += self.perft(&self.after(state, seat, &action)?, depth - 1)?;
+        }
+        Ok(total)
+    }
+
+    /// The state after `seat` plays `action`, where the action draws nothing at random.
+    fn after(&self, state: &AnyState, seat: Seat, action: &str) -> Result<AnyState, GameError> {
+        let mut next = self.clone_state(state);
+        let mut no_rng = NoRandomnessAsError::default();
+        self.apply(&mut next, seat, action, &mut no_rng)?;
+        if no_rng.asked {
+            return Err(GameError::new(ErrorCode::NeedsGame, format!("{action} draws at random, which needs a game")));
+        }
+        Ok(next)
+    }
+
     /// Stateless adjudication: is `action` legal for the seat to act in `position`?
     fn adjudicate(&self, position: &str, action: &str) -> Result<Adjudication, GameError> {
         let mut state = self.parse_position(position)?;
