@@ -14,33 +14,222 @@ export interface RulesInfo {
   action_notation: string;
 }
 
+export type Result = "win" | "draw" | "loss";
+
+/** How one team finished. */
+export interface TeamResult {
+  team: number;
+  result: Result;
+  score?: number;
+}
+
+/** How the game ended: per seat (in seat order), per team, and why in players' words. */
 export interface Outcome {
-  results: ("win" | "draw" | "loss")[];
+  results: Result[];
   scores?: number[];
   reason: string;
+  teams: TeamResult[];
 }
 
-export interface Turn {
-  kind: "seat" | "simultaneous" | "anyone" | "over";
-  seat?: number;
-  phase?: string;
+/** One seat at the table: what it plays ("White", "Seat 3") and for which team. */
+export interface SeatInfo {
+  seat: number;
+  side: string;
+  team: number;
 }
 
-/** A seat's (or a spectator's) view: the table's facts plus the game's own fields. */
-export interface View {
+/** A named step of a turn; the same names for every game. */
+export type Stage = "move" | "extra-moves" | "place-checker" | "play-card" | "choose";
+
+/** A seat that may act now. */
+export interface ActiveSeat {
+  seat: number;
+  stage: Stage;
+  /** Whether it has sealed its action in this round. */
+  submitted: boolean;
+  /** The viewer's own sealed action, shown back to it alone. */
+  sealed_action?: string;
+}
+
+/** Who may act now. */
+export type Turn =
+  | {
+      kind: "active";
+      /** Whose turn is running (also while another seat reacts inside it); null in a round of everyone. */
+      turn_of: number | null;
+      sealed: boolean;
+      seats: ActiveSeat[];
+      /** How many active seats have sealed their action. */
+      submitted: number;
+    }
+  | { kind: "anyone" }
+  | { kind: "over" }
+  | { kind: "waiting" };
+
+/** Whose eyes a view is for. */
+export type Viewer = { seat: number } | "spectator" | "everyone";
+
+/** One action of the record, as the viewer may hear it. */
+export interface PlayedEntry {
+  seat: number;
+  /** The sentence for this viewer: "Nf3+", "e2-e4". */
+  said: string;
+  /** The action in the game's notation, where the viewer may know it. */
+  action?: string;
+}
+
+/** A pending draw offer: the team that offered and the teams that agree (team numbers). */
+export interface DrawOffer {
+  team: number;
+  agreed: number[];
+}
+
+export interface PieceView {
+  kind: string;
+  side: string;
+  label?: string;
+}
+
+/** Things piled on a cell: checkers, coins, pyramids. */
+export interface StackView {
+  kind: string;
+  count: number;
+  colour?: string;
+  /** What it does here, in a word: "boosted", "hobbled". */
+  effect?: string;
+}
+
+export interface CellView {
+  id: string;
+  /** [file, rank] from White's bottom-left corner. */
+  at: [number, number];
+  polygon?: [number, number][];
+  dark: boolean;
+  piece?: PieceView;
+  stacks?: StackView[];
+  /** "mirror", "check", "danger"... */
+  markers?: string[];
+  /** Whether the viewer may select it now. */
+  selectable: boolean;
+}
+
+/** The board as data. */
+export interface BoardView {
+  shape: { kind: "grid"; files: number; ranks: number } | { kind: "polygons" };
+  cells: CellView[];
+}
+
+/** What the gateway says about an accepted action, on the answer to it. */
+export interface Submitted {
+  action: string;
+  description: string;
+  event_seq: number;
+  duplicate: boolean;
+}
+
+/** The table's facts the gateway puts around every view. */
+interface TableFacts {
   game_id: string;
   rules: string;
   seq: number;
-  status: "waiting" | "active" | "over";
+  /** The viewer's seat; null for a spectator. */
   seat: number | null;
   commitment: string;
   joined_seats: number[];
   seat_count: number;
+  submitted?: Submitted;
+}
+
+/** The engine's envelope: the same for every game. */
+interface Envelope {
+  viewer: Viewer;
+  seats: SeatInfo[];
+  /** Team names by team number (with two colours, 0 is White and 1 Black). */
+  teams: string[];
+  turn: Turn;
+  /** What the viewer may submit now, courtesies (resign, draw offers) included. */
+  legal_actions: string[];
+  played: PlayedEntry[];
+  draw_offer: DrawOffer | null;
   outcome: Outcome | null;
-  turn?: Turn;
-  waiting?: boolean;
-  submitted?: { action: string; description: string; event_seq: number; duplicate: boolean };
-  [field: string]: unknown;
+  board: BoardView | null;
+}
+
+/** A game whose seats are still joining: the seating and nothing else. */
+export interface WaitingView extends TableFacts, Envelope {
+  status: "waiting";
+  turn: { kind: "waiting" };
+  game: null;
+  private: null;
+}
+
+/** A game under way or over, with the game's own public fields `G` and the viewer's own
+ * secrets `P`. */
+export interface GameView<G = unknown, P = unknown> extends TableFacts, Envelope {
+  status: "active" | "over";
+  /** Whether `legal_actions` is every legal action (false where actions are free text). */
+  legal_actions_complete: boolean;
+  game: G;
+  private: P | null;
+}
+
+/** A seat's (or a spectator's) view, as `GET /games/{id}`, the event stream and actions answer. */
+export type View = WaitingView | GameView;
+
+/** The actions any seat may take whoever's turn it is, where the game allows them. */
+export const COURTESIES = ["resign", "offer-draw", "accept-draw", "decline-draw"] as const;
+export type Courtesy = (typeof COURTESIES)[number];
+
+export function isCourtesy(action: string): action is Courtesy {
+  return (COURTESIES as readonly string[]).includes(action);
+}
+
+/** The seats that may act now, each with its stage. */
+export function activeSeats(view: Pick<View, "turn">): ActiveSeat[] {
+  return view.turn.kind === "active" ? view.turn.seats : [];
+}
+
+/** The stage `seat` may act in now, or null. At a table where anyone may act, it is a move. */
+export function stageOf(view: Pick<View, "turn">, seat: number | null): Stage | null {
+  if (seat === null) return null;
+  if (view.turn.kind === "anyone") return "move";
+  return activeSeats(view).find((a) => a.seat === seat)?.stage ?? null;
+}
+
+/** Whether `seat` may act now. */
+export function mayAct(view: Pick<View, "turn">, seat: number | null): boolean {
+  return stageOf(view, seat) !== null;
+}
+
+/** The seat whose turn is running, if one is (none in a round of everyone, nor when over). */
+export function turnOf(view: Pick<View, "turn">): number | null {
+  return view.turn.kind === "active" ? view.turn.turn_of : null;
+}
+
+/** The courtesies the viewer may use now. */
+export function courtesies(view: Pick<View, "legal_actions">): Courtesy[] {
+  return view.legal_actions.filter(isCourtesy);
+}
+
+/** The viewer's legal actions in the game itself, without the courtesies. */
+export function gameActions(view: Pick<View, "legal_actions">): string[] {
+  return view.legal_actions.filter((a) => !isCourtesy(a));
+}
+
+/** The record without resignations and draw offers: the moves and other game actions. */
+export function gamePlayed(view: Pick<View, "played">): PlayedEntry[] {
+  return view.played.filter((p) => !(p.action && isCourtesy(p.action)));
+}
+
+/** What `seat` plays, as players say it: "White", "Seat 3". */
+export function sideName(view: Pick<View, "seats">, seat: number): string {
+  return view.seats.find((s) => s.seat === seat)?.side ?? `Seat ${seat + 1}`;
+}
+
+/** The team `seat` plays for, or null for a spectator. */
+export function teamOf(view: Pick<View, "seats">, seat: number | null): number | null {
+  if (seat === null) return null;
+  return view.seats.find((s) => s.seat === seat)?.team ?? null;
 }
 
 export interface Created {

@@ -62,3 +62,6 @@ export function pieceGlyph(letter: string): string {
 export function sideToMove(fen: string): "w" | "b" {
   return fen.trim().split(/\s+/)[1] === "b" ? "b" : "w";
 }
+
+/** A move in UCI: e2e4, or e7e8q with a promotion. */
+export const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;

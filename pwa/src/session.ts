@@ -1,5 +1,6 @@
 // What this phone remembers about games: the seat tokens it holds and the host token.
 // Tokens stay on the device (localStorage); they are the only key to a seat's secrets.
+import { type View, activeSeats } from "./api";
 
 export interface Stored {
   host?: string;
@@ -37,4 +38,14 @@ export function rememberSeat(gameId: string, seat: number, token: string, rules?
   if (rules) stored.rules = rules;
   save(gameId, stored);
   return stored;
+}
+
+/** On a phone passed around, which of the `held` seats should have it now: the `current` one
+ * while it still has to act, else the first held seat that has yet to act (in a sealed round,
+ * one that has not sealed its action), else still `current`. */
+export function nextHolder(view: Pick<View, "turn">, held: number[], current: number | null): number | null {
+  const due = activeSeats(view)
+    .filter((a) => !a.submitted && held.includes(a.seat))
+    .map((a) => a.seat);
+  return current !== null && due.includes(current) ? current : (due[0] ?? current);
 }

@@ -243,6 +243,30 @@ test("Half Alice Chess on two phones to checkmate: pieces cross the mirror, a bl
   await black.context.close();
 });
 
+test("a draw offer is declined, withdrawn, then accepted", async () => {
+  const { white, black } = await twoPhones("chess");
+  const button = (side, name) => side.page.getByRole("button", { name, exact: true });
+  await button(white, "Offer a draw").click();
+  await white.page.getByText("Draw offered").waitFor();
+  await black.page.getByText("White offers a draw").waitFor();
+  await button(black, "Decline draw").click();
+  await black.page.getByText("White offers a draw").waitFor({ state: "hidden" });
+  // The offering side may take its offer back.
+  await button(white, "Offer a draw").click();
+  await black.page.getByText("White offers a draw").waitFor();
+  await button(white, "Withdraw offer").click();
+  await black.page.getByText("White offers a draw").waitFor({ state: "hidden" });
+  assert.equal(await button(black, "Accept the draw").count(), 0);
+  // Offers are no moves: the move list stays empty.
+  assert.equal(await black.page.locator(".moves li").count(), 0);
+  await button(black, "Offer a draw").click();
+  await button(white, "Accept the draw").click();
+  for (const p of [white, black]) await p.page.getByText("draw by agreement").waitFor();
+  assert.equal(await button(white, "Resign").count(), 0, "no buttons once the game is over");
+  await white.context.close();
+  await black.context.close();
+});
+
 test("a dealt hand shows on its own phone and never reaches the other phone", async () => {
   const alice = await phone();
   const bob = await phone();

@@ -1,7 +1,27 @@
-// Controls every two-player chess game shares: choosing a promotion, and the draw offer and
-// resignation buttons.
-import type { View } from "../api";
+// What every two-player chess game shares: the viewer's colour, whose move it is, the last
+// move, choosing a promotion, and the draw offer and resignation buttons.
+import { type Courtesy, type GameView, type PlayedEntry, courtesies, sideName, teamOf, turnOf } from "../api";
+import { UCI } from "../fen";
 import { Board, type BoardProps } from "./Board";
+
+/** The colour `seat` plays (team 0 is White, team 1 Black); spectators watch from White's side. */
+export function colourOf(view: GameView, seat: number | null): "white" | "black" {
+  return teamOf(view, seat) === 1 ? "black" : "white";
+}
+
+/** "Black to move": whose turn is running. */
+export function toMove(view: GameView): string {
+  const seat = turnOf(view);
+  return seat === null ? "" : `${sideName(view, seat)} to move`;
+}
+
+export const checkNote = (check: boolean) => (check ? " — check!" : "");
+
+/** The squares of the last move on the board, from the record. */
+export function lastMove(played: PlayedEntry[]): [string, string] | null {
+  const uci = played.findLast((p) => UCI.test(p.action ?? ""))?.action;
+  return uci ? [uci.slice(0, 2), uci.slice(2, 4)] : null;
+}
 
 const PROMOTIONS: [string, string][] = [
   ["q", "Queen"],
@@ -47,28 +67,31 @@ export function PlayerBoard(props: { status: string; board: BoardProps; promotio
   );
 }
 
-/** Offer, accept or (with a claim) settle a draw, and resign. */
-export function TableActions({ view, act, children }: { view: View; act: (a: string) => Promise<void>; children?: preact.ComponentChildren }) {
-  if (view.status !== "active" || view.seat === null) return null;
-  const myColor = view.seat === 1 ? "black" : "white";
-  const drawOffer = view.draw_offer as string | null;
+/** Offer, accept, decline or withdraw a draw, and resign: the buttons the referee allows the
+ * viewer now, plus `children` (a claim). */
+export function TableActions({ view, act, children }: { view: GameView; act: (a: string) => Promise<void>; children?: preact.ComponentChildren }) {
+  const allowed = courtesies(view);
+  if (!allowed.length && !children) return null;
+  const may = (c: Courtesy) => allowed.includes(c);
+  const offer = view.draw_offer;
+  const ours = offer !== null && offer.team === teamOf(view, view.seat);
   return (
     <div class="actions">
       {children}
-      {drawOffer && drawOffer !== myColor ? (
-        <button onClick={() => act("accept-draw")}>Accept the draw</button>
-      ) : (
-        !drawOffer && <button onClick={() => act("offer-draw")}>Offer a draw</button>
+      {may("offer-draw") && <button onClick={() => act("offer-draw")}>Offer a draw</button>}
+      {may("accept-draw") && <button onClick={() => act("accept-draw")}>Accept the draw</button>}
+      {may("decline-draw") && <button onClick={() => act("decline-draw")}>{ours ? "Withdraw offer" : "Decline draw"}</button>}
+      {offer && <span class="facts">{ours ? "Draw offered" : `${view.teams[offer.team] ?? "A side"} offers a draw`}</span>}
+      {may("resign") && (
+        <button
+          class="danger"
+          onClick={() => {
+            if (confirm("Resign this game?")) void act("resign");
+          }}
+        >
+          Resign
+        </button>
       )}
-      {drawOffer === myColor && <span class="facts">Draw offered</span>}
-      <button
-        class="danger"
-        onClick={() => {
-          if (confirm("Resign this game?")) void act("resign");
-        }}
-      >
-        Resign
-      </button>
     </div>
   );
 }

@@ -4,11 +4,11 @@
 // piece to give it adrenaline, or a card and then a piece. Anything illegal is refused by the
 // referee with its reason.
 import { useMemo, useState } from "preact/hooks";
-import { api, type View } from "../api";
-import { PlayerBoard, TableActions } from "../components/ChessControls";
+import { type Stage, api, gameActions, gamePlayed, mayAct, sideName, stageOf } from "../api";
+import { PlayerBoard, TableActions, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
 import { cardFace, cardName, cardPiece, isRed } from "../cards";
-import { type Hand, type Played, UCI, plural, stackMarks, turns } from "../checkers";
-import { parsePlacement, pieceGlyph, pieceName } from "../fen";
+import { type BoosterView, type CheckerView, boardMarks, plural, turns } from "../checkers";
+import { UCI, parsePlacement, pieceGlyph, pieceName } from "../fen";
 
 /** "black pawn", or "checker: any white piece" for the sixes and sevens. */
 function meaning(card: string): string {
@@ -32,64 +32,133 @@ function CardPiece({ card }: { card: string }) {
 }
 
 interface Props {
-  view: View;
+  view: CheckerView;
   act: (action: string) => Promise<void>;
   message: string;
   setMessage: (m: string) => void;
 }
 
-function prompt(view: View, myTurn: boolean, stepping: string | null): string {
+/** What the viewer is asked to do now, whose move it is, or how the game ended. */
+function prompt(view: CheckerView, stage: Stage | null, stepping: string | null): string {
   if (view.outcome) return view.outcome.reason;
-  if (view.turn?.kind !== "seat") return "";
-  const side = view.turn.seat === 0 ? "White" : "Black";
-  const check = view.check ? " — check!" : "";
-  if (!myTurn) return `${side} to move${check}`;
-  switch (view.turn.phase) {
+  if (view.turn.kind !== "active") return "";
+  const check = checkNote(view.game.check);
+  switch (stage) {
+    case null:
+      return toMove(view) + check;
     case "extra-moves":
-    case "spend":
       return `Extra king moves: tap a square next to the piece on ${stepping}, or Done`;
-    case "place":
+    case "place-checker":
       return "You captured: tap one of your opponent's pieces to give it a checker";
-    case "card":
+    case "play-card":
       return "Play a card: tap a card, then a piece — or Pass";
     default:
       return `Your move${check}`;
   }
 }
 
+/** The squares the viewer may tap now: where a checker or card can go, or where the chosen
+ * piece can move. */
+function targetsOf(legal: string[], stage: Stage | null, card: string | null, from: string | null): string[] {
+  if (stage === "place-checker") return legal.filter((a) => a.startsWith("place ")).map((a) => a.slice(6));
+  if (stage === "play-card") return card ? legal.filter((a) => a.startsWith(`play ${card} `)).map((a) => a.split(" ")[2]) : [];
+  return from ? legal.filter((a) => UCI.test(a) && a.startsWith(from)).map((a) => a.slice(2, 4)) : [];
+}
+
+/** Checkers beside the board (Adrenaline) or in use by each side (Half Alice). */
+function checkerFacts(view: CheckerView): string {
+  if (view.rules === "adrenaline") return `Checkers left beside the board: ${view.game.checkers_left} of ${view.game.checker_limit}`;
+  if (view.rules === "half-alice") {
+    return view.game.checkers.map((u) => `${sideName(view, u.seat)} ${u.in_use}${u.limit ? ` of ${u.limit}` : ""} checkers in use`).join(" · ");
+  }
+  return "";
+}
+
+interface BoosterProps {
+  view: BoosterView;
+  stage: Stage | null;
+  card: string | null;
+  setCard: (card: string | null) => void;
+  act: (action: string) => Promise<void>;
+}
+
+/** Booster's cards: the viewer's own hand to play from, the others' hand sizes, the piles. */
+function BoosterCards({ view, stage, card, setCard, act }: BoosterProps) {
+  const mine = view.seat;
+  const myHand = view.private;
+  const myCheckers = view.game.hands.find((h) => h.seat === mine)?.checkers ?? 0;
+  const others = view.game.hands.filter((h) => h.seat !== mine);
+  const playing = stage === "play-card";
+  return (
+    <section class="booster-cards" aria-label="cards and checkers">
+      {myHand && (
+        <>
+          <h2>Your hand</h2>
+          <p class="facts">In front of you: {plural(myCheckers, "checker")}</p>
+          <div class="hand">
+            {myHand.cards.map((c) => (
+              <button
+                key={c}
+                data-card={c}
+                aria-label={`${cardFace(c)} ${cardName(c)}, ${meaning(c)}`}
+                aria-pressed={card === c}
+                class={`playing-card ${isRed(c) ? "red" : ""} ${card === c ? "chosen" : ""} ${myHand.last_drawn.includes(c) ? "fresh" : ""}`}
+                disabled={!playing}
+                onClick={() => setCard(card === c ? null : c)}
+              >
+                {cardFace(c)}
+                <CardPiece card={c} />
+              </button>
+            ))}
+          </div>
+          {myHand.last_drawn.length > 0 && <p class="facts">You drew {myHand.last_drawn.map(cardName).join(", ")}.</p>}
+          {playing && (
+            <div class="actions">
+              <button onClick={() => act("pass")}>Pass</button>
+            </div>
+          )}
+        </>
+      )}
+      {others.map((h) => (
+        <p class="facts" key={h.seat}>
+          {sideName(view, h.seat)}: {plural(h.count, "card")}, {plural(h.checkers, "checker")} in front
+          {h.last_drawn_count ? `, drew ${h.last_drawn_count}` : ""}
+        </p>
+      ))}
+      <p class="facts">
+        Draw pile: {String(view.game.draw_pile ?? "?")} · Discard:{" "}
+        {view.game.discard.slice(-1).map((c) => (
+          <span key={c} class={`playing-card ${isRed(c) ? "red" : ""}`} data-discard={c} aria-label={cardName(c)}>
+            {cardFace(c)}
+          </span>
+        ))}
+      </p>
+    </section>
+  );
+}
+
 export function CheckerChessGame({ view, act, message, setMessage }: Props) {
   const [selected, setSelected] = useState<string | null>(null);
   const [card, setCard] = useState<string | null>(null);
   const [promotion, setPromotion] = useState<string[] | null>(null);
-  const position = String(view.position ?? "");
+  const position = view.game.position;
   const placement = useMemo(() => parsePlacement(position), [position]);
-  const marks = useMemo(() => stackMarks(view, placement), [view.seq, view.rules, placement]);
+  const marks = useMemo(() => boardMarks(view.board), [view.board]);
   const mine = view.seat;
-  const myColor = mine === 1 ? "black" : "white";
-  const myTurn = view.status === "active" && view.turn?.kind === "seat" && view.turn.seat === mine;
-  const phase = view.turn?.phase ?? "move";
-  const legal: string[] = myTurn ? ((view.legal_moves as string[]) ?? []) : [];
-  const stepping = (view.stepping as string | null) ?? null;
+  const myColor = colourOf(view, mine);
+  const myTurn = mayAct(view, mine);
+  const stage = stageOf(view, mine);
+  const legal = gameActions(view);
+  const stepping = view.rules === "half-alice" ? null : view.game.stepping;
   const from = stepping ?? selected;
-  const targets =
-    phase === "place"
-      ? legal.filter((a) => a.startsWith("place ")).map((a) => a.slice(6))
-      : phase === "card"
-        ? card
-          ? legal.filter((a) => a.startsWith(`play ${card} `)).map((a) => a.split(" ")[2])
-          : []
-        : from
-          ? legal.filter((a) => UCI.test(a) && a.startsWith(from)).map((a) => a.slice(2, 4))
-          : [];
-  const played: Played[] = ((view.played ?? view.moves) as Played[]) ?? [];
-  const lastUci = [...played].reverse().map((p) => p.uci ?? p.action ?? "").find((a) => UCI.test(a));
+  const targets = targetsOf(legal, stage, card, from);
+  const played = gamePlayed(view);
   const ownPiece = (sq: string) => {
     const p = placement[sq];
     return !!p && (p === p.toUpperCase()) === (myColor === "white");
   };
-  const hands = (view.hands as Hand[]) ?? [];
-  const myHand = hands.find((h) => h.seat === mine);
-  const theirHand = hands.find((h) => h.seat !== mine);
+
+  const explain = async (action: string) => setMessage(await api.whyIllegal(view.rules, position, action));
 
   const onSquare = async (square: string) => {
     setMessage("");
@@ -97,8 +166,8 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
       setMessage(view.status === "over" ? "The game is over." : "It is not your turn.");
       return;
     }
-    if (phase === "place") return targets.includes(square) ? act(`place ${square}`) : explain(`place ${square}`);
-    if (phase === "card") {
+    if (stage === "place-checker") return targets.includes(square) ? act(`place ${square}`) : explain(`place ${square}`);
+    if (stage === "play-card") {
       if (!card) return setMessage("Tap one of your cards first, then the piece it goes under.");
       if (!targets.includes(square)) return setMessage(`The ${cardName(card)} cannot put a checker under that square's piece; the marked pieces are the ones it can.`);
       setCard(null);
@@ -116,27 +185,18 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
     else await explain(from + square);
   };
 
-  const explain = async (action: string) => setMessage(await api.whyIllegal(view.rules, position, action));
-
-  const facts = () => {
-    if (view.rules === "adrenaline") return `Checkers left beside the board: ${view.checkers_left} of ${view.checker_limit}`;
-    if (view.rules === "half-alice") {
-      const used = (view.checkers as { seat: number; in_use: number; limit: number | null }[]) ?? [];
-      return used.map((u) => `${u.seat === 0 ? "White" : "Black"} ${u.in_use}${u.limit ? ` of ${u.limit}` : ""} checkers in use`).join(" · ");
-    }
-    return "";
-  };
+  const facts = checkerFacts(view);
 
   return (
     <section class={`game chess ${view.rules}`}>
       <PlayerBoard
-        status={prompt(view, myTurn, stepping)}
+        status={prompt(view, stage, stepping)}
         board={{
           placement,
           orientation: myColor,
           selected: from,
           targets,
-          lastMove: lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : null,
+          lastMove: lastMove(played),
           marks,
           onSquare,
           label: `board, you play ${myColor}`,
@@ -149,62 +209,15 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
         }}
         message={message}
       />
-      {myTurn && (phase === "extra-moves" || phase === "spend") && (
+      {stage === "extra-moves" && (
         <div class="actions">
           <button class="primary" onClick={() => act("done")}>
             Done
           </button>
         </div>
       )}
-      {view.rules === "booster" && (
-        <section class="booster-cards" aria-label="cards and checkers">
-          {myHand && (
-            <>
-              <h2>Your hand</h2>
-              <p class="facts">In front of you: {plural(myHand.checkers, "checker")}</p>
-              <div class="hand">
-                {(myHand.cards ?? []).map((c) => (
-                  <button
-                    key={c}
-                    data-card={c}
-                    aria-label={`${cardFace(c)} ${cardName(c)}, ${meaning(c)}`}
-                    aria-pressed={card === c}
-                    class={`playing-card ${isRed(c) ? "red" : ""} ${card === c ? "chosen" : ""} ${(myHand.last_drawn ?? []).includes(c) ? "fresh" : ""}`}
-                    disabled={!myTurn || phase !== "card"}
-                    onClick={() => setCard(card === c ? null : c)}
-                  >
-                    {cardFace(c)}
-                    <CardPiece card={c} />
-                  </button>
-                ))}
-              </div>
-              {(myHand.last_drawn ?? []).length > 0 && (
-                <p class="facts">You drew {(myHand.last_drawn ?? []).map(cardName).join(", ")}.</p>
-              )}
-              {myTurn && phase === "card" && (
-                <div class="actions">
-                  <button onClick={() => act("pass")}>Pass</button>
-                </div>
-              )}
-            </>
-          )}
-          {theirHand && (
-            <p class="facts">
-              {theirHand.seat === 0 ? "White" : "Black"}: {plural(theirHand.count, "card")}, {plural(theirHand.checkers, "checker")} in front
-              {theirHand.last_drawn_count ? `, drew ${theirHand.last_drawn_count}` : ""}
-            </p>
-          )}
-          <p class="facts">
-            Draw pile: {String(view.draw_pile ?? "?")} · Discard:{" "}
-            {((view.discard as string[]) ?? []).slice(-1).map((c) => (
-              <span key={c} class={`playing-card ${isRed(c) ? "red" : ""}`} data-discard={c} aria-label={cardName(c)}>
-                {cardFace(c)}
-              </span>
-            ))}
-          </p>
-        </section>
-      )}
-      {facts() && <p class="facts">{facts()}</p>}
+      {view.rules === "booster" && <BoosterCards view={view} stage={stage} card={card} setCard={setCard} act={act} />}
+      {facts && <p class="facts">{facts}</p>}
       <ol class="moves" aria-label="moves">
         {turns(played).map((t, i) => (
           <li key={i}>{t}</li>

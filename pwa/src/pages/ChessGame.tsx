@@ -1,28 +1,78 @@
 // Orthodox chess and Chess960 at the table: tap a piece to see where it may go, tap again to
 // move; anything else is explained by the referee in players' words.
 import { useMemo, useState } from "preact/hooks";
-import { api, type View } from "../api";
-import { PlayerBoard, TableActions } from "../components/ChessControls";
-import { parsePlacement } from "../fen";
+import { type GameView, type PlayedEntry, api, gameActions, mayAct } from "../api";
+import { PlayerBoard, TableActions, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
+import { UCI, parsePlacement } from "../fen";
+
+/** How a Chess960 start position was chosen. */
+interface Chess960Setup {
+  number: number;
+  cards?: { odd: number; even: number; pieces: string[] };
+}
+
+/** The chess games' own fields: the view's `game`. */
+export interface ChessFields {
+  /** The position now (FEN; Shredder-FEN for Chess960). */
+  position: string;
+  start: string;
+  setup: Chess960Setup | null;
+  to_move: "white" | "black";
+  check: boolean;
+  draws: string;
+  can_claim_draw: boolean;
+}
+
+export type ChessView = GameView<ChessFields>;
 
 interface Props {
-  view: View;
+  view: ChessView;
   act: (action: string) => Promise<void>;
   message: string;
   setMessage: (m: string) => void;
 }
 
+/** The moves of the record (no resignations, offers or claims). */
+const movesOf = (played: PlayedEntry[]) => played.filter((p) => UCI.test(p.action ?? ""));
+
+/** The moves two to a line: "e4 e5". */
+function movePairs(moves: PlayedEntry[]): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < moves.length; i += 2) lines.push(`${moves[i].said} ${moves[i + 1]?.said ?? ""}`.trim());
+  return lines;
+}
+
+function status(view: ChessView, myTurn: boolean): string {
+  if (view.outcome) return view.outcome.reason;
+  if (view.turn.kind !== "active") return "";
+  return (myTurn ? "Your move" : toMove(view)) + checkNote(view.game.check);
+}
+
+function SetupFacts({ setup }: { setup: Chess960Setup }) {
+  const cards = setup.cards;
+  return (
+    <p class="facts">
+      Start position {setup.number}
+      {cards && (
+        <>
+          {" "}
+          from the cards <span class="cards-drawn">{[cards.odd === 1 ? "A" : cards.odd, cards.even, ...cards.pieces].join(" ")}</span>
+        </>
+      )}
+    </p>
+  );
+}
+
 export function ChessGame({ view, act, message, setMessage }: Props) {
   const [selected, setSelected] = useState<string | null>(null);
   const [promotion, setPromotion] = useState<string[] | null>(null);
-  const position = String(view.position ?? "");
+  const position = view.game.position;
   const placement = useMemo(() => parsePlacement(position), [position]);
   const mine = view.seat;
-  const myColor = mine === 1 ? "black" : "white";
-  const myTurn = view.status === "active" && view.turn?.kind === "seat" && view.turn.seat === mine;
-  const legal: string[] = myTurn ? ((view.legal_moves as string[]) ?? []) : [];
-  const moves = (view.moves as { uci: string; san: string }[]) ?? [];
-  const last = moves.at(-1)?.uci;
+  const myColor = colourOf(view, mine);
+  const myTurn = mayAct(view, mine);
+  const legal = gameActions(view).filter((a) => UCI.test(a));
+  const moves = movesOf(view.played);
   const targets = selected ? legal.filter((m) => m.startsWith(selected)).map((m) => m.slice(2, 4)) : [];
   const ownPiece = (sq: string) => {
     const p = placement[sq];
@@ -54,25 +104,16 @@ export function ChessGame({ view, act, message, setMessage }: Props) {
     await act(move);
   };
 
-  const turnText = () => {
-    if (view.outcome) return view.outcome.reason;
-    if (view.turn?.kind !== "seat") return "";
-    const side = view.turn.seat === 0 ? "White" : "Black";
-    const check = view.check ? " — check!" : "";
-    return (myTurn ? "Your move" : `${side} to move`) + check;
-  };
-  const setup = view.setup as { number: number; cards?: { odd: number; even: number; pieces: string[] } } | null;
-
   return (
     <section class="game chess">
       <PlayerBoard
-        status={turnText()}
+        status={status(view, myTurn)}
         board={{
           placement,
           orientation: myColor,
           selected,
           targets,
-          lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null,
+          lastMove: lastMove(moves),
           onSquare,
           label: `board, you play ${myColor}`,
         }}
@@ -84,28 +125,14 @@ export function ChessGame({ view, act, message, setMessage }: Props) {
         }}
         message={message}
       />
-      {setup && (
-        <p class="facts">
-          Start position {setup.number}
-          {setup.cards && (
-            <>
-              {" "}
-              from the cards <span class="cards-drawn">{[setup.cards.odd === 1 ? "A" : setup.cards.odd, setup.cards.even, ...setup.cards.pieces].join(" ")}</span>
-            </>
-          )}
-        </p>
-      )}
+      {view.game.setup && <SetupFacts setup={view.game.setup} />}
       <ol class="moves" aria-label="moves">
-        {moves
-          .filter((_, i) => i % 2 === 0)
-          .map((m, i) => (
-            <li key={i}>
-              {m.san} {moves[2 * i + 1]?.san ?? ""}
-            </li>
-          ))}
+        {movePairs(moves).map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
       </ol>
       <TableActions view={view} act={act}>
-        {Boolean(view.can_claim_draw) && myTurn && <button onClick={() => act("claim-draw")}>Claim a draw</button>}
+        {gameActions(view).includes("claim-draw") && <button onClick={() => act("claim-draw")}>Claim a draw</button>}
       </TableActions>
     </section>
   );

@@ -1,14 +1,29 @@
 // A game on this phone: the seat(s) it holds, live updates, the privacy screen when one phone
 // is passed around, and the screen kept awake while playing.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, api, watch, type View } from "../api";
-import { load } from "../session";
+import { ApiError, type GameView, type View, api, sideName, watch } from "../api";
+import type { CheckerView } from "../checkers";
+import { load, nextHolder } from "../session";
 import { CheckerChessGame } from "./CheckerChessGame";
-import { ChessGame } from "./ChessGame";
+import { ChessGame, type ChessView } from "./ChessGame";
 import { seatName } from "./Start";
-import { TableTools } from "./TableTools";
+import { TableTools, type TableView } from "./TableTools";
 
 const CHECKER_GAMES = ["adrenaline", "booster", "half-alice"];
+
+interface PlayProps {
+  view: GameView;
+  act: (action: string) => Promise<void>;
+  message: string;
+  setMessage: (m: string) => void;
+}
+
+/** The game's own screen. The rules id says which game's fields the view holds. */
+function Play({ view, act, message, setMessage }: PlayProps) {
+  if (view.rules === "table-tools") return <TableTools view={view as TableView} act={act} message={message} />;
+  if (CHECKER_GAMES.includes(view.rules)) return <CheckerChessGame view={view as CheckerView} act={act} message={message} setMessage={setMessage} />;
+  return <ChessGame view={view as ChessView} act={act} message={message} setMessage={setMessage} />;
+}
 
 function useWakeLock(active: boolean) {
   useEffect(() => {
@@ -78,9 +93,9 @@ export function Game({ gameId }: { gameId: string }) {
 
   // On a shared phone, hand over to the seat whose turn it is.
   useEffect(() => {
-    if (!shared || !view || view.turn?.kind !== "seat") return;
-    const next = view.turn.seat!;
-    if (next !== seat && heldSeats.includes(next)) {
+    if (!shared || !view) return;
+    const next = nextHolder(view, heldSeats, seat);
+    if (next !== seat) {
       setSeat(next);
       setCovered(true);
     }
@@ -145,7 +160,7 @@ export function Game({ gameId }: { gameId: string }) {
     <main>
       <header class="game-head">
         <h1>
-          {rulesName || view.rules} <span class="facts">{view.seat !== null ? `— you are ${seatName(view.rules, view.seat)}` : "— watching"}</span>
+          {rulesName || view.rules} <span class="facts">{view.seat !== null ? `— you are ${sideName(view, view.seat)}` : "— watching"}</span>
         </h1>
         {shared && (
           <button onClick={() => setCovered(true)} aria-label="hide the screen and pass the phone">
@@ -157,12 +172,8 @@ export function Game({ gameId }: { gameId: string }) {
         <p class="status">
           Waiting for players: {view.joined_seats.length} of {view.seat_count} have joined.
         </p>
-      ) : view.rules === "table-tools" ? (
-        <TableTools view={view} act={act} message={message} />
-      ) : CHECKER_GAMES.includes(view.rules) ? (
-        <CheckerChessGame view={view} act={act} message={message} setMessage={setMessage} />
       ) : (
-        <ChessGame view={view} act={act} message={message} setMessage={setMessage} />
+        <Play view={view} act={act} message={message} setMessage={setMessage} />
       )}
       <footer class="facts fairness">
         Fairness commitment <code class="wrap">{view.commitment}</code> — <a href={`#/fairness/${gameId}`}>check the draws</a>

@@ -1,19 +1,44 @@
 // Dice and cards for any game: each seat's hand is shown only on its own screen.
 import { useState } from "preact/hooks";
-import type { View } from "../api";
+import { type GameView, mayAct, sideName } from "../api";
 import { cardFace, cardName, isRed } from "../cards";
-
-interface Props {
-  view: View;
-  act: (action: string) => Promise<void>;
-  message: string;
-}
 
 interface Deck {
   kind: string;
   draw_pile: number;
   discard: string[];
   face_up: string[];
+}
+
+interface Roll {
+  seat: number;
+  sides: number;
+  dice: number[];
+}
+
+/** Table tools' own fields: the view's `game`. */
+export interface TableFields {
+  seats: number;
+  decks: Record<string, Deck>;
+  /** How many cards each seat holds. */
+  hands: { seat: number; count: number }[];
+  /** The latest rolls, oldest first. */
+  rolls: Roll[];
+  /** What happened, in public words. */
+  log: string[];
+}
+
+/** A seat's own hand, each card as "deck:card": the view's private part. */
+export interface TableHand {
+  cards: string[];
+}
+
+export type TableView = GameView<TableFields, TableHand>;
+
+interface Props {
+  view: TableView;
+  act: (action: string) => Promise<void>;
+  message: string;
 }
 
 function Card({ code }: { code: string }) {
@@ -30,12 +55,10 @@ export function TableTools({ view, act, message }: Props) {
   const [deal, setDeal] = useState(5);
   const [deckName, setDeckName] = useState("");
   const [deckKind, setDeckKind] = useState("standard-52");
-  const decks = (view.decks as Record<string, Deck>) ?? {};
-  const hands = (view.hands as { seat: number; count: number; cards?: string[] }[]) ?? [];
-  const rolls = (view.rolls as { seat: number; sides: number; dice: number[] }[]) ?? [];
+  const { decks, hands, rolls, log } = view.game;
   const mine = view.seat;
-  const myHand = hands.find((h) => h.seat === mine)?.cards ?? [];
-  const active = view.status === "active" && mine !== null;
+  const myHand = view.private?.cards ?? [];
+  const active = mayAct(view, mine);
 
   return (
     <section class="game tools">
@@ -71,7 +94,7 @@ export function TableTools({ view, act, message }: Props) {
           .reverse()
           .map((r, i) => (
             <li key={i}>
-              <strong>{r.dice.join(" ")}</strong> <span class="facts">({r.dice.length}d{r.sides}, seat {r.seat + 1}{r.dice.length > 1 ? `, total ${r.dice.reduce((a, b) => a + b, 0)}` : ""})</span>
+              <strong>{r.dice.join(" ")}</strong> <span class="facts">({r.dice.length}d{r.sides}, {sideName(view, r.seat)}{r.dice.length > 1 ? `, total ${r.dice.reduce((a, b) => a + b, 0)}` : ""})</span>
             </li>
           ))}
       </ol>
@@ -105,7 +128,7 @@ export function TableTools({ view, act, message }: Props) {
       <p class="facts">
         {hands
           .filter((h) => h.seat !== mine)
-          .map((h) => `Seat ${h.seat + 1}: ${h.count} card${h.count === 1 ? "" : "s"}`)
+          .map((h) => `${sideName(view, h.seat)}: ${h.count} card${h.count === 1 ? "" : "s"}`)
           .join(" · ")}
       </p>
 
@@ -163,7 +186,7 @@ export function TableTools({ view, act, message }: Props) {
       )}
       <h2>What happened</h2>
       <ol class="log">
-        {((view.log as string[]) ?? []).slice(-12).reverse().map((line, i) => (
+        {log.slice(-12).reverse().map((line, i) => (
           <li key={i}>{line}</li>
         ))}
       </ol>

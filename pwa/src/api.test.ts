@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { type Turn, activeSeats, courtesies, gameActions, gamePlayed, mayAct, sideName, stageOf, teamOf, turnOf } from "./api";
+import { nextHolder } from "./session";
+
+const seats = [
+  { seat: 0, side: "White", team: 0 },
+  { seat: 1, side: "Black", team: 1 },
+];
+/** White's turn in Booster, at the card: as the referee sends it. */
+const whitePlaysACard: Turn = { kind: "active", turn_of: 0, sealed: false, seats: [{ seat: 0, stage: "play-card", submitted: false }], submitted: 0 };
+/** A sealed round of three seats; seat 1 has sealed its action. */
+const sealedRound: Turn = {
+  kind: "active",
+  turn_of: null,
+  sealed: true,
+  seats: [0, 1, 2].map((seat) => ({ seat, stage: "choose", submitted: seat === 1 })),
+  submitted: 1,
+};
+
+describe("whose turn a view says it is", () => {
+  it("lets only the listed seats act, each in its stage", () => {
+    const view = { turn: whitePlaysACard };
+    expect(activeSeats(view).map((a) => a.seat)).toEqual([0]);
+    expect(stageOf(view, 0)).toBe("play-card");
+    expect(stageOf(view, 1)).toBeNull();
+    expect(mayAct(view, 0)).toBe(true);
+    expect(mayAct(view, 1)).toBe(false);
+    expect(mayAct(view, null)).toBe(false);
+    expect(turnOf(view)).toBe(0);
+  });
+
+  it("lets every seat act at a table of anyone, and none when the game is over or waiting", () => {
+    expect(stageOf({ turn: { kind: "anyone" } }, 2)).toBe("move");
+    expect(mayAct({ turn: { kind: "anyone" } }, null)).toBe(false);
+    for (const kind of ["over", "waiting"] as const) {
+      expect(mayAct({ turn: { kind } }, 0)).toBe(false);
+      expect(turnOf({ turn: { kind } })).toBeNull();
+    }
+  });
+
+  it("has no single mover in a round of everyone", () => {
+    expect(turnOf({ turn: sealedRound })).toBeNull();
+    expect(activeSeats({ turn: sealedRound })).toHaveLength(3);
+  });
+});
+
+describe("the viewer's actions and the record", () => {
+  const view = {
+    legal_actions: ["e2e4", "claim-draw", "resign", "offer-draw", "decline-draw"],
+    played: [
+      { seat: 0, said: "e4", action: "e2e4" },
+      { seat: 1, said: "Black offers a draw", action: "offer-draw" },
+      { seat: 1, said: "e5", action: "e7e5" },
+      { seat: 0, said: "the checker on b1 moved" },
+    ],
+  };
+
+  it("splits the courtesies from the game's own actions", () => {
+    expect(courtesies(view)).toEqual(["resign", "offer-draw", "decline-draw"]);
+    expect(gameActions(view)).toEqual(["e2e4", "claim-draw"]);
+  });
+
+  it("leaves resignations and draw offers out of the moves, and keeps what the viewer may not know", () => {
+    expect(gamePlayed(view).map((p) => p.said)).toEqual(["e4", "e5", "the checker on b1 moved"]);
+  });
+});
+
+describe("seats by name", () => {
+  it("names sides and teams from the view's seats", () => {
+    expect(sideName({ seats }, 1)).toBe("Black");
+    expect(sideName({ seats }, 4)).toBe("Seat 5");
+    expect(teamOf({ seats }, 1)).toBe(1);
+    expect(teamOf({ seats }, null)).toBeNull();
+  });
+});
+
+describe("passing one phone around", () => {
+  it("goes to the held seat whose turn it is", () => {
+    expect(nextHolder({ turn: whitePlaysACard }, [0, 1], 1)).toBe(0);
+    expect(nextHolder({ turn: whitePlaysACard }, [0, 1], 0)).toBe(0);
+    expect(nextHolder({ turn: whitePlaysACard }, [1], 1)).toBe(1);
+  });
+
+  it("in a sealed round, goes to each held seat that has yet to seal, and stays put otherwise", () => {
+    expect(nextHolder({ turn: sealedRound }, [0, 1, 2], 1)).toBe(0);
+    expect(nextHolder({ turn: sealedRound }, [0, 1, 2], 2)).toBe(2);
+    expect(nextHolder({ turn: { kind: "over" } }, [0, 1], 1)).toBe(1);
+    expect(nextHolder({ turn: { kind: "anyone" } }, [0, 1], 0)).toBe(0);
+  });
+});
