@@ -11,7 +11,7 @@ use crate::errors::ApiError;
 use crate::store::{AppendOutcome, ClaimOutcome, Event, EventBody, Header, Loaded, SeatRecord, Store};
 use crate::tokens;
 use referee_proto::v1 as pb;
-use rules::game::{AnyState, DynGame, TurnView, Viewer};
+use rules::game::{AnyState, DynGame, View, Viewer};
 use rules::games;
 use rules::random::{Draw, EventRng, GameKey, RandomSource, Recorder, Replay, commitment, to_hex};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -70,21 +70,9 @@ impl Current {
         let view_json = match &self.state {
             Some(state) => self.game.view(state, caller.viewer()).to_json(),
             None => {
-                let seating = self.game.seating(&header.options).ok();
-                serde_json::json!({
-                    "rules": header.rules,
-                    "viewer": caller.viewer(),
-                    "seats": seating.as_ref().map(|s| &s.seats),
-                    "teams": seating.as_ref().map(|s| &s.teams),
-                    "turn": TurnView::Waiting,
-                    "legal_actions": [],
-                    "played": [],
-                    "private": null,
-                    "outcome": null,
-                    "draw_offer": null,
-                    "board": null,
-                    "game": null,
-                })
+                // The options were checked when the game was created.
+                let seating = self.game.seating(&header.options).unwrap_or_default();
+                View::waiting(&header.rules, caller.viewer(), seating).to_json()
             }
         };
         pb::GameView {

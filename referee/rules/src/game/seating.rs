@@ -19,7 +19,7 @@ pub struct SeatInfo {
 
 /// Who sits at the table and who plays with whom. Decided by the options alone, before any
 /// setup, so a table can be laid for the right number of players.
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
 pub struct Seating {
     /// Every seat, in seat order.
     pub seats: Vec<SeatInfo>,

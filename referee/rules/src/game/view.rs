@@ -3,7 +3,7 @@
 //! board the game draws for that viewer; nothing else goes in.
 
 use super::conduct::DrawOffer;
-use super::seating::{Outcome, SeatInfo, TeamResult};
+use super::seating::{Outcome, SeatInfo, Seating, TeamResult};
 use super::turn::Stage;
 use super::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -23,8 +23,9 @@ pub struct View {
     pub teams: Vec<String>,
     /// Who may act now.
     pub turn: TurnView,
-    /// What the viewer may submit now, in the game's action notation. Empty when it may not
-    /// act.
+    /// What the viewer may submit now, in the game's action notation: the game's own actions
+    /// when it may act, and the courtesies open to it at any moment (resigning, offering,
+    /// accepting or declining a draw, where the game allows them). Empty for spectators.
     pub legal_actions: Vec<String>,
     /// Whether `legal_actions` lists every legal action (false where they cannot all be
     /// listed, like table tools' dice of any size: then it lists the useful ones).
@@ -48,6 +49,26 @@ pub struct View {
 }
 
 impl View {
+    /// The view of a game whose seats are still joining: the seating and nothing else.
+    pub fn waiting(rules: &str, viewer: Viewer, seating: Seating) -> View {
+        View {
+            rules: rules.to_string(),
+            viewer,
+            seats: seating.seats,
+            teams: seating.teams,
+            turn: TurnView::Waiting,
+            legal_actions: Vec::new(),
+            legal_actions_complete: false,
+            private: None,
+            played: Vec::new(),
+            draw_offer: None,
+            outcome: None,
+            board: None,
+            game: Value::Null,
+            secrets: None,
+        }
+    }
+
     /// The view as JSON, as clients receive it.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).expect("views serialize")
