@@ -10,6 +10,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let descriptors = protox::compile([proto], ["."])?;
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR not set")?);
     std::fs::write(out.join("referee_descriptor.bin"), descriptors.encode_to_vec())?;
-    tonic_prost_build::configure().compile_fds(descriptors)?;
+    // Well-known types (Struct) come from pbjson-types, which converts them to and from JSON.
+    tonic_prost_build::configure()
+        .extern_path(".google.protobuf.Struct", "::pbjson_types::Struct")
+        .compile_fds(descriptors)?;
     Ok(())
 }

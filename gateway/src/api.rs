@@ -1,12 +1,13 @@
 //! The REST/JSON routes over the referee's gRPC API, with their OpenAPI description.
 
-use crate::errors::ApiError;
+use crate::errors::{ApiError, reason_name};
 use crate::referee::{Referee, request};
 use crate::views::{RulesInfo, view_json};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, Responder, get, post, web};
 use actix_web_lab::sse;
 use futures::StreamExt;
+use referee_proto::structs;
 use referee_proto::v1 as pb;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -88,7 +89,7 @@ pub async fn adjudicate(
     Ok(HttpResponse::Ok().json(AdjudicateReply {
         legal: a.legal,
         reason: a.reason,
-        code: non_empty(a.code),
+        code: reason_name(a.code),
         action: non_empty(a.action),
         position: non_empty(a.position),
     }))
@@ -156,14 +157,16 @@ pub struct Created {
 #[post("/api/v1/games")]
 pub async fn create_game(referee: web::Data<Referee>, body: web::Json<CreateBody>) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
-    let options_json = match b.options {
-        None | Some(Value::Null) => String::new(),
-        Some(v) => v.to_string(),
+    let options = match b.options {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(structs::from_json(&v).ok_or_else(|| {
+            ApiError::new(StatusCode::BAD_REQUEST, "bad_options", "The options must be a JSON object.")
+        })?),
     };
     let c = referee
         .client
         .clone()
-        .create_game(request(pb::CreateGameRequest { rules: b.rules, options_json }, None))
+        .create_game(request(pb::CreateGameRequest { rules: b.rules, options }, None))
         .await?
         .into_inner();
     Ok(HttpResponse::Created().json(Created {
@@ -357,7 +360,6 @@ pub async fn get_audit(referee: web::Data<Referee>, path: web::Path<String>) -> 
         .get_audit(request(pb::GetAuditRequest { game_id: path.into_inner() }, None))
         .await?
         .into_inner();
-    let record: Value = serde_json::from_str(&a.audit_json)
-        .map_err(|e| ApiError::new(StatusCode::BAD_GATEWAY, "bad_referee_reply", e.to_string()))?;
+    let record = a.audit.as_ref().map_or(Value::Null, structs::to_json);
     Ok(HttpResponse::Ok().json(record))
 }

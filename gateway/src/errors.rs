@@ -3,9 +3,11 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use referee_proto::v1 as pb;
 use serde::Serialize;
 use std::fmt;
 use tonic::Code;
+use tonic_types::StatusExt;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ApiError {
@@ -54,25 +56,38 @@ impl ResponseError for ApiError {
     }
 }
 
+/// The REST name of a proto `ErrorReason` number (`illegal_action`); `None` when unset.
+pub fn reason_name(reason: i32) -> Option<String> {
+    match pb::ErrorReason::try_from(reason) {
+        Ok(pb::ErrorReason::Unspecified) | Err(_) => None,
+        Ok(r) => Some(r.as_str_name().to_ascii_lowercase()),
+    }
+}
+
 impl From<tonic::Status> for ApiError {
     fn from(status: tonic::Status) -> ApiError {
-        let code = status.metadata().get("referee-error-code").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-        let http = match (status.code(), code.as_str()) {
+        // The reason and its metadata travel in a google.rpc.ErrorInfo detail (AIP-193).
+        let info = status.get_details_error_info().filter(|i| i.domain == "referee.v1");
+        let reason = info.as_ref().and_then(|i| pb::ErrorReason::from_str_name(&i.reason));
+        let code = reason.and_then(|r| reason_name(r as i32)).unwrap_or_default();
+        let http = match (status.code(), reason) {
             (Code::Aborted, _) => StatusCode::CONFLICT,
-            (Code::FailedPrecondition, "waiting_for_players" | "seat_taken" | "game_not_over") => StatusCode::CONFLICT,
+            (
+                Code::FailedPrecondition,
+                Some(pb::ErrorReason::WaitingForPlayers | pb::ErrorReason::SeatTaken | pb::ErrorReason::GameNotOver),
+            ) => StatusCode::CONFLICT,
             (Code::FailedPrecondition, _) => StatusCode::UNPROCESSABLE_ENTITY,
-            (Code::InvalidArgument, "bad_notation") => StatusCode::UNPROCESSABLE_ENTITY,
+            (Code::InvalidArgument, Some(pb::ErrorReason::BadNotation)) => StatusCode::UNPROCESSABLE_ENTITY,
             (Code::InvalidArgument, _) => StatusCode::BAD_REQUEST,
             (Code::NotFound, _) => StatusCode::NOT_FOUND,
             (Code::Unauthenticated, _) => StatusCode::UNAUTHORIZED,
             (Code::PermissionDenied, _) => StatusCode::FORBIDDEN,
             (Code::ResourceExhausted, _) => StatusCode::TOO_MANY_REQUESTS,
-            (Code::Unavailable, _) if code.is_empty() => return ApiError::referee_unreachable(status.message()),
+            (Code::Unavailable, None) => return ApiError::referee_unreachable(status.message()),
             (Code::Unavailable, _) => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        let seq =
-            status.metadata().get("referee-current-seq").and_then(|v| v.to_str().ok()).and_then(|s| s.parse().ok());
+        let seq = info.as_ref().and_then(|i| i.metadata.get("current_seq")).and_then(|s| s.parse().ok());
         let code = if code.is_empty() { "internal".to_string() } else { code };
         let reason = (http == StatusCode::UNPROCESSABLE_ENTITY).then(|| status.message().to_string());
         ApiError { code, message: status.message().to_string(), seq, reason, status: http.as_u16() }

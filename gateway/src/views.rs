@@ -15,8 +15,8 @@ pub fn status_name(status: i32) -> &'static str {
 }
 
 pub fn view_json(view: &pb::GameView) -> Value {
-    let mut out = match serde_json::from_str::<Value>(&view.view_json) {
-        Ok(Value::Object(map)) => map,
+    let mut out = match view.view.as_ref().map(referee_proto::structs::to_json) {
+        Some(Value::Object(map)) => map,
         _ => serde_json::Map::new(),
     };
     out.insert("game_id".into(), json!(view.game_id));
@@ -46,6 +46,8 @@ pub struct RulesInfo {
     pub source: String,
     pub position_notation: String,
     pub action_notation: String,
+    /// Whether views list every legal action (false where they cannot all be listed).
+    pub lists_all_actions: bool,
 }
 
 impl From<pb::RulesInfo> for RulesInfo {
@@ -63,6 +65,7 @@ impl From<pb::RulesInfo> for RulesInfo {
             source: r.source,
             position_notation: r.position_notation,
             action_notation: r.action_notation,
+            lists_all_actions: r.lists_all_actions,
         }
     }
 }

@@ -182,7 +182,7 @@ async fn main() {
                     let game = live[k % live.len()].clone();
                     k += concurrency;
                     let mut g = game.lock().await;
-                    let v: serde_json::Value = serde_json::from_str(&g.view.view_json).unwrap();
+                    let v = referee_proto::structs::to_json(g.view.view.as_ref().unwrap());
                     let Some(moves) = v["legal_moves"].as_array().filter(|m| !m.is_empty()) else { continue };
                     let m = moves[latencies.len() % moves.len()].as_str().unwrap().to_string();
                     let seat = v["turn"]["seat"].as_u64().unwrap() as usize;

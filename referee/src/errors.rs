@@ -2,27 +2,28 @@
 //! sentence for players. Nothing here ever carries another seat's secret: engine messages are
 //! written from the acting seat's knowledge, and storage errors are logged, not returned.
 
+pub use referee_proto::v1::ErrorReason as Reason;
 use rules::game::{ErrorCode, GameError};
 use std::collections::HashMap;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
+/// The `domain` of every `google.rpc.ErrorInfo` the referee sends.
 pub const ERROR_DOMAIN: &str = "referee.v1";
-/// Also sent as response metadata, for clients that do not read error details.
-pub const ERROR_CODE_HEADER: &str = "referee-error-code";
 
+/// A refused call: the gRPC status, the reason from the proto's one list, and a sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     pub status: Code,
-    /// Stable, machine-readable (`illegal_action`, `stale`, ...).
-    pub code: &'static str,
+    /// Stable, machine-readable: the proto's `ErrorReason`.
+    pub code: Reason,
     pub message: String,
     /// For `stale`: the sequence number the game is at now.
     pub current_seq: Option<u64>,
 }
 
 impl ApiError {
-    pub fn new(status: Code, code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn new(status: Code, code: Reason, message: impl Into<String>) -> ApiError {
         ApiError { status, code, message: message.into(), current_seq: None }
     }
 
@@ -31,20 +32,20 @@ impl ApiError {
             current_seq: Some(current_seq),
             ..ApiError::new(
                 Code::Aborted,
-                "stale",
+                Reason::Stale,
                 format!("The game has moved on: it is at {current_seq} now. Look at the new position and try again."),
             )
         }
     }
 
     pub fn game_not_found(game_id: &str) -> ApiError {
-        ApiError::new(Code::NotFound, "game_not_found", format!("There is no game {game_id}."))
+        ApiError::new(Code::NotFound, Reason::GameNotFound, format!("There is no game {game_id}."))
     }
 
     pub fn unauthenticated() -> ApiError {
         ApiError::new(
             Code::Unauthenticated,
-            "bad_token",
+            Reason::BadToken,
             "This token does not belong to a seat or the host of this game.",
         )
     }
@@ -54,17 +55,17 @@ impl ApiError {
         metrics::counter!("referee_redis_errors_total").increment(1);
         ApiError::new(
             Code::Unavailable,
-            "storage_unavailable",
+            Reason::StorageUnavailable,
             "The referee cannot reach its storage; try again shortly.",
         )
     }
 
     pub fn internal(what: impl std::fmt::Display) -> ApiError {
         tracing::error!(%what, "internal error");
-        ApiError::new(Code::Internal, "internal", "Something went wrong in the referee; the game is unchanged.")
+        ApiError::new(Code::Internal, Reason::Internal, "Something went wrong in the referee; the game is unchanged.")
     }
 
-    pub fn invalid(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn invalid(code: Reason, message: impl Into<String>) -> ApiError {
         ApiError::new(Code::InvalidArgument, code, message)
     }
 
@@ -73,17 +74,8 @@ impl ApiError {
         if let Some(seq) = self.current_seq {
             metadata.insert("current_seq".to_string(), seq.to_string());
         }
-        let details = ErrorDetails::with_error_info(self.code, ERROR_DOMAIN, metadata);
-        let mut status = Status::with_error_details(self.status, self.message, details);
-        if let Ok(value) = self.code.parse() {
-            status.metadata_mut().insert(ERROR_CODE_HEADER, value);
-        }
-        if let Some(seq) = self.current_seq
-            && let Ok(value) = seq.to_string().parse()
-        {
-            status.metadata_mut().insert("referee-current-seq", value);
-        }
-        status
+        let details = ErrorDetails::with_error_info(self.code.as_str_name(), ERROR_DOMAIN, metadata);
+        Status::with_error_details(self.status, self.message, details)
     }
 }
 
@@ -98,7 +90,22 @@ impl From<GameError> for ApiError {
             }
             ErrorCode::UnknownRules => Code::NotFound,
         };
-        ApiError::new(status, e.code.as_str(), e.message)
+        ApiError::new(status, reason_of(e.code), e.message)
+    }
+}
+
+/// The proto's reason for an engine refusal: the engine's codes are a part of the one list.
+pub fn reason_of(code: ErrorCode) -> Reason {
+    match code {
+        ErrorCode::BadNotation => Reason::BadNotation,
+        ErrorCode::BadPosition => Reason::BadPosition,
+        ErrorCode::BadOptions => Reason::BadOptions,
+        ErrorCode::IllegalAction => Reason::IllegalAction,
+        ErrorCode::NotYourTurn => Reason::NotYourTurn,
+        ErrorCode::GameOver => Reason::GameOver,
+        ErrorCode::UnknownRules => Reason::UnknownRules,
+        ErrorCode::UnknownSeat => Reason::UnknownSeat,
+        ErrorCode::NeedsGame => Reason::NeedsGame,
     }
 }
 

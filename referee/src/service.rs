@@ -1,10 +1,11 @@
 //! The gRPC face of the referee: `referee.v1.Referee` over [`Tables`].
 
-use crate::errors::ApiError;
+use crate::errors::{ApiError, reason_of};
 use crate::store::Store;
 use crate::tables::{Caller, Tables};
 use crate::telemetry::{measured, request_span};
 use futures::Stream;
+use referee_proto::structs;
 use referee_proto::v1 as pb;
 use referee_proto::v1::referee_server::Referee;
 use std::pin::Pin;
@@ -47,6 +48,7 @@ fn rules_info(info: rules::game::RulesInfo) -> pb::RulesInfo {
         source: info.source.into(),
         position_notation: info.position_notation.into(),
         action_notation: info.action_notation.into(),
+        lists_all_actions: info.lists_all_actions,
     }
 }
 
@@ -80,7 +82,7 @@ impl Referee for RefereeService {
             Ok(Response::new(pb::AdjudicateResponse {
                 legal: a.legal,
                 reason: a.reason,
-                code: a.code.map(|c| c.as_str().to_string()).unwrap_or_default(),
+                code: a.code.map_or(pb::ErrorReason::Unspecified, reason_of) as i32,
                 action: a.action.unwrap_or_default(),
                 position: a.position.unwrap_or_default(),
             }))
@@ -115,7 +117,8 @@ impl Referee for RefereeService {
         let span = request_span("CreateGame", request.metadata());
         let r = request.into_inner();
         measured("CreateGame", async move {
-            let created = self.tables.create(&r.rules, &r.options_json).await?;
+            let options = r.options.as_ref().map_or(serde_json::Value::Null, structs::to_json);
+            let created = self.tables.create(&r.rules, options).await?;
             Ok(Response::new(pb::CreateGameResponse {
                 game_id: created.game_id,
                 commitment: created.commitment,
@@ -200,7 +203,7 @@ impl Referee for RefereeService {
         measured("GetAudit", async move {
             let record = self.tables.audit(&r.game_id).await?;
             Ok(Response::new(pb::AuditRecord {
-                audit_json: serde_json::to_string(&record).map_err(ApiError::internal)?,
+                audit: structs::from_json(&serde_json::to_value(&record).map_err(ApiError::internal)?),
             }))
         })
         .instrument(span)

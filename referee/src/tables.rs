@@ -7,7 +7,7 @@
 //! The state still carries the game's record, so copying it grows with the length of the game.
 
 use crate::audit::{AUDIT_FORMAT, AuditRecord, game_key};
-use crate::errors::ApiError;
+use crate::errors::{ApiError, Reason};
 use crate::store::{AppendOutcome, ClaimOutcome, Event, EventBody, Header, Loaded, SeatRecord, Store};
 use crate::tokens;
 use referee_proto::v1 as pb;
@@ -67,7 +67,7 @@ impl Current {
     /// are joining, the seating and nothing else.
     pub fn view(&self, caller: Caller) -> pb::GameView {
         let header = &self.loaded.header;
-        let view_json = match &self.state {
+        let view = match &self.state {
             Some(state) => self.game.view(state, caller.viewer()).to_json(),
             None => {
                 // The options were checked when the game was created.
@@ -87,7 +87,7 @@ impl Current {
             commitment: header.commitment.clone(),
             joined_seats: self.loaded.seats.keys().map(|s| *s as u32).collect(),
             seat_count: header.seat_count as u32,
-            view_json: view_json.to_string(),
+            view: referee_proto::structs::from_json(&view),
         }
     }
 
@@ -144,7 +144,7 @@ const MAX_APPEND_ATTEMPTS: usize = 8;
 /// How one submit attempt ended.
 enum Attempt {
     /// Recorded.
-    Done(Submitted),
+    Done(Box<Submitted>),
     /// The same idempotency key was recorded before, as event `seq`.
     Duplicate(u64),
     /// Another append came first; read the log again.
@@ -215,23 +215,18 @@ impl Tables {
         games::find(id).ok_or_else(|| {
             ApiError::new(
                 Code::NotFound,
-                "unknown_rules",
+                Reason::UnknownRules,
                 format!("There are no rules called {id}; known: {}.", games::ids().join(", ")),
             )
         })
     }
 
-    pub async fn create(&self, rules_id: &str, options_json: &str) -> Result<Created, ApiError> {
+    /// Creates a game with `options` (`null` for the defaults).
+    pub async fn create(&self, rules_id: &str, options: serde_json::Value) -> Result<Created, ApiError> {
         let game = Self::rules(rules_id)?;
-        if options_json.len() > MAX_OPTIONS_BYTES {
-            return Err(ApiError::invalid("bad_options", "The options are too long."));
+        if options.to_string().len() > MAX_OPTIONS_BYTES {
+            return Err(ApiError::invalid(Reason::BadOptions, "The options are too long."));
         }
-        let options: serde_json::Value = if options_json.trim().is_empty() {
-            serde_json::Value::Null
-        } else {
-            serde_json::from_str(options_json)
-                .map_err(|e| ApiError::invalid("bad_options", format!("The options are not JSON: {e}.")))?
-        };
         // Check the options (and learn the seat count) with a throwaway seed: the real setup
         // happens when the last seat has joined and added its entropy.
         let probe_key = rules::random::GameKey(tokens::new_seed());
@@ -293,12 +288,15 @@ impl Tables {
         entropy: &[u8],
     ) -> Result<(u8, String, pb::GameView), ApiError> {
         if entropy.len() > MAX_ENTROPY_BYTES {
-            return Err(ApiError::invalid("bad_entropy", format!("Entropy is at most {MAX_ENTROPY_BYTES} bytes.")));
+            return Err(ApiError::invalid(
+                Reason::BadEntropy,
+                format!("Entropy is at most {MAX_ENTROPY_BYTES} bytes."),
+            ));
         }
         if self.store.join_failures(game_id).await.map_err(storage)? >= crate::store::JOIN_FAILURE_LIMIT {
             return Err(ApiError::new(
                 Code::ResourceExhausted,
-                "too_many_attempts",
+                Reason::TooManyAttempts,
                 "Too many wrong join codes for this game; wait a few minutes.",
             ));
         }
@@ -309,7 +307,7 @@ impl Tables {
             self.store.note_join_failure(game_id).await.map_err(storage)?;
             return Err(ApiError::new(
                 Code::PermissionDenied,
-                "bad_join_code",
+                Reason::BadJoinCode,
                 "That join code is not one of this game's.",
             ));
         };
@@ -325,7 +323,7 @@ impl Tables {
             ClaimOutcome::Taken | ClaimOutcome::Started => {
                 return Err(ApiError::new(
                     Code::FailedPrecondition,
-                    "seat_taken",
+                    Reason::SeatTaken,
                     format!("Seat {seat} has already been taken."),
                 ));
             }
@@ -369,10 +367,10 @@ impl Tables {
         idempotency_key: &str,
     ) -> Result<Submitted, ApiError> {
         if action.len() > MAX_ACTION_BYTES || idempotency_key.len() > MAX_KEY_BYTES {
-            return Err(ApiError::invalid("too_long", "The action or idempotency key is too long."));
+            return Err(ApiError::invalid(Reason::TooLong, "The action or idempotency key is too long."));
         }
         let token =
-            token.ok_or_else(|| ApiError::new(Code::Unauthenticated, "no_token", "Acting needs a seat token."))?;
+            token.ok_or_else(|| ApiError::new(Code::Unauthenticated, Reason::NoToken, "Acting needs a seat token."))?;
         // Idempotency keys belong to the token that used them, so one read answers both
         // "whose seat is this" and "was this submit seen before".
         let field =
@@ -381,7 +379,7 @@ impl Tables {
         let Caller::Seat(seat) = current.authorize(Some(token))? else {
             return Err(ApiError::new(
                 Code::PermissionDenied,
-                "not_a_seat",
+                Reason::NotASeat,
                 "The host token can watch the game but not act in it.",
             ));
         };
@@ -393,7 +391,7 @@ impl Tables {
                 return self.duplicate(game_id, seat, prior, Some(current)).await;
             }
             match self.try_submit(current, seat, action, expected_seq, idempotency_key, field.as_deref()).await? {
-                Attempt::Done(submitted) => return Ok(submitted),
+                Attempt::Done(submitted) => return Ok(*submitted),
                 Attempt::Duplicate(seq) => return self.duplicate(game_id, seat, seq, None).await,
                 Attempt::Raced => current = self.current(game_id, field.as_deref()).await?,
             }
@@ -416,7 +414,7 @@ impl Tables {
             let joined = current.loaded.seats.len();
             return Err(ApiError::new(
                 Code::FailedPrecondition,
-                "waiting_for_players",
+                Reason::WaitingForPlayers,
                 format!(
                     "The game starts when every seat has joined ({joined} of {}).",
                     current.loaded.header.seat_count
@@ -468,13 +466,13 @@ impl Tables {
         tracing::info!(game_id, seat, seq = event.seq, "action recorded");
         metrics::counter!("referee_actions_total", "rules" => current.game.info().id).increment(1);
         let after = Current { state: Some(next), seq: new_seq, ..current };
-        Ok(Attempt::Done(Submitted {
+        Ok(Attempt::Done(Box::new(Submitted {
             action: applied.action,
             description: applied.description,
             event_seq: event.seq,
             duplicate: false,
             view: after.view(Caller::Seat(seat)),
-        }))
+        })))
     }
 
     /// The answer to a retried submit: the action as first recorded, and the game as it is now.
@@ -500,7 +498,7 @@ impl Tables {
         if !current.is_over() {
             return Err(ApiError::new(
                 Code::FailedPrecondition,
-                "game_not_over",
+                Reason::GameNotOver,
                 "The audit record, with the seed, is released when the game is over.",
             ));
         }

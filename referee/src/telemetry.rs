@@ -34,12 +34,12 @@ pub async fn measured<T>(
     let result = call.await;
     let code = match &result {
         Ok(_) => "ok",
-        Err(e) => e.code,
+        Err(e) => e.code.as_str_name(),
     };
     metrics::counter!("referee_requests_total", "method" => method, "code" => code).increment(1);
     metrics::histogram!("referee_request_seconds", "method" => method).record(started.elapsed().as_secs_f64());
     if let Err(e) = &result {
-        tracing::info!(code = e.code, "refused");
+        tracing::info!(code = e.code.as_str_name(), "refused");
     }
     result.map_err(ApiError::into_status)
 }

@@ -69,10 +69,10 @@ async fn a_chess960_game_with_card_drawn_setup_is_played_audited_and_verified() 
         submit(&mut client, &table, 0, "resign", view.seq, "resign").await.unwrap();
     }
     let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
-    let record: Value = serde_json::from_str(&audit.audit_json).unwrap();
+    let record: Value = serde_json::from_str(&audit_text(&audit)).unwrap();
     assert_eq!(record["commitment"], table.commitment.as_str());
     assert_eq!(record["entropy"].as_array().unwrap().len(), 2);
-    let (code, out) = verify(&audit.audit_json);
+    let (code, out) = verify(&audit_text(&audit));
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("commitment: SHA-256 of the revealed seed") && out.contains("verified"), "{out}");
 
@@ -114,11 +114,11 @@ async fn table_tools_hands_stay_private_in_views_errors_and_logs() {
     let quoted_in_hand = |card: &str| format!(":{card}\"");
     for card in &hand0 {
         for other in [&seat1, &host, &spectator] {
-            assert!(!other.view_json.contains(&quoted_in_hand(card)), "seat 0's {card} shows in another view");
-            assert!(!other.view_json.contains(&quoted(card)), "seat 0's {card} shows in another view");
+            assert!(!view_text(other).contains(&quoted_in_hand(card)), "seat 0's {card} shows in another view");
+            assert!(!view_text(other).contains(&quoted(card)), "seat 0's {card} shows in another view");
         }
     }
-    assert!(!seat0.view_json.contains("draw_order"), "the draw order is nobody's until the end");
+    assert!(!view_text(&seat0).contains("draw_order"), "the draw order is nobody's until the end");
 
     // Seat 1 names a card it does not hold: the refusal says so and nothing more.
     let foreign = &hand0[0];
@@ -156,7 +156,7 @@ async fn booster_hands_stay_private_and_the_game_is_audited_and_verified() {
     assert_eq!((hand0.len(), hand1.len()), (6, 6));
     for card in &hand0 {
         for other in [&seat1, &spectator] {
-            assert!(!other.view_json.contains(&format!("\"{card}\"")), "White's {card} shows in another view");
+            assert!(!view_text(other).contains(&format!("\"{card}\"")), "White's {card} shows in another view");
         }
     }
     // Black names a card of White's: the refusal says only that Black does not hold it.
@@ -176,7 +176,7 @@ async fn booster_hands_stay_private_and_the_game_is_audited_and_verified() {
         assert!(!log.contains(&format!("\"{card}\"")), "{card} appears in the log");
     }
     let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
-    let (code, out) = verify(&audit.audit_json);
+    let (code, out) = verify(&audit_text(&audit));
     assert_eq!(code, 0, "{out}");
 }
 
@@ -206,8 +206,7 @@ async fn a_hundred_racing_submits_on_one_turn_accept_exactly_one() {
             Err(status) => {
                 assert_eq!(status.code(), Code::Aborted, "{status:?}");
                 assert_eq!(error_code(&status), "stale");
-                let current = status.metadata().get("referee-current-seq").unwrap().to_str().unwrap();
-                assert_eq!(current, (seq + 1).to_string());
+                assert_eq!(current_seq(&status), Some(seq + 1));
             }
         }
     }
@@ -325,7 +324,7 @@ async fn the_referee_runs_unchanged_on_a_three_master_redis_cluster() {
         submit(&mut client, &table, seat_to_move(&view), "resign", view.seq, "r").await.unwrap();
         let audit =
             client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
-        assert_eq!(verify(&audit.audit_json).0, 0);
+        assert_eq!(verify(&audit_text(&audit)).0, 0);
         let slot =
             redis_command(cluster.nodes[0].port, &format!("CLUSTER KEYSLOT g:{{{}}}:events", table.game_id)).unwrap();
         game_slots.insert(slot);
@@ -477,7 +476,39 @@ async fn refusals_carry_the_right_status_and_a_stable_code() {
     }
     assert_eq!(last.as_deref(), Some("too_many_attempts"));
     let details = tonic_types::StatusExt::get_details_error_info(&stale).unwrap();
-    assert_eq!((details.reason.as_str(), details.domain.as_str()), ("stale", "referee.v1"));
+    assert_eq!((details.reason.as_str(), details.domain.as_str()), ("STALE", "referee.v1"));
+    assert!(details.metadata.contains_key("current_seq"));
+    assert!(stale.metadata().get("referee-error-code").is_none(), "the reason travels only in ErrorInfo");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_reads_views_as_structured_data_without_parsing_json_text() {
+    use referee_proto::structs::Kind;
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let rules = client.list_rules(pb::ListRulesRequest {}).await.unwrap().into_inner().rules;
+    let tools = rules.iter().find(|r| r.id == "table-tools").unwrap();
+    assert!(!tools.lists_all_actions, "table tools say their actions cannot all be listed");
+    assert!(rules.iter().find(|r| r.id == "chess").unwrap().lists_all_actions);
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 3}"#).await;
+    let view = get_view(&mut client, &table.game_id, Some(&table.tokens[2])).await.unwrap();
+    let fields = &view.view.as_ref().unwrap().fields;
+    let Some(Kind::ListValue(seats)) = fields["seats"].kind.as_ref() else { panic!("seats is a list") };
+    assert_eq!(seats.values.len(), 3);
+    let Some(Kind::StructValue(viewer)) = fields["viewer"].kind.as_ref() else { panic!("viewer is a struct") };
+    assert_eq!(viewer.fields["seat"].kind, Some(Kind::NumberValue(2.0)));
+    let Some(Kind::ListValue(actions)) = fields["legal_actions"].kind.as_ref() else { panic!("a list") };
+    assert!(actions.values.iter().any(|a| a.kind == Some(Kind::StringValue("roll 1d6".into()))));
+    // Options that are not an object are refused with a typed reason.
+    let err = client
+        .create_game(pb::CreateGameRequest {
+            rules: "table-tools".into(),
+            options: referee_proto::structs::from_json(&serde_json::json!({"seats": "many"})),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(error_code(&err), "bad_options");
 }
 
 #[tokio::test(flavor = "multi_thread")]

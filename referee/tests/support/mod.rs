@@ -236,7 +236,17 @@ pub fn authed<T>(message: T, token: &str) -> tonic::Request<T> {
 }
 
 pub fn view_json(view: &pb::GameView) -> serde_json::Value {
-    serde_json::from_str(&view.view_json).unwrap()
+    referee_proto::structs::to_json(view.view.as_ref().expect("a view"))
+}
+
+/// The view as JSON text, to search for things that must not be in it.
+pub fn view_text(view: &pb::GameView) -> String {
+    view_json(view).to_string()
+}
+
+/// The audit record as JSON text, as `referee verify` reads it.
+pub fn audit_text(audit: &pb::AuditRecord) -> String {
+    referee_proto::structs::to_json(audit.audit.as_ref().expect("an audit record")).to_string()
 }
 
 /// A created game with every seat joined.
@@ -250,7 +260,11 @@ pub struct Table {
 
 pub async fn create(client: &mut Client, rules: &str, options: &str) -> pb::CreateGameResponse {
     client
-        .create_game(pb::CreateGameRequest { rules: rules.into(), options_json: options.into() })
+        .create_game(pb::CreateGameRequest {
+            rules: rules.into(),
+            options: (!options.is_empty())
+                .then(|| referee_proto::structs::from_json(&serde_json::from_str(options).unwrap()).unwrap()),
+        })
         .await
         .unwrap()
         .into_inner()
@@ -314,8 +328,19 @@ pub async fn get_view(client: &mut Client, game_id: &str, token: Option<&str>) -
     client.get_view(request).await.map(|r| r.into_inner())
 }
 
+/// The refusal's reason from its `google.rpc.ErrorInfo`, as the REST API writes it (`stale`).
 pub fn error_code(status: &tonic::Status) -> String {
-    status.metadata().get("referee-error-code").and_then(|v| v.to_str().ok()).unwrap_or("").to_string()
+    use tonic_types::StatusExt;
+    let info = status.get_details_error_info().expect("every refusal carries an ErrorInfo");
+    assert_eq!(info.domain, "referee.v1");
+    assert!(pb::ErrorReason::from_str_name(&info.reason).is_some(), "{} is one of the proto's reasons", info.reason);
+    info.reason.to_ascii_lowercase()
+}
+
+/// The `current_seq` a stale refusal reports in its `ErrorInfo`.
+pub fn current_seq(status: &tonic::Status) -> Option<u64> {
+    use tonic_types::StatusExt;
+    status.get_details_error_info()?.metadata.get("current_seq")?.parse().ok()
 }
 
 /// Runs `referee verify` on an audit record; returns (exit code, output).
