@@ -511,13 +511,21 @@ fn booster_options_cover_the_seed_variants() {
 }
 
 #[test]
-fn booster_adjudication_says_a_draw_needs_a_game() {
+fn booster_adjudication_judges_an_action_that_ends_the_turn_with_a_draw_legal() {
     let game = rules("booster");
-    let pos = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:1w move 5/6 -";
-    // The move alone is fine; ending the turn must draw a card nobody here knows.
-    assert!(game.adjudicate(pos, "b1c3").unwrap().legal);
-    let err = game.adjudicate("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:1w steps:b1 5/6 -", "b1c2").unwrap_err();
-    assert_eq!(err.code, ErrorCode::NeedsGame);
+    // 1.e4 from the start: the turn ends (no card to play) with a draw nobody here knows. Its
+    // legality does not depend on the card drawn.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - move";
+    let answer = game.adjudicate(start, "e2e4").unwrap();
+    assert!(answer.legal, "{answer:?}");
+    assert_eq!(answer.reason, "e2-e4 is legal. It ends with a random draw, which happens in a refereed game.");
+    assert_eq!((answer.action.as_deref(), answer.position), (Some("e2e4"), None));
+    // An extra king move that spends the last checker ends the turn the same way.
+    let answer = game.adjudicate("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:1w steps:b1 5/6 -", "b1c2").unwrap();
+    assert!(answer.legal, "{answer:?}");
+    // An illegal action is still refused before any draw.
+    let answer = game.adjudicate(start, "e2e5").unwrap();
+    assert!(!answer.legal);
 }
 
 // ---------------------------------------------------------------- Half Alice Chess (seed 001)

@@ -164,6 +164,10 @@ pub trait DynGame: Send + Sync {
         Ok(total)
     }
 
+    /// Reads `seat`'s action without playing it: the action as the game writes it, and how the
+    /// actor hears it. Refused as `apply` would refuse it (but for what happens after a draw).
+    fn read_action(&self, state: &AnyState, seat: Seat, action: &str) -> Result<(String, String), GameError>;
+
     /// The state after `seat` plays `action`, where the action draws nothing at random.
     fn after(&self, state: &AnyState, seat: Seat, action: &str) -> Result<AnyState, GameError> {
         let mut next = self.clone_state(state);
@@ -196,14 +200,22 @@ pub trait DynGame: Send + Sync {
                 }
             },
         };
-        // Adjudication has no seed: a game that needs randomness for this action says so.
+        // Adjudication has no seed. Whether an action is legal never depends on what it then
+        // draws (the rules check it before any draw), so an action that draws is judged legal,
+        // but the position after it is unknown until a refereed game makes the draw.
+        let before = self.clone_state(&state);
         let mut no_rng = NoRandomnessAsError::default();
         let applied = self.apply(&mut state, seat, action, &mut no_rng);
-        if no_rng.asked {
-            return Err(GameError::new(
-                ErrorCode::NeedsGame,
-                "this action involves a random draw, so it can only be settled inside a refereed game",
-            ));
+        let draws = no_rng.asked || matches!(&applied, Err(e) if e.code == ErrorCode::NeedsGame);
+        if draws {
+            let (action, said) = self.read_action(&before, seat, action)?;
+            return Ok(Adjudication {
+                legal: true,
+                reason: format!("{said} is legal. It ends with a random draw, which happens in a refereed game."),
+                code: None,
+                action: Some(action),
+                position: None,
+            });
         }
         match applied {
             Ok(applied) => {
@@ -220,9 +232,7 @@ pub trait DynGame: Send + Sync {
                     position: Some(self.format_position(&state)),
                 })
             }
-            Err(e) if matches!(e.code, ErrorCode::BadNotation | ErrorCode::BadPosition | ErrorCode::NeedsGame) => {
-                Err(e)
-            }
+            Err(e) if matches!(e.code, ErrorCode::BadNotation | ErrorCode::BadPosition) => Err(e),
             Err(e) => {
                 Ok(Adjudication { legal: false, reason: e.message, code: Some(e.code), action: None, position: None })
             }
@@ -487,6 +497,13 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn outcome(&self, state: &AnyState) -> Option<Outcome> {
         self.ended(self.table(state))
+    }
+
+    fn read_action(&self, state: &AnyState, seat: Seat, text: &str) -> Result<(String, String), GameError> {
+        let table = self.table(state);
+        let action = self.0.parse_action(&table.game, seat, text)?;
+        let said = self.0.describe_action(&table.game, seat, &action);
+        Ok((self.0.format_action(&table.game, &action), said.to_actor))
     }
 
     fn actions(&self, state: &AnyState) -> u64 {
