@@ -450,9 +450,20 @@ fn booster_drawing_fills_the_hand_to_the_checkers_in_front_of_you() {
 #[test]
 fn booster_no_castling_when_boosted_and_no_check_from_hobbled_pawns() {
     let (_, why) = refusal("booster", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 e1:1w move 5/6 -", &[], "e1g1");
-    assert!(why.contains("king stands on checkers"), "{why}");
+    assert_eq!(why, "You cannot castle while your king is boosted.");
     // A hobbled pawn cannot move, so it gives no check: the king may step next to it.
     assert!(legal("booster", "4k3/8/8/8/8/5p2/8/4K3 w - - 0 1 f3:1w move 5/6 -", &[]).contains(&"e1e2".to_string()));
+}
+
+#[test]
+fn booster_a_hobbled_rook_may_castle_and_takes_its_checker_along_but_a_hobbled_king_may_not() {
+    // The seed forbids castling only with a boosted king or rook.
+    let pos = "r3k3/8/8/8/8/8/8/4K2R w K - 0 1 h1:1b move 6/5 8H";
+    let after = position_after("booster", pos, &["O-O"]);
+    assert!(after.starts_with("r3k3/8/8/8/8/8/8/5RK1 w - - 1 1 f1:1b card"), "{after}");
+    // A hobbled king moves only like a pawn: no castling.
+    let (_, why) = refusal("booster", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 e1:1b move 6/5 -", &[], "e1g1");
+    assert_eq!(why, "You cannot castle while your king is hobbled: it moves only like a pawn.");
 }
 
 #[test]

@@ -350,9 +350,22 @@ impl BoostPosition {
 
     /// What stops castling with `rook` (rights aside), in players' words.
     fn castling_problem(&self, king: Square, rook: Square) -> Option<String> {
-        if self.stacks[king.index()] != 0 || self.stacks[rook.index()] != 0 {
-            let which = if self.stacks[king.index()] != 0 { "king" } else { "rook" };
-            return Some(format!("You cannot castle while your {which} stands on checkers."));
+        match self.checkers {
+            // Adrenaline: any checker under the king or the rook stops castling.
+            Checkers::Colourless if self.stacks[king.index()] != 0 || self.stacks[rook.index()] != 0 => {
+                let which = if self.stacks[king.index()] != 0 { "king" } else { "rook" };
+                return Some(format!("You cannot castle while your {which} stands on checkers."));
+            }
+            // Booster: a boosted king or rook may not castle (seed 001); a hobbled rook may, and
+            // takes its checker along; a hobbled king moves only like a pawn, so it cannot.
+            Checkers::Coloured if self.power(king) > 0 || self.power(rook) > 0 => {
+                let which = if self.power(king) > 0 { "king" } else { "rook" };
+                return Some(format!("You cannot castle while your {which} is boosted."));
+            }
+            Checkers::Coloured if self.is_hobbled(king) => {
+                return Some("You cannot castle while your king is hobbled: it moves only like a pawn.".into());
+            }
+            _ => {}
         }
         let (must_be_empty, king_path) = castling_squares(king, rook);
         if let Some(blocker) = (must_be_empty & self.board.occupied()).first() {
@@ -468,7 +481,11 @@ impl BoostPosition {
                 effects
             }
             Move::Castle { king, rook } => {
+                // A hobbled rook (Booster) takes its checkers along.
+                let rook_stack = std::mem::take(&mut self.stacks[rook.index()]);
                 self.board.castle(us, king, rook);
+                let rook_file = if rook.file() > king.file() { 5 } else { 3 };
+                self.stacks[Square::from_coords(rook_file, us.back_rank()).index()] = rook_stack;
                 self.castling &= !Bitboard::rank(us.back_rank());
                 Effects::default()
             }
