@@ -467,6 +467,19 @@ fn booster_a_hobbled_rook_may_castle_and_takes_its_checker_along_but_a_hobbled_k
 }
 
 #[test]
+fn booster_a_card_may_not_hobble_a_piece_on_its_far_rank() {
+    // The checker would bounce straight back: a free card swap, so the play is refused.
+    let pos = "Rn2k3/8/8/8/8/8/8/4K3 b - - 0 1 - card 6/6 10H,2S,3S,4S,5S,QS,KS";
+    let (code, why) = refusal("booster", pos, &[], "play 10H a8");
+    assert_eq!(code, ErrorCode::IllegalAction);
+    assert_eq!(
+        why,
+        "A checker under the rook on a8 would go straight back: hobble checkers leave a piece on its far rank, so the card would do nothing."
+    );
+    assert!(!legal("booster", pos, &[]).iter().any(|a| a.ends_with(" a8")));
+}
+
+#[test]
 fn booster_an_empty_draw_pile_is_replaced_by_the_shuffled_discard_pile() {
     let mut state = booster_with_pile("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:1w move 5/6 2H,3H,4H,5H,6H", &[]);
     state.pile.as_mut().unwrap().discard = ["QH", "KS", "9D"].map(|c| c.parse::<Card>().unwrap()).to_vec();

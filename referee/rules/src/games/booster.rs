@@ -133,8 +133,6 @@ impl BoosterState {
         }
     }
 
-    /// Pieces the card lets the mover put a checker under: pieces like the card's, or any
-    /// piece of the card's colour for a checker card or a card whose pieces are all gone.
     /// An example of playing a card, from `me`'s own hand so that it tells nothing of the
     /// others' cards: `play 9D e2`.
     fn play_example(&self, me: Color) -> String {
@@ -144,6 +142,15 @@ impl BoosterState {
             .unwrap_or_else(|| "play <card from your hand> <square>".to_string())
     }
 
+    /// Whether the mover's checker on `sq` would hobble a piece standing on its far rank, where
+    /// hobble checkers go straight back: a card spent for nothing, so it is refused.
+    fn hobble_on_far_rank(&self, sq: Square) -> bool {
+        let board = &self.play.position.board;
+        board.color_at(sq).is_some_and(|owner| owner != self.mover() && sq.rank() == owner.other().back_rank())
+    }
+
+    /// Pieces the card lets the mover put a checker under: pieces like the card's, or any
+    /// piece of the card's colour for a checker card or a card whose pieces are all gone.
     fn card_targets(&self, card: Card) -> Bitboard {
         let board = &self.play.position.board;
         match card.meaning() {
@@ -176,7 +183,8 @@ impl BoosterState {
                 continue;
             }
             seen.push(card);
-            out.extend(self.card_targets(card).into_iter().filter(|sq| self.safe_to_add(*sq)).map(|sq| (card, sq)));
+            let playable = |sq: &Square| self.safe_to_add(*sq) && !self.hobble_on_far_rank(*sq);
+            out.extend(self.card_targets(card).into_iter().filter(playable).map(|sq| (card, sq)));
         }
         out
     }
@@ -331,6 +339,12 @@ impl Game for Booster {
                 };
                 return illegal(format!(
                     "The {card} puts a checker under {what}, and {} is not one.",
+                    describe(&state.play.position.board, square)
+                ));
+            }
+            if state.hobble_on_far_rank(square) {
+                return illegal(format!(
+                    "A checker under {} would go straight back: hobble checkers leave a piece on its far rank, so the card would do nothing.",
                     describe(&state.play.position.board, square)
                 ));
             }
