@@ -480,6 +480,25 @@ fn booster_a_card_may_not_hobble_a_piece_on_its_far_rank() {
 }
 
 #[test]
+fn booster_threefold_repetition_draws_as_in_adrenaline_and_half_alice() {
+    let game = rules("booster");
+    let mut state = booster_game(b"repetition");
+    let mut rng = EventRng::new(GameKey::derive(b"repetition play", &[]), 1);
+    let knights = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for (i, mv) in knights.iter().cycle().take(8).enumerate() {
+        assert!(game.outcome(&state).is_none(), "over before move {i}");
+        let seat = seat_to_move(game, &state);
+        game.apply(&mut state, seat, mv, &mut rng).unwrap();
+        // Knights back and forth, passing on the card: the hands stay full, no card is drawn.
+        if game.legal_actions(&state, seat).contains(&"pass".to_string()) {
+            game.apply(&mut state, seat, "pass", &mut rng).unwrap();
+        }
+    }
+    let outcome = game.outcome(&state).expect("the start position has come round a third time");
+    assert_eq!(outcome.reason, "threefold repetition");
+}
+
+#[test]
 fn booster_an_empty_draw_pile_is_replaced_by_the_shuffled_discard_pile() {
     let mut state = booster_with_pile("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:1w move 5/6 2H,3H,4H,5H,6H", &[]);
     state.pile.as_mut().unwrap().discard = ["QH", "KS", "9D"].map(|c| c.parse::<Card>().unwrap()).to_vec();

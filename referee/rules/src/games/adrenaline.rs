@@ -125,7 +125,7 @@ impl Game for Adrenaline {
             return Err(GameError::new(ErrorCode::BadOptions, "a table has at most 64 checkers"));
         }
         Ok(AdrenalineState {
-            play: StackedPlay::new(BoostPosition::standard(Checkers::Colourless), Part::Move, true),
+            play: StackedPlay::new(BoostPosition::standard(Checkers::Colourless), Part::Move),
             checker_limit: options.checkers,
         })
     }
@@ -247,7 +247,7 @@ impl Game for Adrenaline {
         let (position, part) = StackedPlay::read_position(&fields, Checkers::Colourless, FINISH)?;
         let on_board = position.checkers_on_board()[0];
         let limit = STANDARD_CHECKERS.max(u8::try_from(on_board).unwrap_or(u8::MAX));
-        let mut state = AdrenalineState { play: StackedPlay::new(position, part, true), checker_limit: limit };
+        let mut state = AdrenalineState { play: StackedPlay::new(position, part), checker_limit: limit };
         if matches!(part, Part::Finish { .. }) {
             state.after_moving();
         }

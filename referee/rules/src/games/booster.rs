@@ -234,7 +234,7 @@ impl Game for Booster {
         RulesInfo {
             id: "booster",
             name: "Booster Chess",
-            version: 1,
+            version: 2,
             summary: "Chess with a booster pack: play cards to put your checkers under pieces. Your checkers under your pieces buy extra king moves; under your opponent's they hobble them to pawn moves. Check counts the extra moves.",
             min_seats: 2,
             max_seats: 2,
@@ -274,7 +274,7 @@ impl Game for Booster {
             }
         }
         Ok(BoosterState {
-            play: StackedPlay::new(BoostPosition::standard(Checkers::Coloured), Part::Move, false),
+            play: StackedPlay::new(BoostPosition::standard(Checkers::Coloured), Part::Move),
             pools: counts,
             hands,
             pile: Some(pile),
@@ -491,7 +491,7 @@ impl Game for Booster {
         let mut hands: [Vec<Card>; 2] = [Vec::new(), Vec::new()];
         hands[position.turn.index()] = hand;
         Ok(BoosterState {
-            play: StackedPlay::new(position, part, false),
+            play: StackedPlay::new(position, part),
             pools,
             hands,
             pile: None,

@@ -35,10 +35,10 @@ pub enum MovePart {
 pub struct StackedPlay {
     pub position: BoostPosition,
     pub part: Part,
-    /// Keys of the positions at the start of each turn, for repetition (Adrenaline).
+    /// Keys of the positions at the start of each turn, for threefold repetition: the board
+    /// with its stacks, side to move and rights (the checkers in front of each player follow
+    /// from the stacks; Booster's hands are not part of it).
     pub repetition_keys: Vec<u64>,
-    /// Whether threefold repetition ends the game (not in Booster, where hands change).
-    pub repetition: bool,
     /// How the game ended by its rules.
     pub ended: Option<Outcome>,
 }
@@ -68,8 +68,8 @@ pub struct StackedPublic {
 }
 
 impl StackedPlay {
-    pub fn new(position: BoostPosition, part: Part, repetition: bool) -> StackedPlay {
-        let mut play = StackedPlay { position, part, repetition_keys: Vec::new(), repetition, ended: None };
+    pub fn new(position: BoostPosition, part: Part) -> StackedPlay {
+        let mut play = StackedPlay { position, part, repetition_keys: Vec::new(), ended: None };
         play.repetition_keys.push(play.key());
         if part == Part::Move {
             play.settle();
@@ -90,8 +90,7 @@ impl StackedPlay {
     fn settle(&mut self) {
         let pos = &self.position;
         let mover = pos.turn;
-        let repeated =
-            if self.repetition { self.repetition_keys.iter().filter(|k| **k == self.key()).count() } else { 0 };
+        let repeated = self.repetition_keys.iter().filter(|k| **k == self.key()).count();
         self.ended = judge(
             mover,
             !pos.regular_moves().is_empty(),
