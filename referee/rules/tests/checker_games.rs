@@ -134,9 +134,24 @@ fn adrenaline_several_captures_in_one_turn_place_one_checker() {
 #[test]
 fn adrenaline_no_checker_is_placed_where_it_would_let_the_opponent_take_your_king() {
     // After Rxh4 a checker under the black king (f1-e2, then d3) or the bishop (e6-c4, then
-    // d3) would let it reach White's king: no placement is possible, and Black moves.
+    // d3) would let it reach White's king. The turn must end with a checker placed, and never
+    // with White's king attackable: so the capture cannot be made.
     let pos = "8/8/4b3/8/7p/3K3R/1N6/5k2 w - - 0 96 -";
-    assert_eq!(position_after("adrenaline", pos, &["h3h4"]), "8/8/4b3/8/7R/3K4/1N6/5k2 b - - 0 96 - move");
+    let (code, why) = refusal("adrenaline", pos, &[], "h3h4");
+    assert_eq!(code, ErrorCode::IllegalAction);
+    assert!(why.starts_with("This capture could not end your turn"), "{why}");
+    assert!(!legal("adrenaline", pos, &[]).contains(&"h3h4".to_string()));
+    // The audit's example: Qxb7 would leave only the bishop on a6, which a checker would send
+    // to e2... and no other piece to take it.
+    let answer = rules("adrenaline").adjudicate("8/1r5Q/b7/8/8/4k3/8/4K3 w - - 0 1 -", "h7b7").unwrap();
+    assert!(!answer.legal, "{answer:?}");
+    // A side whose only moves are such captures has no legal move: a2xb3 and b2xa3 would each
+    // leave only pieces that a checker lets reach a1, so this is stalemate.
+    let game = rules("adrenaline");
+    let state = game.parse_position("8/8/8/8/8/pp6/PPk5/K7 w - - 0 1 -").unwrap();
+    assert_eq!(game.outcome(&state).map(|o| o.reason), Some("stalemate".to_string()));
+    // (With the supply empty, a capture ends the turn without a checker: see
+    // adrenaline_the_checker_supply_is_an_option.)
     // With the king out of reach, the checker goes where White likes among the safe pieces.
     let pos = "K7/8/4b3/8/7p/7R/1N6/5k2 w - - 0 96 -";
     let actions = legal("adrenaline", pos, &["h3h4"]);

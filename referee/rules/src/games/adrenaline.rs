@@ -13,6 +13,7 @@ use crate::game::{
 use crate::geometry::{Bitboard, Square};
 use crate::random::RandomSource;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 pub struct Adrenaline;
 
@@ -83,14 +84,64 @@ impl AdrenalineState {
             .fold(Bitboard::EMPTY, |b, sq| b.with(sq))
     }
 
-    /// After the moving is over: place a checker if the turn captured, one is left and some
-    /// piece can take it without endangering the mover's king; otherwise pass the move.
+    /// Whether the turn must end by placing a checker: it captured and the supply has one.
+    fn owes_checker(&self, captured: bool) -> bool {
+        captured && self.supply() > 0
+    }
+
+    /// After the moving is over: place a checker if the turn captured and one is left;
+    /// otherwise pass the move.
     fn after_moving(&mut self) {
         if let Part::Finish { captured } = self.play.part
-            && !(captured && self.supply() > 0 && self.placements().nonempty())
+            && !self.owes_checker(captured)
         {
-            self.play.end_turn();
+            self.end_turn();
         }
+    }
+
+    /// Passes the move. A side whose every move is a capture that could not end its turn has
+    /// no legal move: the position is judged so.
+    fn end_turn(&mut self) {
+        self.play.end_turn();
+        self.judge_moves();
+    }
+
+    /// At the start of a turn: if every move is a capture that could not end the turn, the
+    /// mover has no legal move, and the position is judged so (checkmate or stalemate).
+    fn judge_moves(&mut self) {
+        if self.play.ended.is_none() && !self.play.legal_parts().into_iter().any(|p| self.completes(p)) {
+            self.play.settle_as(false);
+        }
+    }
+
+    /// Whether the turn, as it stands, can still end lawfully: a turn that captured ends by
+    /// placing a checker (while the supply lasts), and never with the mover's king attackable,
+    /// so some piece must be able to take the checker safely, now or after further extra moves.
+    fn can_finish(&self, seen: &mut BTreeSet<String>) -> bool {
+        match self.play.part {
+            Part::Move => true,
+            Part::Finish { captured } => !self.owes_checker(captured) || self.placements().nonempty(),
+            Part::Steps { .. } => {
+                if !seen.insert(self.play.position.to_text()) {
+                    return false;
+                }
+                // `done` first: it is the cheapest way to finish.
+                let mut parts = self.play.legal_parts();
+                parts.rotate_right(1);
+                parts.into_iter().any(|part| {
+                    let mut next = self.clone();
+                    next.play.play_part(part);
+                    next.can_finish(seen)
+                })
+            }
+        }
+    }
+
+    /// Whether `part` may be played: the turn must still be able to end lawfully after it.
+    fn completes(&self, part: MovePart) -> bool {
+        let mut next = self.clone();
+        next.play.play_part(part);
+        next.can_finish(&mut BTreeSet::new())
     }
 }
 
@@ -106,7 +157,7 @@ impl Game for Adrenaline {
         RulesInfo {
             id: "adrenaline",
             name: "Adrenaline Chess",
-            version: 1,
+            version: 2,
             summary: "Chess where every capture gives one of the opponent's pieces an adrenaline rush: a checker under it. A piece on checkers moves normally, then may spend them for extra king moves, and check counts those moves.",
             min_seats: 2,
             max_seats: 2,
@@ -139,7 +190,8 @@ impl Game for Adrenaline {
     }
 
     fn legal_actions(&self, state: &AdrenalineState, _seat: Seat) -> Vec<AdrenalineAction> {
-        let mut out: Vec<AdrenalineAction> = state.play.legal_parts().into_iter().map(AdrenalineAction::Move).collect();
+        let parts = state.play.legal_parts().into_iter().filter(|p| state.completes(*p));
+        let mut out: Vec<AdrenalineAction> = parts.map(AdrenalineAction::Move).collect();
         if matches!(state.play.part, Part::Finish { .. }) {
             out.extend(state.placements().into_iter().map(AdrenalineAction::Place));
         }
@@ -172,10 +224,16 @@ impl Game for Adrenaline {
             }
             return Ok(AdrenalineAction::Place(sq));
         }
-        state
+        let part = state
             .play
-            .read_move_part(t, "you captured, so place a checker under an opponent's piece, like place h7")
-            .map(AdrenalineAction::Move)
+            .read_move_part(t, "you captured, so place a checker under an opponent's piece, like place h7")?;
+        if !state.completes(part) {
+            return Err(GameError::new(
+                ErrorCode::IllegalAction,
+                "This capture could not end your turn: a turn that captures ends by placing a checker under one of your opponent's pieces, and a checker under any of them would let it reach your king. Only an empty supply lets a capture end without a checker.",
+            ));
+        }
+        Ok(AdrenalineAction::Move(part))
     }
 
     fn format_action(&self, state: &AdrenalineState, action: &AdrenalineAction) -> String {
@@ -207,7 +265,7 @@ impl Game for Adrenaline {
             }
             AdrenalineAction::Place(sq) => {
                 state.play.position.add_checker(*sq, me);
-                state.play.end_turn();
+                state.end_turn();
             }
         }
         Ok(())
@@ -248,8 +306,10 @@ impl Game for Adrenaline {
         let on_board = position.checkers_on_board()[0];
         let limit = STANDARD_CHECKERS.max(u8::try_from(on_board).unwrap_or(u8::MAX));
         let mut state = AdrenalineState { play: StackedPlay::new(position, part), checker_limit: limit };
-        if matches!(part, Part::Finish { .. }) {
-            state.after_moving();
+        match part {
+            Part::Finish { .. } => state.after_moving(),
+            Part::Move => state.judge_moves(),
+            Part::Steps { .. } => {}
         }
         Ok(state)
     }

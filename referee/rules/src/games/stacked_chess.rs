@@ -88,17 +88,16 @@ impl StackedPlay {
 
     /// Ends the game if the position at the start of a turn ends it.
     fn settle(&mut self) {
+        self.settle_as(!self.position.regular_moves().is_empty());
+    }
+
+    /// Judges the position at the start of a turn, where the game knows better than the board
+    /// whether the mover `has_moves` (Adrenaline refuses captures that cannot end the turn).
+    pub fn settle_as(&mut self, has_moves: bool) {
         let pos = &self.position;
         let mover = pos.turn;
         let repeated = self.repetition_keys.iter().filter(|k| **k == self.key()).count();
-        self.ended = judge(
-            mover,
-            !pos.regular_moves().is_empty(),
-            pos.in_check(mover),
-            pos.only_bare_kings(),
-            pos.halfmoves,
-            repeated,
-        );
+        self.ended = judge(mover, has_moves, pos.in_check(mover), pos.only_bare_kings(), pos.halfmoves, repeated);
     }
 
     /// The stage of the turn, `finish` naming the game's own last part.
