@@ -567,3 +567,22 @@ async fn stateless_calls_health_reflection_metrics_and_graceful_shutdown() {
 
     assert!(referee.terminate().success(), "SIGTERM ends the referee cleanly");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_pawn_brought_back_by_an_extra_move_is_refused_a_second_two_square_advance() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "adrenaline", "").await;
+    let mut seq = table.view.seq;
+    let moves = ["e2e4", "d7d5", "e4d5", "place a7", "d8d5", "place c2", "c2c3", "c3c2", "a7a6", "done"];
+    for (i, m) in moves.iter().enumerate() {
+        let now = get_view(&mut client, &table.game_id, None).await.unwrap();
+        let seat = seat_to_move(&now);
+        seq = submit(&mut client, &table, seat, m, seq, &format!("m{i}")).await.unwrap().view.unwrap().seq;
+    }
+    let err = submit(&mut client, &table, 0, "c2c4", seq, "again").await.unwrap_err();
+    assert_eq!(error_code(&err), "illegal_action");
+    assert!(err.message().starts_with("The pawn on c2 has moved before"), "{}", err.message());
+    submit(&mut client, &table, 0, "c2c3", seq, "once").await.unwrap();
+}

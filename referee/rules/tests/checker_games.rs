@@ -233,6 +233,37 @@ fn adrenaline_en_passant_only_after_a_regular_double_step() {
 }
 
 #[test]
+fn adrenaline_a_pawn_brought_back_to_its_second_rank_may_not_advance_two_squares_again() {
+    // The audit's game: the c-pawn captures its way to c2 by an extra king move, spending the
+    // checker placed under it; on its next move it may advance one square, not two.
+    let moves = ["e2e4", "d7d5", "e4d5", "place a7", "d8d5", "place c2", "c2c3", "c3c2", "a7a6", "done"];
+    let game = rules("adrenaline");
+    let mut state = game.setup(&Value::Null, &mut NoRandomness).unwrap();
+    for m in moves {
+        let seat = seat_to_move(game, &state);
+        game.apply(&mut state, seat, m, &mut NoRandomness).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    let text = game.format_position(&state);
+    assert!(text.ends_with(" moved:c2"), "the position says the c2 pawn has moved: {text}");
+    let white = seat_to_move(game, &state);
+    let err = game.apply(&mut game.clone_state(&state), white, "c2c4", &mut NoRandomness).unwrap_err();
+    assert_eq!(
+        err.message,
+        "The pawn on c2 has moved before (an extra move brought it back), so it may not advance two squares."
+    );
+    assert!(game.legal_actions(&state, white).contains(&"c2c3".to_string()));
+    // The position notation says it, and a position without the field has no moved pawn.
+    let (_, why) = refusal("adrenaline", "8/4k3/8/8/8/8/3P4/4K3 w - - 1 2 d2:1 move moved:d2", &[], "d2d4");
+    assert!(why.starts_with("The pawn on d2 has moved before"), "{why}");
+    assert!(legal("adrenaline", "8/4k3/8/8/8/8/3P4/4K3 w - - 1 2 d2:1", &[]).contains(&"d2d4".to_string()));
+    let bad = rules("adrenaline").parse_position("8/4k3/8/8/8/8/3P4/4K3 w - - 1 2 d2:1 move moved:e2");
+    assert!(bad.is_err());
+    // Booster shares the rule and the notation (after the hand).
+    let (_, why) = refusal("booster", "4k3/8/8/8/8/8/3P4/4K3 w - - 1 2 d2:1w move 5/6 - moved:d2", &[], "d2d4");
+    assert!(why.starts_with("The pawn on d2 has moved before"), "{why}");
+}
+
+#[test]
 fn adrenaline_a_pawn_promotes_at_once_and_may_keep_moving() {
     let pos = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1 e7:2";
     let state = after("adrenaline", pos, &["e7e8q"]);

@@ -58,6 +58,9 @@ pub struct BoostPosition {
     pub turn: Color,
     /// Rooks that may still castle.
     pub castling: Bitboard,
+    /// Pawns standing on their starting rank that have moved before (an extra king move can
+    /// bring a pawn back there): they may not advance two squares.
+    pub moved_pawns: Bitboard,
     /// The square a pawn skipped with a regular two-square move (cleared if it then stepped).
     pub ep_square: Option<Square>,
     pub halfmoves: u32,
@@ -81,10 +84,41 @@ impl BoostPosition {
             checkers,
             turn: Color::White,
             castling: pos.castling,
+            moved_pawns: Bitboard::EMPTY,
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
         }
+    }
+
+    /// The rank `color`'s pawns start on.
+    fn pawn_start_rank(color: Color) -> u8 {
+        if color == Color::White { 1 } else { 6 }
+    }
+
+    /// The moved pawns on their starting rank as written in positions: `c2,d7`, or `-`.
+    pub fn moved_pawns_text(&self) -> String {
+        let squares: Vec<String> = self.moved_pawns.into_iter().map(|sq| sq.to_string()).collect();
+        if squares.is_empty() { "-".into() } else { squares.join(",") }
+    }
+
+    /// Reads [`BoostPosition::moved_pawns_text`]: each square must hold a pawn on its own
+    /// starting rank.
+    pub fn read_moved_pawns(&mut self, text: &str) -> Result<(), FenError> {
+        self.moved_pawns = Bitboard::EMPTY;
+        if text == "-" {
+            return Ok(());
+        }
+        for part in text.split(',') {
+            let sq: Square = part.parse().map_err(|e| FenError(format!("moved pawn '{part}': {e}")))?;
+            match self.board.piece_at(sq) {
+                Some(p) if p.role == Role::Pawn && sq.rank() == Self::pawn_start_rank(p.color) => {
+                    self.moved_pawns = self.moved_pawns.with(sq);
+                }
+                _ => return Err(FenError(format!("moved pawns lists {sq}, which has no pawn on its starting rank"))),
+            }
+        }
+        Ok(())
     }
 
     fn fen_fields(&self) -> FenFields {
@@ -165,8 +199,9 @@ impl BoostPosition {
             if hobbled && piece.role == Role::Pawn {
                 return Bitboard::EMPTY;
             }
+            let double_step = !hobbled && !self.moved_pawns.contains(from);
             (attacks::pawn_attacks(piece.color, from) & theirs)
-                | attacks::pawn_pushes(piece.color, from, occupied, !hobbled)
+                | attacks::pawn_pushes(piece.color, from, occupied, double_step)
         } else {
             attacks::piece_attacks(piece.role, from, occupied) & !own
         };
@@ -302,9 +337,12 @@ impl BoostPosition {
     /// The regular moves of the side to move that leave its king safe.
     pub fn regular_moves(&self) -> Vec<Move> {
         if !self.has_stacks() {
-            // Without checkers nothing differs from chess: the orthodox generator decides
-            // (tests check the two agree on the standard perft positions).
-            return self.orthodox().legal_moves().to_vec();
+            // Without checkers nothing differs from chess but the pawns an extra move brought
+            // back: the orthodox generator decides (tests check the two agree on the standard
+            // perft positions), less those pawns' two-square advances.
+            let moved = self.moved_pawns;
+            let again = |m: &Move| matches!(m, Move::Normal { from, to, .. } if moved.contains(*from) && from.rank().abs_diff(to.rank()) == 2);
+            return self.orthodox().legal_moves().iter().filter(|m| !again(m)).copied().collect();
         }
         self.regular_moves_by_search()
     }
@@ -450,6 +488,10 @@ impl BoostPosition {
             self.castling &= !Bitboard::rank(us.back_rank());
         }
         self.castling = self.castling.without(from).without(to);
+        self.moved_pawns = self.moved_pawns.without(from).without(to);
+        if self.board.role_at(to) == Some(Role::Pawn) && to.rank() == Self::pawn_start_rank(us) {
+            self.moved_pawns = self.moved_pawns.with(to);
+        }
         effects.add(self.drop_hobble_at_far_rank(to));
         effects
     }
@@ -571,6 +613,11 @@ impl BoostPosition {
         if self.board.piece_at(to).is_some_and(|p| p.role == Role::King) {
             return "Kings are never captured: checkmate ends the game first.".into();
         }
+        if self.moved_pawns.contains(from) && from.file() == to.file() && from.rank().abs_diff(to.rank()) == 2 {
+            return format!(
+                "The pawn on {from} has moved before (an extra move brought it back), so it may not advance two squares."
+            );
+        }
         if self.is_hobbled(from) {
             if piece.role == Role::Pawn {
                 return format!(
@@ -679,6 +726,7 @@ impl BoostPosition {
             checkers,
             turn: f.turn,
             castling: f.castling,
+            moved_pawns: Bitboard::EMPTY,
             ep_square: f.ep_square,
             halfmoves: f.halfmoves,
             fullmoves: f.fullmoves,
@@ -726,11 +774,19 @@ impl BoostPosition {
 struct SavedBoostPosition {
     text: String,
     coloured: bool,
+    /// [`BoostPosition::moved_pawns_text`]; absent for none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    moved_pawns: Option<String>,
 }
 
 impl Serialize for BoostPosition {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        SavedBoostPosition { text: self.to_text(), coloured: self.checkers == Checkers::Coloured }.serialize(s)
+        SavedBoostPosition {
+            text: self.to_text(),
+            coloured: self.checkers == Checkers::Coloured,
+            moved_pawns: self.moved_pawns.nonempty().then(|| self.moved_pawns_text()),
+        }
+        .serialize(s)
     }
 }
 
@@ -740,7 +796,9 @@ impl<'de> Deserialize<'de> for BoostPosition {
         let fields: Vec<&str> = saved.text.split_whitespace().collect();
         let (fen, stacks) = fields.split_at(fields.len().saturating_sub(1));
         let checkers = if saved.coloured { Checkers::Coloured } else { Checkers::Colourless };
-        BoostPosition::read_fields(fen, stacks.first().copied().unwrap_or("-"), checkers)
-            .map_err(serde::de::Error::custom)
+        let mut pos = BoostPosition::read_fields(fen, stacks.first().copied().unwrap_or("-"), checkers)
+            .map_err(serde::de::Error::custom)?;
+        pos.read_moved_pawns(saved.moved_pawns.as_deref().unwrap_or("-")).map_err(serde::de::Error::custom)?;
+        Ok(pos)
     }
 }

@@ -299,10 +299,15 @@ impl Game for Adrenaline {
 
     fn parse_position(&self, text: &str) -> Result<AdrenalineState, GameError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
+        let (fields, moved) = StackedPlay::split_moved_pawns(&fields);
         if fields.len() > 8 {
-            return Err(GameError::new(ErrorCode::BadPosition, "an Adrenaline position has at most 8 fields"));
+            return Err(GameError::new(
+                ErrorCode::BadPosition,
+                "an Adrenaline position has at most 8 fields and the moved pawns",
+            ));
         }
-        let (position, part) = StackedPlay::read_position(&fields, Checkers::Colourless, FINISH)?;
+        let (mut position, part) = StackedPlay::read_position(fields, Checkers::Colourless, FINISH)?;
+        StackedPlay::read_moved_pawns(&mut position, moved)?;
         let on_board = position.checkers_on_board()[0];
         let limit = STANDARD_CHECKERS.max(u8::try_from(on_board).unwrap_or(u8::MAX));
         let mut state = AdrenalineState { play: StackedPlay::new(position, part), checker_limit: limit };
@@ -315,6 +320,6 @@ impl Game for Adrenaline {
     }
 
     fn format_position(&self, state: &AdrenalineState) -> String {
-        format!("{} {}", state.play.position.to_text(), state.play.part_text(FINISH))
+        format!("{} {}{}", state.play.position.to_text(), state.play.part_text(FINISH), state.play.moved_pawns_field())
     }
 }

@@ -426,7 +426,7 @@ impl Game for Booster {
             })
             .collect();
         BoosterPublic {
-            position: self.public_position(state),
+            position: format!("{}{}", self.public_position(state), state.play.moved_pawns_field()),
             hands,
             draw_pile: state.pile.as_ref().map(|p| p.draw.len()),
             discard: state.pile.as_ref().map(|p| p.discard.clone()).unwrap_or_default(),
@@ -462,10 +462,13 @@ impl Game for Booster {
     fn parse_position(&self, text: &str) -> Result<BoosterState, GameError> {
         let bad = |m: String| GameError::new(ErrorCode::BadPosition, m);
         let fields: Vec<&str> = text.split_whitespace().collect();
+        let (fields, moved) = StackedPlay::split_moved_pawns(&fields);
         if fields.len() > 10 {
-            return Err(bad("a Booster position has at most 10 fields".into()));
+            return Err(bad("a Booster position has at most 10 fields and the moved pawns".into()));
         }
-        let (position, part) = StackedPlay::read_position(&fields[..fields.len().min(8)], Checkers::Coloured, FINISH)?;
+        let (mut position, part) =
+            StackedPlay::read_position(&fields[..fields.len().min(8)], Checkers::Coloured, FINISH)?;
+        StackedPlay::read_moved_pawns(&mut position, moved)?;
         let on_board = position.checkers_on_board();
         let pools = match fields.get(8) {
             None => [6u32.saturating_sub(on_board[0]) as u8, 6u32.saturating_sub(on_board[1]) as u8],
@@ -506,7 +509,7 @@ impl Game for Booster {
         } else {
             hand.iter().map(Card::to_string).collect::<Vec<_>>().join(",")
         };
-        format!("{} {hand}", self.public_position(state))
+        format!("{} {hand}{}", self.public_position(state), state.play.moved_pawns_field())
     }
 }
 

@@ -83,7 +83,7 @@ impl StackedPlay {
 
     /// The position without its move counters.
     fn key(&self) -> u64 {
-        repetition_key(&self.position.to_text())
+        repetition_key(&format!("{}{}", self.position.to_text(), self.moved_pawns_field()))
     }
 
     /// Ends the game if the position at the start of a turn ends it.
@@ -290,6 +290,30 @@ impl StackedPlay {
     }
 
     /// Reads `FEN stacks [part]`, checking the position can occur in that part.
+    /// Splits off the last field of a position if it lists moved pawns (`moved:c2,d7`): the
+    /// other fields, and the list.
+    pub fn split_moved_pawns<'a>(fields: &'a [&'a str]) -> (&'a [&'a str], Option<&'a str>) {
+        match fields.split_last() {
+            Some((last, rest)) if last.starts_with("moved:") => (rest, last.strip_prefix("moved:")),
+            _ => (fields, None),
+        }
+    }
+
+    /// The last field of a position: ` moved:c2,d7` when pawns on their starting rank have
+    /// moved before, else nothing.
+    pub fn moved_pawns_field(&self) -> String {
+        if self.position.moved_pawns.is_empty() {
+            String::new()
+        } else {
+            format!(" moved:{}", self.position.moved_pawns_text())
+        }
+    }
+
+    /// Reads the moved pawns split off by [`StackedPlay::split_moved_pawns`] into `position`.
+    pub fn read_moved_pawns(position: &mut BoostPosition, moved: Option<&str>) -> Result<(), GameError> {
+        position.read_moved_pawns(moved.unwrap_or("-")).map_err(|e| GameError::new(ErrorCode::BadPosition, e.0))
+    }
+
     pub fn read_position(
         fields: &[&str],
         checkers: Checkers,
