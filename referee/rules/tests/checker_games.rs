@@ -676,6 +676,12 @@ fn half_alice_with_twelve_checkers_a_piece_off_checkers_needs_a_free_one() {
     let unlimited = game.setup(&json!({ "checkers": "unlimited" }), &mut NoRandomness).unwrap();
     assert_eq!(game.view(&unlimited, Viewer::Spectator).game["checkers"][0]["limit"], Value::Null);
     assert!(game.setup(&json!({ "checkers": 0 }), &mut NoRandomness).is_err());
+    // All twelve of White's checkers are in use, so the rook on h1 cannot move; it still
+    // gives check, since check asks only whether it attacks the king.
+    let pos = "7k/8/8/8/8/8/PPPPPPP1/RNBQK2R b - - 0 1 a1,b1,c1,d1,e1,a2,b2,c2,d2,e2,f2,g2";
+    let state = game.parse_position(pos).unwrap();
+    assert_eq!(game.view(&state, Viewer::Spectator).game["check"], true);
+    assert_eq!(legal("half-alice", pos, &[])[..2], ["h8g7", "h8g8"]);
 }
 
 #[test]
