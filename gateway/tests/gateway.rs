@@ -233,13 +233,25 @@ async fn bad_bodies_get_4xx_json_never_5xx() {
         ),
         (http.get(gw.url("/api/v1/nothing")), 404, "not_found"),
         (http.delete(gw.url("/api/v1/rules")), 404, "not_found"),
+        // Long ids and fields get short answers: the referee never echoes them whole.
+        (http.post(gw.url("/api/v1/games")).json(&json!({"rules": "a".repeat(7000)})), 400, "too_long"),
+        (http.get(gw.url(&format!("/api/v1/games/{}", "x".repeat(8000)))), 404, "game_not_found"),
+        (
+            http.post(gw.url("/api/v1/adjudicate"))
+                .json(&json!({"rules": "chess", "position": "x".repeat(9000), "action": "e2e4"})),
+            400,
+            "too_long",
+        ),
     ];
     for (request, status, code) in cases {
         let r = request.send().await.unwrap();
         let got = r.status().as_u16();
         let body: Value = r.json().await.unwrap_or(Value::Null);
         assert_eq!((got, body["code"].as_str()), (status, Some(code)), "{body}");
+        assert!(body.to_string().len() < 1500, "a short answer: {body}");
     }
+    // The gateway's connection to the referee survived them all.
+    assert_eq!(http.get(gw.url("/api/v1/rules")).send().await.unwrap().status(), 200);
 }
 
 #[tokio::test(flavor = "multi_thread")]

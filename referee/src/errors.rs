@@ -11,6 +11,28 @@ use tonic_types::{ErrorDetails, StatusExt};
 /// The `domain` of every `google.rpc.ErrorInfo` the referee sends.
 pub const ERROR_DOMAIN: &str = "referee.v1";
 
+/// The most of a caller's own text a message repeats back (a game id, a rules id).
+const MAX_ECHO: usize = 64;
+/// The longest message sent: it travels in a header (and again in the status details), which
+/// clients limit, so a long echo must never reach them.
+const MAX_MESSAGE: usize = 1024;
+
+/// `text` as a message may repeat it back: at most a short prefix, marked as cut.
+pub fn echo(text: &str) -> String {
+    clip(text, MAX_ECHO)
+}
+
+fn clip(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
 /// A refused call: the gRPC status, the reason from the proto's one list, and a sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
@@ -39,7 +61,7 @@ impl ApiError {
     }
 
     pub fn game_not_found(game_id: &str) -> ApiError {
-        ApiError::new(Code::NotFound, Reason::GameNotFound, format!("There is no game {game_id}."))
+        ApiError::new(Code::NotFound, Reason::GameNotFound, format!("There is no game {}.", echo(game_id)))
     }
 
     pub fn unauthenticated() -> ApiError {
@@ -75,7 +97,7 @@ impl ApiError {
             metadata.insert("current_seq".to_string(), seq.to_string());
         }
         let details = ErrorDetails::with_error_info(self.code.as_str_name(), ERROR_DOMAIN, metadata);
-        Status::with_error_details(self.status, self.message, details)
+        Status::with_error_details(self.status, clip(&self.message, MAX_MESSAGE), details)
     }
 }
 
@@ -112,5 +134,19 @@ pub fn reason_of(code: ErrorCode) -> Reason {
 impl From<ApiError> for Status {
     fn from(e: ApiError) -> Status {
         e.into_status()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_user_text_is_never_sent_back_whole() {
+        let status = ApiError::game_not_found(&"x".repeat(8000)).into_status();
+        assert!(status.message().len() < 100, "{}", status.message());
+        assert!(status.message().ends_with("…."));
+        let status = ApiError::invalid(Reason::BadPosition, "é".repeat(3000)).into_status();
+        assert!(status.message().len() <= MAX_MESSAGE + '…'.len_utf8());
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::errors::{ApiError, reason_of};
 use crate::store::Store;
-use crate::tables::{Caller, Tables};
+use crate::tables::{Caller, Tables, check_question};
 use crate::telemetry::{measured, request_span};
 use futures::Stream;
 use referee_proto::structs;
@@ -77,6 +77,7 @@ impl Referee for RefereeService {
         let span = request_span("Adjudicate", request.metadata());
         let r = request.into_inner();
         measured("Adjudicate", async move {
+            check_question(&r.rules, &r.position, &r.action)?;
             let game = Tables::rules(&r.rules)?;
             let a = game.adjudicate(&r.position, &r.action)?;
             Ok(Response::new(pb::AdjudicateResponse {
@@ -98,6 +99,7 @@ impl Referee for RefereeService {
         let span = request_span("LegalActions", request.metadata());
         let r = request.into_inner();
         measured("LegalActions", async move {
+            check_question(&r.rules, &r.position, "")?;
             let game = Tables::rules(&r.rules)?;
             let state = game.parse_position(&r.position)?;
             let actions = match game.turn(&state).single() {

@@ -7,7 +7,7 @@
 //! The state still carries the game's record, so copying it grows with the length of the game.
 
 use crate::audit::{AUDIT_FORMAT, AuditRecord, game_key};
-use crate::errors::{ApiError, Reason};
+use crate::errors::{ApiError, Reason, echo};
 use crate::store::{AppendOutcome, ClaimOutcome, Event, EventBody, Header, Loaded, SeatRecord, Store};
 use crate::tokens;
 use referee_proto::v1 as pb;
@@ -22,6 +22,16 @@ pub const MAX_ENTROPY_BYTES: usize = 64;
 const MAX_ACTION_BYTES: usize = 256;
 const MAX_KEY_BYTES: usize = 128;
 const MAX_OPTIONS_BYTES: usize = 16 * 1024;
+const MAX_POSITION_BYTES: usize = 4 * 1024;
+const MAX_RULES_ID_BYTES: usize = 64;
+
+/// Refuses a stateless question whose parts are longer than any real one, before any work.
+pub fn check_question(rules: &str, position: &str, action: &str) -> Result<(), ApiError> {
+    if rules.len() > MAX_RULES_ID_BYTES || position.len() > MAX_POSITION_BYTES || action.len() > MAX_ACTION_BYTES {
+        return Err(ApiError::invalid(Reason::TooLong, "The rules id, position or action is too long."));
+    }
+    Ok(())
+}
 
 /// Who is calling, by their token.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -212,11 +222,14 @@ impl Tables {
     }
 
     pub fn rules(id: &str) -> Result<&'static dyn DynGame, ApiError> {
+        if id.len() > MAX_RULES_ID_BYTES {
+            return Err(ApiError::invalid(Reason::TooLong, "The rules id is too long."));
+        }
         games::find(id).ok_or_else(|| {
             ApiError::new(
                 Code::NotFound,
                 Reason::UnknownRules,
-                format!("There are no rules called {id}; known: {}.", games::ids().join(", ")),
+                format!("There are no rules called {}; known: {}.", echo(id), games::ids().join(", ")),
             )
         })
     }

@@ -586,3 +586,32 @@ async fn a_pawn_brought_back_by_an_extra_move_is_refused_a_second_two_square_adv
     assert!(err.message().starts_with("The pawn on c2 has moved before"), "{}", err.message());
     submit(&mut client, &table, 0, "c2c3", seq, "once").await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn oversized_input_gets_a_short_typed_refusal_that_echoes_at_most_a_prefix() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let huge = "x".repeat(3_000_000);
+    let asks = [
+        pb::AdjudicateRequest { rules: "chess".into(), position: huge.clone(), action: "e2e4".into() },
+        pb::AdjudicateRequest { rules: huge.clone(), position: "startpos".into(), action: "e2e4".into() },
+        pb::AdjudicateRequest {
+            rules: "chess".into(),
+            position: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
+            action: huge.clone(),
+        },
+    ];
+    for ask in asks {
+        let err = client.adjudicate(ask).await.unwrap_err();
+        assert_eq!((err.code(), error_code(&err).as_str()), (Code::InvalidArgument, "too_long"));
+        assert!(err.message().len() < 200, "{}", err.message());
+    }
+    let err = get_view(&mut client, &"y".repeat(8000), None).await.unwrap_err();
+    assert_eq!(err.code(), Code::NotFound);
+    assert!(err.message().len() < 100, "{}", err.message());
+    let err = client.create_game(pb::CreateGameRequest { rules: "z".repeat(7000), options: None }).await.unwrap_err();
+    assert_eq!(error_code(&err), "too_long");
+    // The connection still serves.
+    client.list_rules(pb::ListRulesRequest {}).await.unwrap();
+}
