@@ -1,12 +1,14 @@
 //! Serves the built companion app (`pwa/dist`): hashed assets cached for a year, everything
 //! else revalidated, and unknown paths answered with `index.html` so the app's own routes work
-//! on reload.
+//! on reload (but unknown `/api/` paths with a JSON 404).
 
+use crate::errors::ApiError;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
+use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{Next, from_fn};
-use actix_web::{HttpResponse, body::MessageBody, web};
+use actix_web::{HttpResponse, ResponseError, body::MessageBody, web};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone)]
@@ -44,6 +46,15 @@ impl WebApp {
                             let index = index.clone();
                             async move {
                                 let (req, _) = req.into_parts();
+                                // The app's routes fall back to its page; the API's never do.
+                                if req.path().starts_with("/api/") {
+                                    let missing = ApiError::new(
+                                        StatusCode::NOT_FOUND,
+                                        "not_found",
+                                        "There is no such API route; see /api/docs/.",
+                                    );
+                                    return Ok(ServiceResponse::new(req, missing.error_response()));
+                                }
                                 let file = NamedFile::open_async(&index).await?;
                                 let res = file.into_response(&req);
                                 Ok(ServiceResponse::new(req, res))

@@ -349,3 +349,22 @@ async fn openapi_docs_health_and_metrics() {
     let down = http.get(gw.url("/api/v1/rules")).send().await.unwrap();
     assert_eq!(down.status(), 503);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_app_answers_its_own_routes_and_unknown_api_routes_get_a_json_404() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let app = tempfile::tempdir().unwrap();
+    std::fs::write(app.path().join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let gw = Gateway::start(&referee, &[("PWA_DIR", app.path().to_str().unwrap())]);
+    let http = reqwest::Client::new();
+    let page = http.get(gw.url("/game/abc")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(page.text().await.unwrap().contains("<title>app</title>"));
+    for path in ["/api/v2/games", "/api/nothing", "/api/v1/nothing"] {
+        let r = http.get(gw.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), 404, "{path}");
+        let body: Value = r.json().await.unwrap();
+        assert_eq!(body["code"], "not_found", "{path}");
+    }
+}
