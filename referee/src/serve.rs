@@ -52,7 +52,8 @@ impl Config {
     }
 }
 
-async fn shutdown_signal() {
+/// Waits for SIGTERM or Ctrl-C, then tells live streams to end so that shutdown completes.
+async fn shutdown_signal(stop: tokio::sync::watch::Sender<bool>) {
     let terminate = async {
         match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
             Ok(mut s) => {
@@ -65,7 +66,8 @@ async fn shutdown_signal() {
         _ = tokio::signal::ctrl_c() => {},
         _ = terminate => {},
     }
-    tracing::info!("shutting down: finishing calls in progress");
+    tracing::info!("shutting down: ending live streams, finishing calls in progress");
+    let _ = stop.send(true);
 }
 
 /// Connects to Redis, retrying for a while so that the referee and Redis may start together.
@@ -129,14 +131,15 @@ pub async fn serve(config: Config) -> Result<(), String> {
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     tracing::info!(addr = %bound, redis = %config.redis_url, "referee listening");
+    let (stop, stopping) = tokio::sync::watch::channel(false);
     Server::builder()
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
-        .add_service(RefereeServer::new(RefereeService::new(tables)))
+        .add_service(RefereeServer::new(RefereeService::new(tables, stopping)))
         // Accepted sockets get TCP_NODELAY here: the builder's setting covers only listeners
         // it binds itself, and without it multi-packet replies wait out delayed ACKs (~40 ms).
-        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), shutdown_signal())
+        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), shutdown_signal(stop))
         .await
         .map_err(|e| e.to_string())
 }

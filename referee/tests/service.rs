@@ -615,3 +615,46 @@ async fn oversized_input_gets_a_short_typed_refusal_that_echoes_at_most_a_prefix
     // The connection still serves.
     client.list_rules(pb::ListRulesRequest {}).await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sigterm_ends_live_streams_and_the_referee_exits_promptly() {
+    let redis = Redis::start();
+    let mut referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let mut stream = client
+        .watch_game(tonic::Request::new(pb::WatchGameRequest { game_id: table.game_id.clone(), after_seq: 0 }))
+        .await
+        .unwrap()
+        .into_inner();
+    stream.message().await.unwrap().expect("the current view first");
+    let started = std::time::Instant::now();
+    let exit = tokio::task::spawn_blocking(move || referee.terminate());
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(10), stream.message()).await.unwrap();
+    match ended {
+        Err(status) => assert_eq!(status.code(), Code::Unavailable, "{status:?}"),
+        Ok(None) => {}
+        Ok(Some(view)) => panic!("no more views after shutdown, got one at {}", view.seq),
+    }
+    let exit = tokio::time::timeout(std::time::Duration::from_secs(10), exit).await.expect("exits").unwrap();
+    assert!(exit.success());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "took {:?}", started.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_watcher_resuming_at_the_end_of_a_finished_game_gets_its_last_view() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let over = submit(&mut client, &table, 0, "resign", table.view.seq, "r").await.unwrap().view.unwrap();
+    assert_eq!(over.status, pb::GameStatus::Over as i32);
+    let mut stream = client
+        .watch_game(tonic::Request::new(pb::WatchGameRequest { game_id: table.game_id.clone(), after_seq: over.seq }))
+        .await
+        .unwrap()
+        .into_inner();
+    let last = tokio::time::timeout(std::time::Duration::from_secs(10), stream.message()).await.unwrap().unwrap();
+    assert_eq!(last.expect("the final view").status, pb::GameStatus::Over as i32);
+    assert!(stream.message().await.unwrap().is_none(), "then the stream ends");
+}
