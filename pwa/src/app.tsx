@@ -7,7 +7,8 @@ import { Join } from "./pages/Join";
 import { Start } from "./pages/Start";
 
 export function App() {
-  const [page, ...args] = useRoute();
+  const { parts, params } = useRoute();
+  const [page, ...args] = parts;
   const content = (() => {
     switch (page) {
       case "start":
@@ -15,7 +16,8 @@ export function App() {
       case "join":
         return <Join gameId={args[0]} code={args[1]} />;
       case "game":
-        return <Game key={args[0]} gameId={args[0]} />;
+        // ?screen=generic plays a game on the generic screen even when it has its own.
+        return <Game key={args[0]} gameId={args[0]} screen={params.get("screen")} />;
       case "adjudicate":
         return <Adjudicate />;
       case "fairness":

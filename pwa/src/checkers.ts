@@ -1,9 +1,7 @@
-// The checker-stack games' view data as the board and move list show it: each game's own
-// fields, the stacks and mirror side as board marks, and the parts of each turn on one line.
-import type { BoardView, CellView, GameView, PlayedEntry, StackView } from "./api";
-import type { SquareMark } from "./components/Board";
-
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+// The checker-stack games' view data as their screen shows it: each game's own fields, and the
+// parts of each turn on one line. (The stacks and the mirror side are drawn from the board
+// data, like every board.)
+import type { GameView, PlayedEntry } from "./api";
 
 type Colour = "white" | "black";
 
@@ -64,12 +62,12 @@ export interface HalfAliceFields {
   checkers: { seat: number; in_use: number; limit: number | null }[];
 }
 
-export type AdrenalineView = GameView<AdrenalineFields> & { rules: "adrenaline" };
-export type BoosterView = GameView<BoosterFields, BoosterHand> & { rules: "booster" };
-export type HalfAliceView = GameView<HalfAliceFields> & { rules: "half-alice" };
+export type AdrenalineView = GameView<AdrenalineFields>;
+export type BoosterView = GameView<BoosterFields, BoosterHand>;
+export type HalfAliceView = GameView<HalfAliceFields>;
 
-/** A view of one of the checker-stack games; its rules id says which game's fields it holds. */
-export type CheckerView = AdrenalineView | BoosterView | HalfAliceView;
+/** A view of one of the checker-stack games; the registry hands each game's screen its own. */
+export type CheckerView = GameView<AdrenalineFields | BoosterFields | HalfAliceFields>;
 
 /** The parts of each turn on one line: "e4xd5, a checker under the pawn on h7". */
 export function turns(played: Pick<PlayedEntry, "seat" | "said">[]): string[] {
@@ -79,32 +77,4 @@ export function turns(played: Pick<PlayedEntry, "seat" | "said">[]): string[] {
     else out.push(p.said);
   });
   return out;
-}
-
-const TONES: Record<string, "light" | "dark"> = { white: "light", black: "dark" };
-
-/** "on 2 checkers (White's), boosted". */
-function stackLabel(stack: StackView): string {
-  const whose = stack.colour ? ` (${stack.colour[0].toUpperCase()}${stack.colour.slice(1)}'s)` : "";
-  const effect = stack.effect ? `, ${stack.effect}` : "";
-  return `on ${plural(stack.count, "checker")}${whose}${effect}`;
-}
-
-/** A cell's mark: a piece through the mirror, or a checker stack (count, whose, what it does). */
-function cellMark(cell: CellView): SquareMark | null {
-  const stack = cell.stacks?.find((s) => s.kind === "checker");
-  const checkers = { count: stack?.count ?? 1, tone: TONES[stack?.colour ?? ""] ?? "neutral" };
-  if (cell.markers?.includes("mirror")) return { checkers, tint: "mirror", label: "on a checker: through the mirror" };
-  if (!stack) return null;
-  return { checkers, badge: String(stack.count), label: stackLabel(stack) };
-}
-
-/** Board marks, square by square, from the board the referee sends. */
-export function boardMarks(board: Pick<BoardView, "cells"> | null): Record<string, SquareMark> {
-  const marks: Record<string, SquareMark> = {};
-  for (const cell of board?.cells ?? []) {
-    const mark = cellMark(cell);
-    if (mark) marks[cell.id] = mark;
-  }
-  return marks;
 }

@@ -1,4 +1,6 @@
-// Reading and writing the piece placement of FEN, for drawing and editing boards.
+// Reading and writing the piece placement of FEN, for drawing and editing boards, and the
+// chess glyphs every board draws its pieces with.
+import type { BoardView, CellView } from "./api";
 
 export const FILES = "abcdefgh";
 
@@ -57,6 +59,26 @@ export function pieceName(letter: string): string {
 /** Solid glyphs for both colours; colour comes from fill and outline. */
 export function pieceGlyph(letter: string): string {
   return GLYPHS[letter.toLowerCase()] ?? "?";
+}
+
+/** Piece kinds as the board data names them, by FEN letter. */
+const KINDS: Record<string, string> = { king: "k", queen: "q", rook: "r", bishop: "b", knight: "n", pawn: "p" };
+
+/** The chess glyph of a piece kind ("knight" → ♞), or null for a kind chess does not have. */
+export function kindGlyph(kind: string): string | null {
+  const letter = KINDS[kind];
+  return letter ? GLYPHS[letter] : null;
+}
+
+/** An 8×8 placement as board data, for drawing a position that is only text (adjudication). */
+export function placementBoard(placement: Placement): BoardView {
+  const cells = SQUARES.map((square, i): CellView => {
+    const letter = placement[square];
+    const [file, rank] = [i % 8, Math.floor(i / 8)];
+    const piece = letter ? { kind: NAMES[letter.toLowerCase()] ?? "unknown", side: letter === letter.toUpperCase() ? "white" : "black" } : undefined;
+    return { id: square, at: [file, rank], dark: (file + rank) % 2 === 0, piece, selectable: false };
+  });
+  return { shape: { kind: "grid", files: 8, ranks: 8 }, cells };
 }
 
 export function sideToMove(fen: string): "w" | "b" {

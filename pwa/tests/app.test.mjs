@@ -367,6 +367,104 @@ test("one phone for everyone hides each seat's view behind a privacy screen", as
   await context.close();
 });
 
+/** Puts `side`'s game on the generic screen (the `?screen=generic` hash parameter), which
+ * plays any game from its view alone. */
+async function generic(side) {
+  const url = side.page.url();
+  await side.page.goto(url.includes("?") ? url : `${url}?screen=generic`);
+  await side.page.locator(".game.generic").waitFor();
+}
+
+/** Whether the page fits its width, without sideways scrolling. */
+async function fitsWidth(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+test("the generic screen plays Adrenaline from the view alone: moves by tapping cells, a checker with one tap, Done from the list", async () => {
+  const { white, black } = await twoPhones("adrenaline");
+  const both = [white, black];
+  for (const side of both) await generic(side);
+  await white.page.getByText("Your move").waitFor();
+  await black.page.getByText("White to move").waitFor();
+  const said = (side, text) => side.page.locator(".played li").filter({ hasText: text }).first().waitFor();
+  const play = async (side, from, to, seen) => {
+    await tap(side.page, from);
+    await tap(side.page, to);
+    for (const p of both) await said(p, seen);
+  };
+  // A tapped piece shows where it may go, from the legal actions.
+  await tap(white.page, "e2");
+  await white.page.locator('[data-square="e4"] circle').waitFor();
+  await tap(white.page, "e4");
+  for (const p of both) await said(p, "e2-e4");
+  await play(black, "d7", "d5", "d7-d5");
+  await play(white, "e4", "d5", "e4xd5");
+  await white.page.getByText("Your turn to place a checker").waitFor();
+  await black.page.getByText("White to place a checker").waitFor();
+  // A cell with one action on it acts at once.
+  await tap(white.page, "h7");
+  for (const p of both) await said(p, "a checker under the pawn on h7");
+  await black.page.locator('[data-square="h7"][aria-label*="on 1 checker"]').waitFor();
+  // A tap that matches no legal action is said so, and nothing is sent.
+  await tap(black.page, "a7");
+  await tap(black.page, "a4");
+  await black.page.getByRole("alert").getByText("No legal action goes from a7 to a4.").waitFor();
+  await play(black, "d8", "d5", "Qd8xd5");
+  await tap(black.page, "b1");
+  for (const p of both) await p.page.locator('[data-square="b1"] .checker').waitFor();
+  await play(white, "b1", "c3", "Nb1-c3");
+  await white.page.getByText("Your turn to make extra moves").waitFor();
+  assert.ok(await fitsWidth(white.page), "the generic screen fits 390 px");
+  await white.page.screenshot({ path: join(ARTIFACTS, "generic-phone.png"), fullPage: true });
+  await axe(white.page, "generic screen");
+  // The stage's own word is in the list of legal actions.
+  await white.page.locator('button[data-action="done"]').click();
+  await black.page.getByText("Your move").waitFor();
+  await resign(black);
+  for (const p of both) await p.page.getByText("Black resigned, White wins").waitFor();
+  await white.page.getByRole("list", { name: "results" }).getByText("White: win").waitFor();
+  await white.context.close();
+  await black.context.close();
+});
+
+test("the generic screen plays table tools from typed actions, with the hand as chips and refusals in the referee's words", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${base}/#/start/table-tools`);
+  await page.getByLabel("One phone for everyone").check();
+  await page.getByRole("button", { name: "Create game" }).click();
+  await page.getByRole("heading", { name: "Pass the phone" }).waitFor();
+  await page.goto(`${page.url()}?screen=generic`);
+  await page.getByRole("button", { name: "I have the phone" }).click();
+  await page.locator(".game.generic").waitFor();
+  await page.getByText("Anyone at the table may act — you too.").waitFor();
+  const type = async (action) => {
+    await page.getByLabel("Type an action").fill(action);
+    await page.getByRole("button", { name: "Send" }).click();
+  };
+  const before = consoleErrors.length;
+  await type("roll 0d6");
+  await page.getByRole("alert").getByText("roll 1 to 100 dice of 2 to 1000000 sides").waitFor();
+  // The browser logs the refusal's HTTP status (422); that one is expected here.
+  consoleErrors.splice(before, Infinity, ...consoleErrors.slice(before).filter((e) => !e.includes("status of 422")));
+  await type("deal main 3 to all");
+  await page.locator(".played li").filter({ hasText: "deal main 3 to all" }).waitFor();
+  await page.getByRole("list", { name: "your cards" }).locator(".playing-card").nth(2).waitFor();
+  assert.equal(await page.getByRole("list", { name: "your cards" }).locator(".playing-card").count(), 3);
+  await type("roll 2d20");
+  await page.locator(".played li").filter({ hasText: "roll 2d20" }).waitFor();
+  // Listed actions are buttons too.
+  await page.locator('button[data-action="shuffle main"]').click();
+  await page.locator(".played li").filter({ hasText: "shuffle main" }).waitFor();
+  await page.getByText("Game facts").click();
+  await page.locator(".game-facts dt", { hasText: "Rolls" }).waitFor();
+  await axe(page, "generic table tools");
+  // Down to the narrowest phones: nothing scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 640 });
+  assert.ok(await fitsWidth(page), "the generic screen fits 320 px");
+  await page.screenshot({ path: join(ARTIFACTS, "generic-tools-320.png"), fullPage: true });
+  await context.close();
+});
+
 test("no console errors on any page", () => {
   assert.deepEqual(consoleErrors, []);
 });

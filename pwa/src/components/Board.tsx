@@ -1,112 +1,156 @@
-// The board, drawn as our own SVG. Squares are buttons; later games add overlays per square
-// (checker stacks, mirror sides, danger zones) through `marks` without touching the rest.
-import { FILES, pieceGlyph, pieceName, type Placement } from "../fen";
-
-export interface SquareMark {
-  /** Short text drawn in the square's corner, e.g. a checker count. */
-  badge?: string;
-  /** Extra words for screen readers. */
-  label?: string;
-  /** Checkers stacked under the piece: light (White's), dark (Black's) or neutral. */
-  checkers?: { count: number; tone: "light" | "dark" | "neutral" };
-  /** Shades the square, e.g. the mirror side in Half Alice Chess. */
-  tint?: "mirror";
-}
+// The one board of the app, drawn as our own SVG from the board data the referee sends: grids
+// of any size or free polygons, pieces, stacks under them (checkers, coins, pyramids) and
+// markers (the mirror side, a king in check, danger). Each cell is a focusable grid cell with
+// a spoken label; Enter and Space tap it like a finger.
+import { useMemo } from "preact/hooks";
+import type { BoardView, CellView } from "../api";
+import { type PlacedCell, cellWords, layoutBoard, pieceSymbol, stackTone } from "../board";
 
 export interface BoardProps {
-  placement: Placement;
-  /** Which side is at the bottom. */
+  board: BoardView;
+  /** Which side is at the bottom: "black" turns the board half round. */
   orientation?: "white" | "black";
   selected?: string | null;
+  /** Cells the selected piece (or the action under way) can go to. */
   targets?: string[];
-  lastMove?: [string, string] | null;
-  marks?: Record<string, SquareMark>;
-  onSquare?: (square: string) => void;
+  /** Cells of the last action, shaded. */
+  lastMove?: string[] | null;
+  /** Whether to outline the cells the referee says the viewer may select. */
+  showSelectable?: boolean;
+  onCell?: (id: string) => void;
   label?: string;
 }
 
-export function Board({ placement, orientation = "white", selected, targets = [], lastMove, marks = {}, onSquare, label }: BoardProps) {
-  const ranks = orientation === "white" ? [8, 7, 6, 5, 4, 3, 2, 1] : [1, 2, 3, 4, 5, 6, 7, 8];
-  const files = orientation === "white" ? FILES.split("") : FILES.split("").reverse();
+/** Markers that shade their cell; the others are only said. */
+const TINTS = new Set(["mirror", "check", "danger"]);
+
+/** At most this many things of a stack are drawn; the count says the rest. */
+const DRAWN = 3;
+
+interface CellProps {
+  placed: PlacedCell;
+  selected: boolean;
+  target: boolean;
+  last: boolean;
+  showSelectable: boolean;
+  onCell?: (id: string) => void;
+}
+
+/** The cell's outline, filled as its colour and state say. */
+function Shape({ placed, className }: { placed: PlacedCell; className: string }) {
+  const s = placed.shape;
+  return s.kind === "rect" ? <rect class={className} x={s.x} y={s.y} width={s.size} height={s.size} /> : <polygon class={className} points={s.points} />;
+}
+
+/** A shade over the cell for each marker that has one, inset a little. */
+function Tints({ placed }: { placed: PlacedCell }) {
+  const tints = (placed.cell.markers ?? []).filter((m) => TINTS.has(m));
+  const s = placed.shape;
   return (
-    <svg class="board" viewBox="0 0 800 800" role="grid" aria-label={label ?? "chess board"}>
-      {ranks.map((rank, row) => (
-        <g role="row" key={rank}>
-          {files.map((file, col) => {
-            const square = file + rank;
-            const piece = placement[square];
-            const dark = (FILES.indexOf(file) + rank) % 2 === 1;
-            const isTarget = targets.includes(square);
-            const classes = [
-              "sq",
-              dark ? "dark" : "light",
-              selected === square ? "selected" : "",
-              lastMove && lastMove.includes(square) ? "last" : "",
-            ].join(" ");
-            const mark = marks[square];
-            const spoken = `${square}${piece ? ", " + pieceName(piece) : ""}${mark?.label ? ", " + mark.label : ""}${isTarget ? ", can move here" : ""}`;
-            return (
-              <g
-                key={square}
-                role="gridcell"
-                tabIndex={onSquare ? 0 : -1}
-                aria-label={spoken}
-                data-square={square}
-                class="cell"
-                onClick={() => onSquare?.(square)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter" || e.key === " ") {
-                    e.preventDefault();
-                    onSquare?.(square);
-                  }
-                }}
-              >
-                <rect class={classes} x={col * 100} y={row * 100} width="100" height="100" />
-                {mark?.tint && <rect aria-hidden="true" class={`tint ${mark.tint}`} x={col * 100 + 4} y={row * 100 + 4} width="92" height="92" />}
-                {mark?.checkers &&
-                  Array.from({ length: Math.min(mark.checkers.count, 3) }, (_, i) => (
-                    <ellipse
-                      key={i}
-                      aria-hidden="true"
-                      class={`checker ${mark.checkers!.tone}`}
-                      cx={col * 100 + 50}
-                      cy={row * 100 + 86 - i * 7}
-                      rx="36"
-                      ry="10"
-                    />
-                  ))}
-                {piece && (
-                  <text
-                    aria-hidden="true"
-                    class={`piece ${piece === piece.toUpperCase() ? "white" : "black"}`}
-                    x={col * 100 + 50}
-                    y={row * 100 + 54}
-                    text-anchor="middle"
-                    dominant-baseline="central"
-                  >
-                    {pieceGlyph(piece)}
-                  </text>
-                )}
-                {isTarget && <circle class={piece ? "capture" : "dot"} cx={col * 100 + 50} cy={row * 100 + 50} r={piece ? 46 : 16} />}
-                {mark?.badge && (
-                  <text aria-hidden="true" class="badge" x={col * 100 + 92} y={row * 100 + 24} text-anchor="end">
-                    {mark.badge}
-                  </text>
-                )}
-              </g>
-            );
-          })}
+    <>
+      {tints.map((m) =>
+        s.kind === "rect" ? (
+          <rect key={m} aria-hidden="true" class={`tint ${m}`} x={s.x + 4} y={s.y + 4} width={s.size - 8} height={s.size - 8} />
+        ) : (
+          <polygon key={m} aria-hidden="true" class={`tint ${m}`} points={s.points} />
+        ),
+      )}
+    </>
+  );
+}
+
+/** Each stack as a pile of flat discs under the piece, and its count when it is more than one. */
+function Stacks({ placed }: { placed: PlacedCell }) {
+  const [cx, cy] = placed.centre;
+  const u = placed.size / 100;
+  const stacks = placed.cell.stacks ?? [];
+  const total = stacks.reduce((n, s) => n + s.count, 0);
+  return (
+    <>
+      {stacks.map((stack, k) =>
+        Array.from({ length: Math.min(stack.count, DRAWN) }, (_, i) => (
+          <ellipse key={`${k}-${i}`} aria-hidden="true" class={`stack-item ${stack.kind} ${stackTone(stack)}`} cx={cx} cy={cy + (36 - (k * DRAWN + i) * 7) * u} rx={36 * u} ry={10 * u} />
+        )),
+      )}
+      {total > 1 && (
+        <text aria-hidden="true" class="badge" x={cx + 42 * u} y={cy - 26 * u} text-anchor="end" style={{ fontSize: `${22 * u}px` }}>
+          {total}
+        </text>
+      )}
+    </>
+  );
+}
+
+function Piece({ placed }: { placed: PlacedCell }) {
+  const piece = placed.cell.piece!;
+  const [cx, cy] = placed.centre;
+  const side = piece.side === "white" || piece.side === "black" ? piece.side : "other";
+  const symbol = pieceSymbol(piece);
+  // Letters and labels are narrower than the chess glyphs: draw them smaller.
+  const scale = symbol.length > 1 ? 0.42 : /[♚♛♜♝♞♟]/.test(symbol) ? 0.78 : 0.6;
+  return (
+    <text aria-hidden="true" class={`piece ${side}`} x={cx} y={cy + 4 * (placed.size / 100)} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${placed.size * scale}px` }}>
+      {symbol}
+    </text>
+  );
+}
+
+function Cell({ placed, selected, target, last, showSelectable, onCell }: CellProps) {
+  const cell: CellView = placed.cell;
+  const [cx, cy] = placed.centre;
+  const hint = showSelectable && cell.selectable;
+  const classes = ["sq", cell.dark ? "dark" : "light", selected ? "selected" : "", last ? "last" : "", hint ? "selectable" : ""].filter(Boolean).join(" ");
+  const spoken = `${cellWords(cell)}${target ? ", can move here" : ""}${hint && !selected ? ", you can select it" : ""}`;
+  const tap = () => onCell?.(cell.id);
+  return (
+    <g
+      role="gridcell"
+      tabIndex={onCell ? 0 : -1}
+      aria-label={spoken}
+      aria-selected={selected}
+      data-square={cell.id}
+      class="cell"
+      onClick={tap}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          tap();
+        }
+      }}
+    >
+      <Shape placed={placed} className={classes} />
+      <Tints placed={placed} />
+      <Stacks placed={placed} />
+      {cell.piece && <Piece placed={placed} />}
+      {target && <circle class={cell.piece ? "capture" : "dot"} cx={cx} cy={cy} r={(cell.piece ? 46 : 16) * (placed.size / 100)} />}
+    </g>
+  );
+}
+
+/** The board: rows of cells as a grid for screen readers, coordinates along the edges. */
+export function Board({ board, orientation = "white", selected, targets = [], lastMove, showSelectable = false, onCell, label }: BoardProps) {
+  const layout = useMemo(() => layoutBoard(board, orientation === "black"), [board, orientation]);
+  return (
+    <svg class="board" viewBox={`0 0 ${layout.width} ${layout.height}`} role="grid" aria-label={label ?? "board"}>
+      {layout.rows.map((row) => (
+        <g role="row" key={row[0].cell.at[1]}>
+          {row.map((placed) => (
+            <Cell
+              key={placed.cell.id}
+              placed={placed}
+              selected={selected === placed.cell.id}
+              target={targets.includes(placed.cell.id)}
+              last={!!lastMove?.includes(placed.cell.id)}
+              showSelectable={showSelectable}
+              onCell={onCell}
+            />
+          ))}
         </g>
       ))}
       <g aria-hidden="true" class="coords">
-        {ranks.map((rank, row) => (
-          <text key={`r${rank}`} class="coord" x={5} y={row * 100 + 22}>
-            {rank}
-          </text>
-        ))}
-        {files.map((file, col) => (
-          <text key={`f${file}`} class="coord" x={col * 100 + 82} y={794}>
-            {file}
+        {layout.coords.map((c) => (
+          <text key={`${c.kind}${c.text}`} class="coord" x={c.x} y={c.y}>
+            {c.text}
           </text>
         ))}
       </g>

@@ -1,6 +1,6 @@
 // What every two-player chess game shares: the viewer's colour, whose move it is, the last
-// move, choosing a promotion, and the draw offer and resignation buttons.
-import { type Courtesy, type GameView, type PlayedEntry, courtesies, sideName, teamOf, turnOf } from "../api";
+// move and choosing a promotion.
+import { type GameView, type PlayedEntry, sideName, teamOf, turnOf } from "../api";
 import { UCI } from "../fen";
 import { Board, type BoardProps } from "./Board";
 
@@ -50,13 +50,13 @@ export function PromotionChoice({ moves, choose }: { moves: string[]; choose: (m
 
 /** Whose move it is, the board, the promotion choice when one is pending, and the referee's
  * last word. */
-export function PlayerBoard(props: { status: string; board: BoardProps; promotion: string[] | null; choose: (move: string) => void; message: string }) {
+export function PlayerBoard(props: { status: string; board: BoardProps | null; promotion: string[] | null; choose: (move: string) => void; message: string }) {
   return (
     <>
       <p class="status" role="status" aria-live="polite">
         {props.status}
       </p>
-      <Board {...props.board} />
+      {props.board && <Board {...props.board} />}
       {props.promotion && <PromotionChoice moves={props.promotion} choose={props.choose} />}
       {props.message && (
         <p class="error" role="alert">
@@ -64,34 +64,5 @@ export function PlayerBoard(props: { status: string; board: BoardProps; promotio
         </p>
       )}
     </>
-  );
-}
-
-/** Offer, accept, decline or withdraw a draw, and resign: the buttons the referee allows the
- * viewer now, plus `children` (a claim). */
-export function TableActions({ view, act, children }: { view: GameView; act: (a: string) => Promise<void>; children?: preact.ComponentChildren }) {
-  const allowed = courtesies(view);
-  if (!allowed.length && !children) return null;
-  const may = (c: Courtesy) => allowed.includes(c);
-  const offer = view.draw_offer;
-  const ours = offer !== null && offer.team === teamOf(view, view.seat);
-  return (
-    <div class="actions">
-      {children}
-      {may("offer-draw") && <button onClick={() => act("offer-draw")}>Offer a draw</button>}
-      {may("accept-draw") && <button onClick={() => act("accept-draw")}>Accept the draw</button>}
-      {may("decline-draw") && <button onClick={() => act("decline-draw")}>{ours ? "Withdraw offer" : "Decline draw"}</button>}
-      {offer && <span class="facts">{ours ? "Draw offered" : `${view.teams[offer.team] ?? "A side"} offers a draw`}</span>}
-      {may("resign") && (
-        <button
-          class="danger"
-          onClick={() => {
-            if (confirm("Resign this game?")) void act("resign");
-          }}
-        >
-          Resign
-        </button>
-      )}
-    </div>
   );
 }

@@ -1,27 +1,29 @@
 // "Is that legal?" without a game: paste a FEN or set the position up on the board.
-import { useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, type Adjudication } from "../api";
 import { Board } from "../components/Board";
-import { parsePlacement, pieceGlyph, pieceName, placementToFen } from "../fen";
-
-/** What follows the FEN in each checker game's positions (see docs/notation.md). */
-const EXTRA_FIELDS: Record<string, string> = {
-  adrenaline: "-",
-  booster: "- move 6/6 -",
-  "half-alice": "-",
-};
+import { parsePlacement, pieceGlyph, pieceName, placementBoard, placementToFen } from "../fen";
+import { adjudicable, gameEntry } from "../games";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const PALETTE = ["K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p", ""];
 
 export function Adjudicate() {
-  const [rules, setRules] = useState("chess");
+  const [rules, setRules] = useState(() => adjudicable()[0].id);
   const [fen, setFen] = useState(START);
   const [move, setMove] = useState("");
   const [brush, setBrush] = useState<string | null>(null);
   const [answer, setAnswer] = useState<Adjudication | null>(null);
   const [error, setError] = useState("");
   const placement = parsePlacement(fen);
+  const board = useMemo(() => placementBoard(placement), [fen]);
+  const [names, setNames] = useState<Record<string, string>>({});
+  useEffect(() => {
+    api.rules().then(
+      (all) => setNames(Object.fromEntries(all.map((r) => [r.id, r.name]))),
+      () => undefined,
+    );
+  }, []);
 
   const paint = (square: string) => {
     if (brush === null) return;
@@ -57,14 +59,15 @@ export function Adjudicate() {
               setRules(next);
               // Keep the six FEN fields and put the chosen game's own fields after them.
               const fields = fen.trim().split(/\s+/).slice(0, 6);
-              setFen([...fields, ...(EXTRA_FIELDS[next] ? [EXTRA_FIELDS[next]] : [])].join(" "));
+              const suffix = gameEntry(next).positionSuffix;
+              setFen([...fields, ...(suffix ? [suffix] : [])].join(" "));
             }}
           >
-            <option value="chess">Chess</option>
-            <option value="chess960">Chess960</option>
-            <option value="adrenaline">Adrenaline Chess</option>
-            <option value="booster">Booster Chess</option>
-            <option value="half-alice">Half Alice Chess</option>
+            {adjudicable().map((g) => (
+              <option key={g.id} value={g.id}>
+                {names[g.id] ?? g.id}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -81,7 +84,7 @@ export function Adjudicate() {
             </button>
           ))}
         </div>
-        <Board placement={placement} onSquare={paint} label="position to judge" />
+        <Board board={board} onCell={paint} label="position to judge" />
         <label>
           Move
           <input name="move" value={move} required placeholder="e2e4 or Nf3" autocomplete="off" onInput={(e) => setMove((e.target as HTMLInputElement).value)} />
@@ -99,7 +102,7 @@ export function Adjudicate() {
           </p>
           {answer.position && (
             <>
-              <Board placement={parsePlacement(answer.position)} label="position after the move" />
+              <Board board={placementBoard(parsePlacement(answer.position))} label="position after the move" />
               <p class="facts">
                 <code class="wrap">{answer.position}</code>
               </p>

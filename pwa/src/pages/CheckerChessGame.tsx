@@ -3,12 +3,17 @@
 // tap the piece and its square, tap squares for extra king moves or "Done", tap an opponent's
 // piece to give it adrenaline, or a card and then a piece. Anything illegal is refused by the
 // referee with its reason.
+import type { ComponentChildren } from "preact";
 import { useMemo, useState } from "preact/hooks";
 import { type Stage, api, gameActions, gamePlayed, mayAct, sideName, stageOf } from "../api";
-import { PlayerBoard, TableActions, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
+import { PlayerBoard, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
+import { TableActions } from "../components/TableActions";
 import { cardFace, cardName, cardPiece, isRed } from "../cards";
-import { type BoosterView, type CheckerView, boardMarks, plural, turns } from "../checkers";
-import { UCI, parsePlacement, pieceGlyph, pieceName } from "../fen";
+import type { AdrenalineView, BoosterView, CheckerView, HalfAliceView } from "../checkers";
+import { turns } from "../checkers";
+import { UCI, pieceGlyph, pieceName } from "../fen";
+import type { ScreenProps } from "../games/types";
+import { plural } from "../words";
 
 /** "black pawn", or "checker: any white piece" for the sixes and sevens. */
 function meaning(card: string): string {
@@ -31,11 +36,18 @@ function CardPiece({ card }: { card: string }) {
   );
 }
 
-interface Props {
-  view: CheckerView;
-  act: (action: string) => Promise<void>;
-  message: string;
-  setMessage: (m: string) => void;
+/** The card chosen to play, shared by the board and Booster's hand. */
+interface CardChoice {
+  stage: Stage | null;
+  card: string | null;
+  setCard: (card: string | null) => void;
+}
+
+interface Props extends ScreenProps<CheckerView> {
+  /** The game's own line under the board: checkers left, checkers in use. */
+  facts?: string;
+  /** The game's own panel under the board (Booster's cards). */
+  panel?: (choice: CardChoice) => ComponentChildren;
 }
 
 /** What the viewer is asked to do now, whose move it is, or how the game ended. */
@@ -65,20 +77,8 @@ function targetsOf(legal: string[], stage: Stage | null, card: string | null, fr
   return from ? legal.filter((a) => UCI.test(a) && a.startsWith(from)).map((a) => a.slice(2, 4)) : [];
 }
 
-/** Checkers beside the board (Adrenaline) or in use by each side (Half Alice). */
-function checkerFacts(view: CheckerView): string {
-  if (view.rules === "adrenaline") return `Checkers left beside the board: ${view.game.checkers_left} of ${view.game.checker_limit}`;
-  if (view.rules === "half-alice") {
-    return view.game.checkers.map((u) => `${sideName(view, u.seat)} ${u.in_use}${u.limit ? ` of ${u.limit}` : ""} checkers in use`).join(" · ");
-  }
-  return "";
-}
-
-interface BoosterProps {
+interface BoosterProps extends CardChoice {
   view: BoosterView;
-  stage: Stage | null;
-  card: string | null;
-  setCard: (card: string | null) => void;
   act: (action: string) => Promise<void>;
 }
 
@@ -137,26 +137,23 @@ function BoosterCards({ view, stage, card, setCard, act }: BoosterProps) {
   );
 }
 
-export function CheckerChessGame({ view, act, message, setMessage }: Props) {
+/** The checker-stack games' shared screen; each game adds its facts and panel. */
+export function CheckerChessGame({ view, act, message, setMessage, facts, panel }: Props) {
   const [selected, setSelected] = useState<string | null>(null);
   const [card, setCard] = useState<string | null>(null);
   const [promotion, setPromotion] = useState<string[] | null>(null);
   const position = view.game.position;
-  const placement = useMemo(() => parsePlacement(position), [position]);
-  const marks = useMemo(() => boardMarks(view.board), [view.board]);
+  const cells = useMemo(() => new Map((view.board?.cells ?? []).map((c) => [c.id, c])), [view.board]);
   const mine = view.seat;
   const myColor = colourOf(view, mine);
   const myTurn = mayAct(view, mine);
   const stage = stageOf(view, mine);
   const legal = gameActions(view);
-  const stepping = view.rules === "half-alice" ? null : view.game.stepping;
+  const stepping = "stepping" in view.game ? view.game.stepping : null;
   const from = stepping ?? selected;
   const targets = targetsOf(legal, stage, card, from);
   const played = gamePlayed(view);
-  const ownPiece = (sq: string) => {
-    const p = placement[sq];
-    return !!p && (p === p.toUpperCase()) === (myColor === "white");
-  };
+  const ownPiece = (sq: string) => cells.get(sq)?.piece?.side === myColor;
 
   const explain = async (action: string) => setMessage(await api.whyIllegal(view.rules, position, action));
 
@@ -175,7 +172,7 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
     }
     if (!stepping && (!selected || (ownPiece(square) && !targets.includes(square)))) {
       setSelected(ownPiece(square) ? square : null);
-      if (!ownPiece(square) && placement[square]) setMessage("That is not your piece.");
+      if (!ownPiece(square) && cells.get(square)?.piece) setMessage("That is not your piece.");
       return;
     }
     const candidates = legal.filter((m) => UCI.test(m) && m.slice(0, 4) === from + square);
@@ -185,22 +182,21 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
     else await explain(from + square);
   };
 
-  const facts = checkerFacts(view);
-
   return (
     <section class={`game chess ${view.rules}`}>
       <PlayerBoard
         status={prompt(view, stage, stepping)}
-        board={{
-          placement,
-          orientation: myColor,
-          selected: from,
-          targets,
-          lastMove: lastMove(played),
-          marks,
-          onSquare,
-          label: `board, you play ${myColor}`,
-        }}
+        board={
+          view.board && {
+            board: view.board,
+            orientation: myColor,
+            selected: from,
+            targets,
+            lastMove: lastMove(played),
+            onCell: onSquare,
+            label: `board, you play ${myColor}`,
+          }
+        }
         promotion={promotion}
         choose={async (move) => {
           setPromotion(null);
@@ -216,7 +212,7 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
           </button>
         </div>
       )}
-      {view.rules === "booster" && <BoosterCards view={view} stage={stage} card={card} setCard={setCard} act={act} />}
+      {panel?.({ stage, card, setCard })}
       {facts && <p class="facts">{facts}</p>}
       <ol class="moves" aria-label="moves">
         {turns(played).map((t, i) => (
@@ -226,4 +222,22 @@ export function CheckerChessGame({ view, act, message, setMessage }: Props) {
       <TableActions view={view} act={act} />
     </section>
   );
+}
+
+/** Adrenaline: the checkers still beside the board. */
+export function AdrenalineGame(props: ScreenProps<AdrenalineView>) {
+  const { checkers_left, checker_limit } = props.view.game;
+  return <CheckerChessGame {...props} facts={`Checkers left beside the board: ${checkers_left} of ${checker_limit}`} />;
+}
+
+/** Booster: the viewer's hand to play from, the others' hand sizes, the piles. */
+export function BoosterGame(props: ScreenProps<BoosterView>) {
+  return <CheckerChessGame {...props} panel={(choice) => <BoosterCards view={props.view} act={props.act} {...choice} />} />;
+}
+
+/** Half Alice: the checkers each side has in use. */
+export function HalfAliceGame(props: ScreenProps<HalfAliceView>) {
+  const { view } = props;
+  const facts = view.game.checkers.map((u) => `${sideName(view, u.seat)} ${u.in_use}${u.limit ? ` of ${u.limit}` : ""} checkers in use`).join(" · ");
+  return <CheckerChessGame {...props} facts={facts} />;
 }

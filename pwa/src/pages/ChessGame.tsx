@@ -2,8 +2,10 @@
 // move; anything else is explained by the referee in players' words.
 import { useMemo, useState } from "preact/hooks";
 import { type GameView, type PlayedEntry, api, gameActions, mayAct } from "../api";
-import { PlayerBoard, TableActions, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
-import { UCI, parsePlacement } from "../fen";
+import { PlayerBoard, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
+import { TableActions } from "../components/TableActions";
+import { UCI } from "../fen";
+import type { ScreenProps } from "../games/types";
 
 /** How a Chess960 start position was chosen. */
 interface Chess960Setup {
@@ -24,13 +26,6 @@ export interface ChessFields {
 }
 
 export type ChessView = GameView<ChessFields>;
-
-interface Props {
-  view: ChessView;
-  act: (action: string) => Promise<void>;
-  message: string;
-  setMessage: (m: string) => void;
-}
 
 /** The moves of the record (no resignations, offers or claims). */
 const movesOf = (played: PlayedEntry[]) => played.filter((p) => UCI.test(p.action ?? ""));
@@ -63,21 +58,19 @@ function SetupFacts({ setup }: { setup: Chess960Setup }) {
   );
 }
 
-export function ChessGame({ view, act, message, setMessage }: Props) {
+/** Chess and Chess960: tap a piece, then where it goes. */
+export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessView>) {
   const [selected, setSelected] = useState<string | null>(null);
   const [promotion, setPromotion] = useState<string[] | null>(null);
   const position = view.game.position;
-  const placement = useMemo(() => parsePlacement(position), [position]);
+  const cells = useMemo(() => new Map((view.board?.cells ?? []).map((c) => [c.id, c])), [view.board]);
   const mine = view.seat;
   const myColor = colourOf(view, mine);
   const myTurn = mayAct(view, mine);
   const legal = gameActions(view).filter((a) => UCI.test(a));
   const moves = movesOf(view.played);
   const targets = selected ? legal.filter((m) => m.startsWith(selected)).map((m) => m.slice(2, 4)) : [];
-  const ownPiece = (sq: string) => {
-    const p = placement[sq];
-    return !!p && (p === p.toUpperCase()) === (myColor === "white");
-  };
+  const ownPiece = (sq: string) => cells.get(sq)?.piece?.side === myColor;
 
   const onSquare = async (square: string) => {
     setMessage("");
@@ -87,7 +80,7 @@ export function ChessGame({ view, act, message, setMessage }: Props) {
     }
     if (!selected || (ownPiece(square) && !targets.includes(square))) {
       setSelected(ownPiece(square) ? square : null);
-      if (!ownPiece(square) && placement[square]) setMessage("That is not your piece.");
+      if (!ownPiece(square) && cells.get(square)?.piece) setMessage("That is not your piece.");
       return;
     }
     const candidates = legal.filter((m) => m.slice(0, 4) === selected + square);
@@ -108,15 +101,17 @@ export function ChessGame({ view, act, message, setMessage }: Props) {
     <section class="game chess">
       <PlayerBoard
         status={status(view, myTurn)}
-        board={{
-          placement,
-          orientation: myColor,
-          selected,
-          targets,
-          lastMove: lastMove(moves),
-          onSquare,
-          label: `board, you play ${myColor}`,
-        }}
+        board={
+          view.board && {
+            board: view.board,
+            orientation: myColor,
+            selected,
+            targets,
+            lastMove: lastMove(moves),
+            onCell: onSquare,
+            label: `board, you play ${myColor}`,
+          }
+        }
         promotion={promotion}
         choose={async (move) => {
           setPromotion(null);

@@ -1,28 +1,16 @@
 // A game on this phone: the seat(s) it holds, live updates, the privacy screen when one phone
 // is passed around, and the screen kept awake while playing.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, type GameView, type View, api, sideName, watch } from "../api";
-import type { CheckerView } from "../checkers";
+import { ApiError, type View, api, sideName, watch } from "../api";
+import { screenFor, seatName } from "../games";
+import type { ScreenProps } from "../games/types";
 import { load, nextHolder } from "../session";
-import { CheckerChessGame } from "./CheckerChessGame";
-import { ChessGame, type ChessView } from "./ChessGame";
-import { seatName } from "./Start";
-import { TableTools, type TableView } from "./TableTools";
+import { handOver } from "../words";
 
-const CHECKER_GAMES = ["adrenaline", "booster", "half-alice"];
-
-interface PlayProps {
-  view: GameView;
-  act: (action: string) => Promise<void>;
-  message: string;
-  setMessage: (m: string) => void;
-}
-
-/** The game's own screen. The rules id says which game's fields the view holds. */
-function Play({ view, act, message, setMessage }: PlayProps) {
-  if (view.rules === "table-tools") return <TableTools view={view as TableView} act={act} message={message} />;
-  if (CHECKER_GAMES.includes(view.rules)) return <CheckerChessGame view={view as CheckerView} act={act} message={message} setMessage={setMessage} />;
-  return <ChessGame view={view as ChessView} act={act} message={message} setMessage={setMessage} />;
+/** The game's screen from the registry (or the generic one, when asked for). */
+function Play({ view, screen, ...props }: ScreenProps & { screen?: string | null }) {
+  const Screen = screenFor(view.rules, screen);
+  return <Screen view={view} {...props} />;
 }
 
 function useWakeLock(active: boolean) {
@@ -45,7 +33,8 @@ function useWakeLock(active: boolean) {
   }, [active]);
 }
 
-export function Game({ gameId }: { gameId: string }) {
+/** A game on this phone; `screen` "generic" plays it on the generic screen. */
+export function Game({ gameId, screen }: { gameId: string; screen?: string | null }) {
   const stored = load(gameId);
   const heldSeats = Object.keys(stored.seats).map(Number).sort();
   const shared = heldSeats.length > 1;
@@ -53,6 +42,11 @@ export function Game({ gameId }: { gameId: string }) {
   // On a shared phone nothing secret shows until the right player says they hold the phone.
   const [covered, setCovered] = useState(shared);
   const [view, setView] = useState<View | null>(null);
+  // The public seating and turn of the last view, for the privacy screen's words; nothing of
+  // the last holder's secrets is kept.
+  const seenRef = useRef<Pick<View, "seats" | "turn"> | null>(null);
+  if (view) seenRef.current = { seats: view.seats, turn: view.turn };
+  const seen = seenRef.current;
   const [message, setMessage] = useState("");
   const token = seat !== null ? stored.seats[seat] : stored.host;
   const seqRef = useRef(0);
@@ -91,7 +85,8 @@ export function Game({ gameId }: { gameId: string }) {
     };
   }, [gameId, token, covered]);
 
-  // On a shared phone, hand over to the seat whose turn it is.
+  // On a shared phone, hand over to the seat whose turn it is; in a sealed round, to each seat
+  // that has yet to seal its move, in turn.
   useEffect(() => {
     if (!shared || !view) return;
     const next = nextHolder(view, heldSeats, seat);
@@ -120,13 +115,15 @@ export function Game({ gameId }: { gameId: string }) {
     }
   };
 
+  /** A seat's name: from the last view, else from the registry. */
+  const nameOf = (s: number) => (seen ? sideName(seen, s) : seatName(stored.rules ?? "", s));
+
   if (covered) {
-    const who = seat !== null ? seatName(stored.rules ?? "", seat) : "";
     return (
       <main class="privacy" onClick={() => setCovered(false)}>
         <h1>Pass the phone</h1>
         <p>
-          {seat !== null ? `Hand the phone to ${who}.` : ""} Tap when only they can see the screen.
+          {seat !== null ? handOver(seen, nameOf(seat)) : ""} Tap when only they can see the screen.
         </p>
         {shared && (
           <div class="actions" onClick={(e) => e.stopPropagation()}>
@@ -138,7 +135,7 @@ export function Game({ gameId }: { gameId: string }) {
                   setCovered(false);
                 }}
               >
-                I am seat {s + 1}
+                I am {nameOf(s)}
               </button>
             ))}
           </div>
@@ -173,7 +170,7 @@ export function Game({ gameId }: { gameId: string }) {
           Waiting for players: {view.joined_seats.length} of {view.seat_count} have joined.
         </p>
       ) : (
-        <Play view={view} act={act} message={message} setMessage={setMessage} />
+        <Play view={view} screen={screen} act={act} message={message} setMessage={setMessage} />
       )}
       <footer class="facts fairness">
         Fairness commitment <code class="wrap">{view.commitment}</code> — <a href={`#/fairness/${gameId}`}>check the draws</a>

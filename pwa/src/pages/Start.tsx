@@ -1,29 +1,24 @@
+// Starting a game: the game, its options (each game's own form from the registry, or options
+// as JSON for a game the app does not know yet) and how the phones are shared.
 import { useEffect, useState } from "preact/hooks";
 import { api, type Created, type RulesInfo } from "../api";
 import { Qr } from "../components/Qr";
+import { DEFAULT_GAME, gameEntry, seatName } from "../games";
 import { go } from "../router";
 import { rememberSeat, save } from "../session";
 
-function seatName(rules: string, seat: number): string {
-  if (["chess", "chess960", "adrenaline", "booster", "half-alice"].includes(rules)) return seat === 0 ? "White" : "Black";
-  return `Seat ${seat + 1}`;
+/** The chosen game's options form, or nothing for a game without options. */
+function Options({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) {
+  const spec = gameEntry(id).options;
+  return spec ? <spec.Form value={value} onChange={onChange} /> : null;
 }
-
-export { seatName };
 
 export function Start({ preset }: { preset?: string }) {
   const [rules, setRules] = useState<RulesInfo[]>([]);
-  const [id, setId] = useState(preset ?? "chess960");
+  const [id, setId] = useState(preset ?? DEFAULT_GAME);
   const [mode, setMode] = useState<"each" | "shared">("each");
-  const [setup, setSetup] = useState<"cards" | "number" | "choose">("cards");
-  const [number, setNumber] = useState(518);
-  const [seats, setSeats] = useState(2);
-  const [deck, setDeck] = useState("standard-52");
-  // The seeds' equipment and variants for the checker-stack games.
-  const [adrenalineCheckers, setAdrenalineCheckers] = useState(24);
-  const [boosterCheckers, setBoosterCheckers] = useState<[number, number]>([6, 6]);
-  const [checkerCards, setCheckerCards] = useState(4);
-  const [unlimited, setUnlimited] = useState(false);
+  // Each game's form value, kept while another game is looked at.
+  const [values, setValues] = useState<Record<string, unknown>>({});
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -31,14 +26,10 @@ export function Start({ preset }: { preset?: string }) {
     api.rules().then(setRules, (e) => setError(e.message));
   }, []);
 
-  const options = () => {
-    if (id === "chess960") return setup === "choose" ? { number } : { chess960_draw: setup };
-    if (id === "table-tools") return { seats, decks: deck ? { main: deck } : {} };
-    if (id === "adrenaline") return { checkers: adrenalineCheckers };
-    if (id === "booster") return { white_checkers: boosterCheckers[0], black_checkers: boosterCheckers[1], checker_cards: checkerCards };
-    if (id === "half-alice") return { checkers: unlimited ? "unlimited" : 12 };
-    return undefined;
-  };
+  const spec = gameEntry(id).options;
+  const value = id in values ? values[id] : spec?.defaults;
+  /** The options to send; throws, in words, when the form holds something unsendable. */
+  const options = () => (spec?.toOptions ? spec.toOptions(value) : value);
 
   const create = async (e: Event) => {
     e.preventDefault();
@@ -127,89 +118,7 @@ export function Start({ preset }: { preset?: string }) {
             ))}
           </select>
         </label>
-        {id === "chess960" && (
-          <fieldset>
-            <legend>Starting position</legend>
-            <label class="inline">
-              <input type="radio" name="setup" checked={setup === "cards"} onChange={() => setSetup("cards")} /> Turn over cards (three piles)
-            </label>
-            <label class="inline">
-              <input type="radio" name="setup" checked={setup === "number"} onChange={() => setSetup("number")} /> Draw a number 0–959
-            </label>
-            <label class="inline">
-              <input type="radio" name="setup" checked={setup === "choose"} onChange={() => setSetup("choose")} /> Choose a number
-            </label>
-            {setup === "choose" && (
-              <label>
-                Position number
-                <input type="number" min={0} max={959} value={number} name="number" onInput={(e) => setNumber(Number((e.target as HTMLInputElement).value))} />
-              </label>
-            )}
-          </fieldset>
-        )}
-        {id === "table-tools" && (
-          <fieldset>
-            <legend>Table</legend>
-            <label>
-              Players
-              <input type="number" min={1} max={12} value={seats} name="seats" onInput={(e) => setSeats(Number((e.target as HTMLInputElement).value))} />
-            </label>
-            <label>
-              Deck
-              <select value={deck} onChange={(e) => setDeck((e.target as HTMLSelectElement).value)} name="deck">
-                <option value="standard-52">Standard 52</option>
-                <option value="pieces-32">Chess pieces (32)</option>
-                <option value="pieces-16">Chess pieces without pawns (16)</option>
-                <option value="booster-36">Booster (36)</option>
-                <option value="">No deck yet</option>
-              </select>
-            </label>
-          </fieldset>
-        )}
-        {id === "adrenaline" && (
-          <label>
-            Checkers on the table
-            <input type="number" min={0} max={64} value={adrenalineCheckers} name="checkers" onInput={(e) => setAdrenalineCheckers(Number((e.target as HTMLInputElement).value))} />
-          </label>
-        )}
-        {id === "booster" && (
-          <fieldset>
-            <legend>Checkers and cards (fewer is more predictable; unequal checkers is a handicap)</legend>
-            {(["White", "Black"] as const).map((side, i) => (
-              <label key={side}>
-                {side}'s checkers
-                <input
-                  type="number"
-                  min={0}
-                  max={12}
-                  value={boosterCheckers[i]}
-                  name={`${side.toLowerCase()}_checkers`}
-                  onInput={(e) => {
-                    const next: [number, number] = [...boosterCheckers];
-                    next[i] = Number((e.target as HTMLInputElement).value);
-                    setBoosterCheckers(next);
-                  }}
-                />
-              </label>
-            ))}
-            <label>
-              Checker cards in the deck
-              <select value={checkerCards} onChange={(e) => setCheckerCards(Number((e.target as HTMLSelectElement).value))} name="checker_cards">
-                <option value={0}>None</option>
-                <option value={2}>Two sixes</option>
-                <option value={4}>The four sixes (standard)</option>
-                <option value={6}>Sixes and two sevens</option>
-                <option value={8}>Sixes and sevens</option>
-              </select>
-            </label>
-          </fieldset>
-        )}
-        {id === "half-alice" && (
-          <label class="inline">
-            <input type="checkbox" name="unlimited" checked={unlimited} onChange={(e) => setUnlimited((e.target as HTMLInputElement).checked)} /> Unlimited checkers (the original
-            Alice Chess; the standard set has 12 each)
-          </label>
-        )}
+        <Options id={id} value={value} onChange={(v) => setValues({ ...values, [id]: v })} />
         <fieldset>
           <legend>Phones</legend>
           <label class="inline">

@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { type GameView, mayAct, sideName } from "../api";
 import { cardFace, cardName, isRed } from "../cards";
+import type { ScreenProps } from "../games/types";
 
 interface Deck {
   kind: string;
@@ -35,11 +36,6 @@ export interface TableHand {
 
 export type TableView = GameView<TableFields, TableHand>;
 
-interface Props {
-  view: TableView;
-  act: (action: string) => Promise<void>;
-  message: string;
-}
 
 function Card({ code }: { code: string }) {
   return (
@@ -49,7 +45,8 @@ function Card({ code }: { code: string }) {
   );
 }
 
-export function TableTools({ view, act, message }: Props) {
+/** Dice, decks and hands for any game at the table. */
+export function TableTools({ view, act, message }: ScreenProps<TableView>) {
   const [count, setCount] = useState(2);
   const [sides, setSides] = useState(6);
   const [deal, setDeal] = useState(5);

@@ -1,0 +1,181 @@
+// The board as the referee sends it (`BoardView`), laid out for drawing: where each cell goes in
+// the SVG's coordinates, in which row a screen reader meets it, what it is called aloud, and
+// the coordinates along the edges. Pure, so the mapping is tested without a browser.
+import type { BoardView, CellView, PieceView, StackView } from "./api";
+import { kindGlyph } from "./fen";
+import { plural } from "./words";
+
+/** The side of one square of a grid board, in SVG units. */
+export const CELL = 100;
+/** The longer side of a polygon board, in SVG units. */
+export const POLYGON_EXTENT = 800;
+
+/** Where a cell is drawn: a square of a grid, or a free polygon ("x,y x,y ..."). */
+export type CellShape = { kind: "rect"; x: number; y: number; size: number } | { kind: "polygon"; points: string };
+
+/** One cell placed in the SVG: its shape, the centre its piece is drawn on, and its size (the
+ * side of a square, or the side of the square of equal area for a polygon). */
+export interface PlacedCell {
+  cell: CellView;
+  shape: CellShape;
+  centre: [number, number];
+  size: number;
+}
+
+/** A coordinate drawn along the edge: a file letter or a rank number. */
+export interface CoordLabel {
+  text: string;
+  x: number;
+  y: number;
+  kind: "file" | "rank";
+}
+
+/** A board ready to draw: the viewBox size, the cells row by row (top row first, each row left
+ * to right as the viewer sees it), and the edge coordinates. */
+export interface BoardLayout {
+  width: number;
+  height: number;
+  rows: PlacedCell[][];
+  coords: CoordLabel[];
+}
+
+type Point = [number, number];
+
+/** Lays a board out; `flipped` turns it half round, for the side whose home is at the top
+ * (`at` and polygon points are given from White's bottom-left corner, y upwards). */
+export function layoutBoard(board: BoardView, flipped = false): BoardLayout {
+  const shape = board.shape;
+  const { placed, width, height } = shape.kind === "grid" ? gridLayout(board.cells, shape.files, shape.ranks, flipped) : polygonLayout(board.cells, flipped);
+  return { width, height, rows: rowsOf(placed, flipped), coords: shape.kind === "grid" ? gridCoords(placed, height) : [] };
+}
+
+/** Cells placed, and the size of the drawing they fill. */
+interface Placed {
+  placed: PlacedCell[];
+  width: number;
+  height: number;
+}
+
+function gridLayout(cells: CellView[], files: number, ranks: number, flipped: boolean): Placed {
+  const placed = cells.map((cell): PlacedCell => {
+    const [file, rank] = cell.at;
+    const x = (flipped ? files - 1 - file : file) * CELL;
+    const y = (flipped ? rank : ranks - 1 - rank) * CELL;
+    return { cell, shape: { kind: "rect", x, y, size: CELL }, centre: [x + CELL / 2, y + CELL / 2], size: CELL };
+  });
+  return { placed, width: files * CELL, height: ranks * CELL };
+}
+
+/** A cell's corners in board units; a cell without a polygon is the unit square at its `at`. */
+function cornersOf(cell: CellView): Point[] {
+  if (cell.polygon && cell.polygon.length >= 3) return cell.polygon;
+  const [x, y] = cell.at;
+  return [
+    [x, y],
+    [x + 1, y],
+    [x + 1, y + 1],
+    [x, y + 1],
+  ];
+}
+
+/** Scales the polygons so that the board's longer side is `POLYGON_EXTENT`, with y downwards
+ * as SVG draws it (or x and y both reversed when flipped). */
+function polygonLayout(cells: CellView[], flipped: boolean): Placed {
+  const corners = cells.map(cornersOf);
+  const all = corners.flat();
+  const [minX, maxX] = range(all.map((p) => p[0]));
+  const [minY, maxY] = range(all.map((p) => p[1]));
+  const scale = POLYGON_EXTENT / Math.max(maxX - minX, maxY - minY, 1e-9);
+  const toSvg = ([x, y]: Point): Point => (flipped ? [(maxX - x) * scale, (y - minY) * scale] : [(x - minX) * scale, (maxY - y) * scale]);
+  const placed = cells.map((cell, i): PlacedCell => {
+    const points = corners[i].map(toSvg);
+    const { centre, area } = centroid(points);
+    return { cell, shape: { kind: "polygon", points: points.map((p) => p.map(round).join(",")).join(" ") }, centre, size: Math.sqrt(area) || CELL / 2 };
+  });
+  return { placed, width: round((maxX - minX) * scale), height: round((maxY - minY) * scale) };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function range(values: number[]): [number, number] {
+  return values.length ? [Math.min(...values), Math.max(...values)] : [0, 0];
+}
+
+/** The centre of mass of a polygon and its area (the mean of its corners if it has none). */
+export function centroid(points: Point[]): { centre: Point; area: number } {
+  let twice = 0;
+  let cx = 0;
+  let cy = 0;
+  points.forEach(([x0, y0], i) => {
+    const [x1, y1] = points[(i + 1) % points.length];
+    const cross = x0 * y1 - x1 * y0;
+    twice += cross;
+    cx += (x0 + x1) * cross;
+    cy += (y0 + y1) * cross;
+  });
+  if (Math.abs(twice) < 1e-9) {
+    const n = points.length || 1;
+    return { centre: [points.reduce((s, p) => s + p[0], 0) / n, points.reduce((s, p) => s + p[1], 0) / n], area: 0 };
+  }
+  return { centre: [cx / (3 * twice), cy / (3 * twice)], area: Math.abs(twice) / 2 };
+}
+
+/** Rows for screen readers: cells of one rank together, the top rank first, each row in the
+ * order the viewer sees it. */
+function rowsOf(placed: PlacedCell[], flipped: boolean): PlacedCell[][] {
+  const byRank = new Map<number, PlacedCell[]>();
+  for (const p of placed) byRank.set(p.cell.at[1], [...(byRank.get(p.cell.at[1]) ?? []), p]);
+  const order = (a: number, b: number) => (flipped ? a - b : b - a);
+  return [...byRank.entries()].sort(([a], [b]) => order(a, b)).map(([, row]) => row.sort((a, b) => (flipped ? b.cell.at[0] - a.cell.at[0] : a.cell.at[0] - b.cell.at[0])));
+}
+
+/** Cell ids such as "e4" or "k10": letters for the file, a number for the rank. */
+const NAMED = /^([a-z]+)(\d+)$/;
+
+/** File letters under the bottom row and rank numbers beside the left column, where the cells
+ * are named by file and rank. */
+function gridCoords(placed: PlacedCell[], height: number): CoordLabel[] {
+  const out: CoordLabel[] = [];
+  for (const { cell, shape } of placed) {
+    const named = NAMED.exec(cell.id);
+    if (!named || shape.kind !== "rect") continue;
+    if (shape.x === 0) out.push({ text: named[2], x: 5, y: shape.y + 22, kind: "rank" });
+    if (shape.y + shape.size === height) out.push({ text: named[1], x: shape.x + shape.size - 18, y: height - 6, kind: "file" });
+  }
+  return out;
+}
+
+/** What is drawn for a piece: a chess glyph by kind, else its label, else its kind's first
+ * letter ("?" for a piece the viewer does not know). */
+export function pieceSymbol(piece: PieceView): string {
+  if (piece.kind === "unknown") return piece.label ?? "?";
+  return kindGlyph(piece.kind) ?? piece.label ?? piece.kind.charAt(0).toUpperCase();
+}
+
+/** "white knight", "black piece 3". */
+export function pieceWords(piece: PieceView): string {
+  const what = piece.kind === "unknown" ? "piece" : piece.kind;
+  return `${piece.side} ${what}${piece.label && !kindGlyph(piece.kind) ? ` ${piece.label}` : ""}`;
+}
+
+/** A stack's colour as a drawing tone: White's light, Black's dark, anything else neutral. */
+export function stackTone(stack: StackView): "light" | "dark" | "neutral" {
+  return stack.colour === "white" ? "light" : stack.colour === "black" ? "dark" : "neutral";
+}
+
+/** "on 2 checkers (White's), boosted". */
+export function stackWords(stack: StackView): string {
+  const whose = stack.colour ? ` (${stack.colour[0].toUpperCase()}${stack.colour.slice(1)}'s)` : "";
+  const effect = stack.effect ? `, ${stack.effect}` : "";
+  return `on ${plural(stack.count, stack.kind)}${whose}${effect}`;
+}
+
+/** The markers the board shades, and how each is said; any other marker is said by its name. */
+export const MARKERS: Record<string, string> = { mirror: "through the mirror", check: "in check", danger: "in danger" };
+
+/** Everything said about a cell, in order: its name, its piece, its stacks, its markers. */
+export function cellWords(cell: CellView): string {
+  return [cell.id, cell.piece && pieceWords(cell.piece), ...(cell.stacks ?? []).map(stackWords), ...(cell.markers ?? []).map((m) => MARKERS[m] ?? m)]
+    .filter(Boolean)
+    .join(", ");
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { parseHash } from "../router";
+import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
+import { ChessGame } from "../pages/ChessGame";
+import { GenericGame } from "../pages/GenericGame";
+import { TableTools } from "../pages/TableTools";
+import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
+import { jsonOptions } from "./options";
+
+describe("the registry of games", () => {
+  it("gives each known game its own screen, once", () => {
+    expect(new Set(GAMES.map((g) => g.id)).size).toBe(GAMES.length);
+    expect(gameEntry("chess").screen).toBe(ChessGame);
+    expect(gameEntry("chess960").screen).toBe(ChessGame);
+    expect(gameEntry("adrenaline").screen).toBe(AdrenalineGame);
+    expect(gameEntry("booster").screen).toBe(BoosterGame);
+    expect(gameEntry("half-alice").screen).toBe(HalfAliceGame);
+    expect(gameEntry("table-tools").screen).toBe(TableTools);
+    expect(GAMES.some((g) => g.id === DEFAULT_GAME)).toBe(true);
+  });
+
+  it("plays a game it does not know on the generic screen, with options as JSON", () => {
+    const whack = gameEntry("whack");
+    expect(whack.id).toBe("whack");
+    expect(whack.screen).toBe(GenericGame);
+    expect(whack.options).toBe(jsonOptions);
+    expect(whack.positionSuffix).toBeUndefined();
+  });
+
+  it("puts a known game on the generic screen when asked to", () => {
+    expect(screenFor("half-alice", "generic")).toBe(GenericGame);
+    expect(screenFor("half-alice", null)).toBe(HalfAliceGame);
+    expect(screenFor("half-alice", "fancy")).toBe(HalfAliceGame);
+  });
+
+  it("names seats before any view has arrived", () => {
+    expect(seatName("chess", 1)).toBe("Black");
+    expect(seatName("table-tools", 2)).toBe("Seat 3");
+    expect(seatName("whack", 0)).toBe("Seat 1");
+  });
+
+  it("starts each form with the options the referee knows the game by", () => {
+    const defaults = Object.fromEntries(GAMES.map((g) => [g.id, g.options?.defaults]));
+    expect(defaults).toEqual({
+      chess: undefined,
+      chess960: { chess960_draw: "cards" },
+      adrenaline: { checkers: 24 },
+      booster: { white_checkers: 6, black_checkers: 6, checker_cards: 4 },
+      "half-alice": { checkers: 12 },
+      "table-tools": { seats: 2, decks: { main: "standard-52" } },
+    });
+  });
+
+  it("offers the FEN games to 'Is that legal?', each with what follows its FEN", () => {
+    expect(Object.fromEntries(adjudicable().map((g) => [g.id, g.positionSuffix]))).toEqual({
+      chess: "",
+      chess960: "",
+      adrenaline: "-",
+      booster: "- move 6/6 -",
+      "half-alice": "-",
+    });
+  });
+});
+
+describe("options as JSON", () => {
+  const toOptions = jsonOptions.toOptions!;
+
+  it("sends nothing when empty, so the game's defaults apply", () => {
+    expect(toOptions("")).toBeUndefined();
+    expect(toOptions("  \n")).toBeUndefined();
+  });
+
+  it("sends what is typed, and refuses text that is not JSON in words", () => {
+    expect(toOptions('{"seats": 4, "decks": {}}')).toEqual({ seats: 4, decks: {} });
+    expect(() => toOptions("{seats: 4}")).toThrow(/^The options are not valid JSON/);
+  });
+});
+
+describe("routes", () => {
+  it("reads the parts and the parameters of a hash", () => {
+    const route = parseHash("#/game/ab12?screen=generic");
+    expect(route.parts).toEqual(["game", "ab12"]);
+    expect(route.params.get("screen")).toBe("generic");
+    expect(parseHash("#/join/ab12/K7QX-M2PD").parts).toEqual(["join", "ab12", "K7QX-M2PD"]);
+    expect(parseHash("").parts).toEqual([]);
+  });
+});

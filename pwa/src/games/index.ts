@@ -1,0 +1,65 @@
+// The one registry of games in the app: each game's screen, options form, seat names and
+// position notation. Pages read it; nothing else names a game. A rules id missing here still
+// plays: on the generic screen, with options typed as JSON.
+import type { ComponentType } from "preact";
+import type { GameView } from "../api";
+import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
+import { ChessGame } from "../pages/ChessGame";
+import { GenericGame } from "../pages/GenericGame";
+import { TableTools } from "../pages/TableTools";
+import { adrenalineOptions, boosterOptions, chess960Options, halfAliceOptions, jsonOptions, tableToolsOptions } from "./options";
+import type { GameEntry, OptionsSpec, Screen, ScreenProps } from "./types";
+
+/** A screen typed for its own game's view, as the registry keeps it: the entry's rules id is
+ * what guarantees the screen only ever gets views of its game. */
+function screen<V extends GameView>(component: ComponentType<ScreenProps<V>>): Screen {
+  return component as unknown as Screen;
+}
+
+/** An options spec typed for its own form, as the registry keeps it: the form only ever gets
+ * the values it gave (its defaults, then its own changes). */
+function options<O>(spec: OptionsSpec<O>): OptionsSpec<unknown> {
+  return spec as unknown as OptionsSpec<unknown>;
+}
+
+const COLOURS = ["White", "Black"];
+/** What follows the six FEN fields in the checker games' positions (see docs/notation.md). */
+const NO_CHECKERS = "-";
+
+/** Every game the app has a screen for. */
+export const GAMES: readonly GameEntry[] = [
+  { id: "chess", screen: screen(ChessGame), options: null, sides: COLOURS, positionSuffix: "" },
+  { id: "chess960", screen: screen(ChessGame), options: options(chess960Options), sides: COLOURS, positionSuffix: "" },
+  { id: "adrenaline", screen: screen(AdrenalineGame), options: options(adrenalineOptions), sides: COLOURS, positionSuffix: NO_CHECKERS },
+  { id: "booster", screen: screen(BoosterGame), options: options(boosterOptions), sides: COLOURS, positionSuffix: "- move 6/6 -" },
+  { id: "half-alice", screen: screen(HalfAliceGame), options: options(halfAliceOptions), sides: COLOURS, positionSuffix: NO_CHECKERS },
+  { id: "table-tools", screen: screen(TableTools), options: options(tableToolsOptions) },
+];
+
+/** The game offered first on the start page. */
+export const DEFAULT_GAME = "chess960";
+
+/** The screen that plays any game from its view alone. */
+export const GENERIC_SCREEN: Screen = GenericGame;
+
+/** The entry of a rules id; a game the app does not know gets the generic screen and options
+ * as JSON. */
+export function gameEntry(id: string): GameEntry {
+  return GAMES.find((g) => g.id === id) ?? { id, screen: GENERIC_SCREEN, options: options(jsonOptions) };
+}
+
+/** The screen for a game: its own, or the generic one when `requested` is "generic" (the
+ * `?screen=generic` hash parameter, to try the generic screen on a game that has its own). */
+export function screenFor(id: string, requested?: string | null): Screen {
+  return requested === "generic" ? GENERIC_SCREEN : gameEntry(id).screen;
+}
+
+/** A seat's name before any view says it: "White", "Seat 3". */
+export function seatName(id: string, seat: number): string {
+  return gameEntry(id).sides?.[seat] ?? `Seat ${seat + 1}`;
+}
+
+/** The games "Is that legal?" can judge from a FEN position: those with a position suffix. */
+export function adjudicable(): GameEntry[] {
+  return GAMES.filter((g) => g.positionSuffix !== undefined);
+}

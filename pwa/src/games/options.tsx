@@ -1,0 +1,177 @@
+// The options forms of the games the app knows, and the one for any other game: options typed
+// as JSON, folded away, empty for the game's defaults. Each form's value is the options object
+// the referee receives, so what a form shows is exactly what is sent.
+import { useState } from "preact/hooks";
+import type { OptionsFormProps, OptionsSpec } from "./types";
+
+const numberOf = (e: Event) => Number((e.target as HTMLInputElement | HTMLSelectElement).value);
+
+/** Chess960: `{chess960_draw: "cards" | "number"}` or a chosen `{number}`. */
+export type Chess960Options = { chess960_draw: "cards" | "number" } | { number: number };
+
+function Chess960Form({ value, onChange }: OptionsFormProps<Chess960Options>) {
+  const how = "number" in value ? "choose" : value.chess960_draw;
+  return (
+    <fieldset>
+      <legend>Starting position</legend>
+      <label class="inline">
+        <input type="radio" name="setup" checked={how === "cards"} onChange={() => onChange({ chess960_draw: "cards" })} /> Turn over cards (three piles)
+      </label>
+      <label class="inline">
+        <input type="radio" name="setup" checked={how === "number"} onChange={() => onChange({ chess960_draw: "number" })} /> Draw a number 0–959
+      </label>
+      <label class="inline">
+        <input type="radio" name="setup" checked={how === "choose"} onChange={() => onChange({ number: 518 })} /> Choose a number
+      </label>
+      {"number" in value && (
+        <label>
+          Position number
+          <input type="number" min={0} max={959} value={value.number} name="number" onInput={(e) => onChange({ number: numberOf(e) })} />
+        </label>
+      )}
+    </fieldset>
+  );
+}
+
+/** Chess960's options: the start position turned over from cards unless told otherwise. */
+export const chess960Options: OptionsSpec<Chess960Options> = { defaults: { chess960_draw: "cards" }, Form: Chess960Form };
+
+/** Table tools: how many seats, and the deck on the table at the start (none: `{}`). */
+export interface TableToolsOptions {
+  seats: number;
+  decks: { main?: string };
+}
+
+function TableToolsForm({ value, onChange }: OptionsFormProps<TableToolsOptions>) {
+  return (
+    <fieldset>
+      <legend>Table</legend>
+      <label>
+        Players
+        <input type="number" min={1} max={12} value={value.seats} name="seats" onInput={(e) => onChange({ ...value, seats: numberOf(e) })} />
+      </label>
+      <label>
+        Deck
+        <select
+          value={value.decks.main ?? ""}
+          name="deck"
+          onChange={(e) => {
+            const main = (e.target as HTMLSelectElement).value;
+            onChange({ ...value, decks: main ? { main } : {} });
+          }}
+        >
+          <option value="standard-52">Standard 52</option>
+          <option value="pieces-32">Chess pieces (32)</option>
+          <option value="pieces-16">Chess pieces without pawns (16)</option>
+          <option value="booster-36">Booster (36)</option>
+          <option value="">No deck yet</option>
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
+/** Table tools' options: two seats and a standard deck. */
+export const tableToolsOptions: OptionsSpec<TableToolsOptions> = { defaults: { seats: 2, decks: { main: "standard-52" } }, Form: TableToolsForm };
+
+/** Adrenaline: the checkers on the table. */
+export interface AdrenalineOptions {
+  checkers: number;
+}
+
+function AdrenalineForm({ value, onChange }: OptionsFormProps<AdrenalineOptions>) {
+  return (
+    <label>
+      Checkers on the table
+      <input type="number" min={0} max={64} value={value.checkers} name="checkers" onInput={(e) => onChange({ checkers: numberOf(e) })} />
+    </label>
+  );
+}
+
+/** Adrenaline's options: the seed's 24 checkers. */
+export const adrenalineOptions: OptionsSpec<AdrenalineOptions> = { defaults: { checkers: 24 }, Form: AdrenalineForm };
+
+/** Booster: each side's checkers and the checker cards in the deck. */
+export interface BoosterOptions {
+  white_checkers: number;
+  black_checkers: number;
+  checker_cards: number;
+}
+
+function BoosterForm({ value, onChange }: OptionsFormProps<BoosterOptions>) {
+  const sides = [
+    ["White", "white_checkers"],
+    ["Black", "black_checkers"],
+  ] as const;
+  return (
+    <fieldset>
+      <legend>Checkers and cards (fewer is more predictable; unequal checkers is a handicap)</legend>
+      {sides.map(([side, key]) => (
+        <label key={side}>
+          {side}'s checkers
+          <input type="number" min={0} max={12} value={value[key]} name={key} onInput={(e) => onChange({ ...value, [key]: numberOf(e) })} />
+        </label>
+      ))}
+      <label>
+        Checker cards in the deck
+        <select value={value.checker_cards} onChange={(e) => onChange({ ...value, checker_cards: numberOf(e) })} name="checker_cards">
+          <option value={0}>None</option>
+          <option value={2}>Two sixes</option>
+          <option value={4}>The four sixes (standard)</option>
+          <option value={6}>Sixes and two sevens</option>
+          <option value={8}>Sixes and sevens</option>
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
+/** Booster's options: six checkers each and the four sixes. */
+export const boosterOptions: OptionsSpec<BoosterOptions> = { defaults: { white_checkers: 6, black_checkers: 6, checker_cards: 4 }, Form: BoosterForm };
+
+/** Half Alice: twelve checkers each, or unlimited. */
+export interface HalfAliceOptions {
+  checkers: 12 | "unlimited";
+}
+
+function HalfAliceForm({ value, onChange }: OptionsFormProps<HalfAliceOptions>) {
+  return (
+    <label class="inline">
+      <input type="checkbox" name="unlimited" checked={value.checkers === "unlimited"} onChange={(e) => onChange({ checkers: (e.target as HTMLInputElement).checked ? "unlimited" : 12 })} /> Unlimited
+      checkers (the original Alice Chess; the standard set has 12 each)
+    </label>
+  );
+}
+
+/** Half Alice's options: the standard set of 12 checkers each. */
+export const halfAliceOptions: OptionsSpec<HalfAliceOptions> = { defaults: { checkers: 12 }, Form: HalfAliceForm };
+
+function JsonForm({ value, onChange }: OptionsFormProps<string>) {
+  // Open at first when there is something in it; after that, as the player leaves it.
+  const [open] = useState(value.trim() !== "");
+  return (
+    <details class="json-options" open={open}>
+      <summary>Advanced: options as JSON</summary>
+      <label>
+        Options (JSON)
+        <textarea name="options" rows={3} value={value} placeholder='{"seats": 4}' spellcheck={false} onInput={(e) => onChange((e.target as HTMLTextAreaElement).value)} />
+        <small>Leave empty for the game's defaults. The referee checks them and says what is wrong.</small>
+      </label>
+    </details>
+  );
+}
+
+/** The options of a game without a form of its own, as JSON text; empty means the defaults.
+ * Text that is not JSON is refused here, in words, before anything is sent. */
+export const jsonOptions: OptionsSpec<string> = {
+  defaults: "",
+  Form: JsonForm,
+  toOptions: (text) => {
+    if (!text.trim()) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      throw new Error(`The options are not valid JSON: ${(e as Error).message}`);
+    }
+  },
+};

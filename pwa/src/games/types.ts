@@ -1,0 +1,48 @@
+// What the app knows about one game: the shapes of a registry entry, its screen and its
+// options form.
+import type { ComponentType } from "preact";
+import type { GameView } from "../api";
+
+/** What every game screen gets from the page around it. */
+export interface ScreenProps<V extends GameView = GameView> {
+  view: V;
+  /** Submits an action; a refusal arrives as `message`, in the referee's words. */
+  act: (action: string) => Promise<void>;
+  /** The referee's (or the screen's) last word to the player, "" for none. */
+  message: string;
+  setMessage: (message: string) => void;
+}
+
+/** A game screen, taking any view: the registry only hands it views of its own game. */
+export type Screen = ComponentType<ScreenProps>;
+
+/** A controlled options form: it shows `value` and reports every change. */
+export interface OptionsFormProps<O> {
+  value: O;
+  onChange: (value: O) => void;
+}
+
+/** A game's options at creation: the form's starting value, the form, and how its value
+ * becomes the options sent to the referee (the value itself when absent). `toOptions` may
+ * throw an Error whose message is shown to the player. */
+export interface OptionsSpec<O> {
+  defaults: O;
+  Form: ComponentType<OptionsFormProps<O>>;
+  toOptions?: (value: O) => unknown;
+}
+
+/** Everything per game in the app. Adding a game to the app is adding one of these. */
+export interface GameEntry {
+  /** The rules id, as the referee's catalogue lists it. */
+  id: string;
+  /** The screen that plays it. */
+  screen: Screen;
+  /** Its options form, or null when it has no options. */
+  options: OptionsSpec<unknown> | null;
+  /** Seat names before any view has arrived (the join codes page, the privacy screen);
+   * seats beyond the list are "Seat n". Once a view is there, its `seats` say it. */
+  sides?: string[];
+  /** For "Is that legal?": what follows the six FEN fields in this game's positions ("" for
+   * none). Games without it are not offered there. */
+  positionSuffix?: string;
+}

@@ -1,0 +1,96 @@
+// Whose turn it is, in which stage, and how far a sealed round has got, in players' words —
+// from the view envelope alone, the same for every game.
+import { type ActiveSeat, type Stage, type View, activeSeats, sideName } from "./api";
+
+/** "1 checker", "3 checkers". */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** What a seat does in each stage, after "to": "White to place a checker". */
+const STAGE_VERBS: Record<Stage, string> = {
+  move: "move",
+  "extra-moves": "make extra moves",
+  "place-checker": "place a checker",
+  "play-card": "play a card",
+  choose: "choose",
+};
+
+/** What a stage asks for, after "to"; an unknown stage is said by its name. */
+export function stageVerb(stage: string): string {
+  return (STAGE_VERBS as Record<string, string>)[stage] ?? stage.replace(/-/g, " ");
+}
+
+/** "White", "White and Black", "Seat 1, Seat 2 and Seat 3". */
+export function names(list: string[]): string {
+  return list.length < 2 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+type TurnFacts = Pick<View, "turn" | "seats" | "outcome">;
+
+/** The viewer's own part of the turn: "Your move", "Your turn to place a checker". */
+function yourTurn(stage: string): string {
+  return stage === "move" ? "Your move" : `Your turn to ${stageVerb(stage)}`;
+}
+
+/** The others' part: "White to move", "Seat 2 and Seat 3 to choose". */
+function theirTurn(view: TurnFacts, active: ActiveSeat[]): string {
+  const stages = [...new Set(active.map((a) => a.stage))];
+  return stages.map((stage) => `${names(active.filter((a) => a.stage === stage).map((a) => sideName(view, a.seat)))} to ${stageVerb(stage)}`).join("; ");
+}
+
+/** "Sealed round: 7 seats to move at once"; who is still to move is said beside it. */
+function sealedTurn(active: ActiveSeat[]): string {
+  const verbs = [...new Set(active.map((a) => stageVerb(a.stage)))];
+  return `Sealed round: ${plural(active.length, "seat")} to ${verbs.join(" or ")} at once`;
+}
+
+/** Whose turn it is and in which stage, as the viewer `seat` reads it (null: a spectator). */
+export function turnSentence(view: TurnFacts, seat: number | null): string {
+  const turn = view.turn;
+  if (turn.kind === "over") return view.outcome?.reason ?? "The game is over.";
+  if (turn.kind === "waiting") return "Waiting for players to join.";
+  if (turn.kind === "anyone") return seat === null ? "Anyone at the table may act." : "Anyone at the table may act — you too.";
+  if (turn.sealed) return sealedTurn(turn.seats);
+  const mine = turn.seats.find((a) => a.seat === seat);
+  const others = turn.seats.filter((a) => a.seat !== seat);
+  const parts = [mine && yourTurn(mine.stage), others.length > 0 && theirTurn(view, others)].filter(Boolean);
+  const reaction = turn.turn_of !== null && !turn.seats.some((a) => a.seat === turn.turn_of);
+  return (reaction ? `${sideName(view, turn.turn_of!)}'s turn: ` : "") + parts.join("; ");
+}
+
+/** What a sealed round shows: how many moves are in, the viewer's own sealed move, who is
+ * still to move. */
+export interface SealedWords {
+  /** "3 of 7 moves in". */
+  count: string;
+  /** "Your move: e2e4 — you can change it until everyone has moved", or what to do if the
+   * viewer has yet to move; null for a viewer not in the round. */
+  yours: string | null;
+  /** "Still to move: Seat 2 and Seat 5". */
+  waiting: string;
+}
+
+/** The words of a sealed round, or null when the turn is not a sealed round. */
+export function sealedWords(view: Pick<View, "turn" | "seats">, seat: number | null): SealedWords | null {
+  const turn = view.turn;
+  if (turn.kind !== "active" || !turn.sealed) return null;
+  const mine = activeSeats(view).find((a) => a.seat === seat);
+  const pending = turn.seats.filter((a) => !a.submitted).map((a) => sideName(view, a.seat));
+  return {
+    count: `${turn.submitted} of ${plural(turn.seats.length, "move")} in`,
+    yours: mine ? yourSealed(mine) : null,
+    waiting: pending.length ? `Still to move: ${names(pending)}` : "Everyone has moved.",
+  };
+}
+
+function yourSealed(mine: ActiveSeat): string {
+  if (mine.sealed_action) return `Your move: ${mine.sealed_action} — you can change it until everyone has moved`;
+  if (mine.submitted) return "Your move is in — you can change it until everyone has moved";
+  return "Choose your move: nobody sees it until everyone has moved";
+}
+
+/** What the privacy screen asks: "Hand the phone to Black.", and in a sealed round how far it
+ * has got. */
+export function handOver(view: Pick<View, "turn" | "seats"> | null, name: string): string {
+  const sealed = view && sealedWords(view, null);
+  return sealed ? `Hand the phone to ${name} to seal their move (${sealed.count}).` : `Hand the phone to ${name}.`;
+}
