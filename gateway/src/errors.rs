@@ -52,7 +52,12 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status_code()).json(self)
+        let mut response = HttpResponse::build(self.status_code());
+        if self.status_code() == StatusCode::SERVICE_UNAVAILABLE {
+            // Nothing was recorded unless a retry with the same key says so: try again soon.
+            response.insert_header((actix_web::http::header::RETRY_AFTER, "1"));
+        }
+        response.json(self)
     }
 }
 
@@ -83,7 +88,11 @@ impl From<tonic::Status> for ApiError {
             (Code::Unauthenticated, _) => StatusCode::UNAUTHORIZED,
             (Code::PermissionDenied, _) => StatusCode::FORBIDDEN,
             (Code::ResourceExhausted, _) => StatusCode::TOO_MANY_REQUESTS,
-            (Code::Unavailable, None) => return ApiError::referee_unreachable(status.message()),
+            // No ErrorInfo: not the referee's answer but the connection's (the referee crashed or
+            // restarted mid-call), so the client should retry.
+            (Code::Unavailable | Code::Unknown | Code::Internal | Code::Cancelled, None) => {
+                return ApiError::referee_unreachable(status.message());
+            }
             (Code::Unavailable, _) => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         };
@@ -91,5 +100,20 @@ impl From<tonic::Status> for ApiError {
         let code = if code.is_empty() { "internal".to_string() } else { code };
         let reason = (http == StatusCode::UNPROCESSABLE_ENTITY).then(|| status.message().to_string());
         ApiError { code, message: status.message().to_string(), seq, reason, status: http.as_u16() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_call_cut_off_by_a_referee_crash_is_a_503_to_retry_not_a_500() {
+        for status in [tonic::Status::unknown("transport error"), tonic::Status::internal("h2 protocol error")] {
+            let e = ApiError::from(status);
+            assert_eq!((e.status, e.code.as_str()), (503, "referee_unavailable"));
+            let response = e.error_response();
+            assert_eq!(response.headers().get("retry-after").unwrap(), "1");
+        }
     }
 }
