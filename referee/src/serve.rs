@@ -101,7 +101,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
     tokio::spawn(async move {
         let mut serving = true;
         loop {
-            tokio::time::sleep(Duration::from_secs(2)).await;
+            tokio::time::sleep(Duration::from_secs(1)).await;
             let ok = store.ping().await.is_ok();
             if ok != serving {
                 serving = ok;

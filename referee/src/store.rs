@@ -26,7 +26,10 @@ use std::time::Duration;
 /// Failed join attempts allowed per game per window before joins are refused.
 pub const JOIN_FAILURE_LIMIT: u64 = 20;
 const JOIN_FAILURE_WINDOW_SECONDS: u64 = 600;
-const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
+/// Longest wait for one Redis reply (above `WAIT`'s own 2 s limit).
+const RESPONSE_TIMEOUT: Duration = Duration::from_millis(2500);
+/// Longest wait to (re)connect: with Redis down, calls fail within about a second.
+const CONNECTION_TIMEOUT: Duration = Duration::from_secs(1);
 /// How long one blocking read of a watcher waits before looking again.
 pub const WATCH_BLOCK: Duration = Duration::from_secs(10);
 
@@ -243,12 +246,20 @@ impl Store {
         let nodes: Vec<&str> = urls.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
         let (conn, client) = if nodes.len() > 1 || urls.starts_with("redis+cluster://") {
             let nodes: Vec<String> = nodes.iter().map(|n| n.replace("redis+cluster://", "redis://")).collect();
-            let client = ClusterClientBuilder::new(nodes.clone()).response_timeout(RESPONSE_TIMEOUT).build()?;
+            let client = ClusterClientBuilder::new(nodes.clone())
+                .response_timeout(RESPONSE_TIMEOUT)
+                .connection_timeout(CONNECTION_TIMEOUT)
+                .retries(1)
+                .build()?;
             let conn = client.get_async_connection().await?;
             (RedisConnection::Cluster(conn), Client::Cluster(nodes))
         } else {
             let client = redis::Client::open(nodes.first().copied().unwrap_or("redis://127.0.0.1:6379"))?;
-            let config = ConnectionManagerConfig::new().set_response_timeout(Some(RESPONSE_TIMEOUT));
+            let config = ConnectionManagerConfig::new()
+                .set_response_timeout(Some(RESPONSE_TIMEOUT))
+                .set_connection_timeout(Some(CONNECTION_TIMEOUT))
+                .set_number_of_retries(1)
+                .set_max_delay(Duration::from_millis(200));
             let conn = ConnectionManager::new_with_config(client.clone(), config).await?;
             (RedisConnection::Single(conn), Client::Single(client))
         };

@@ -658,3 +658,41 @@ async fn a_watcher_resuming_at_the_end_of_a_finished_game_gets_its_last_view() {
     assert_eq!(last.expect("the final view").status, pb::GameStatus::Over as i32);
     assert!(stream.message().await.unwrap().is_none(), "then the stream ends");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn with_redis_down_calls_fail_fast_and_health_says_so_soon() {
+    use tonic_health::pb::health_check_response::ServingStatus;
+    let mut redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let channel = tonic::transport::Channel::from_shared(referee.endpoint()).unwrap().connect().await.unwrap();
+    let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
+    let ask = || tonic_health::pb::HealthCheckRequest { service: "referee.v1.Referee".into() };
+    redis.kill();
+    // Generous bounds (the issue measured 9.5 s before the answer and 10 s of false readiness).
+    let started = std::time::Instant::now();
+    let err = get_view(&mut client, &table.game_id, None).await.unwrap_err();
+    assert_eq!((err.code(), error_code(&err).as_str()), (Code::Unavailable, "storage_unavailable"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(4), "answered after {:?}", started.elapsed());
+    let mut not_serving = false;
+    for _ in 0..50 {
+        let status = health.check(ask()).await.unwrap().into_inner().status;
+        if status == ServingStatus::NotServing as i32 {
+            not_serving = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(not_serving, "health reports NOT_SERVING within 5 s of Redis going down");
+    redis.restart();
+    let mut back = false;
+    for _ in 0..100 {
+        if get_view(&mut client, &table.game_id, None).await.is_ok() {
+            back = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(back, "the referee serves again once Redis is back");
+}

@@ -102,10 +102,19 @@ impl Redis {
 
     /// Kills the server without warning (SIGKILL) and starts it again on the same files.
     pub fn crash_and_restart(&mut self) {
+        self.kill();
+        self.spawn();
+    }
+
+    /// Kills the server without warning (SIGKILL); `restart` brings it back on the same files.
+    pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
             child.kill().unwrap();
             child.wait().unwrap();
         }
+    }
+
+    pub fn restart(&mut self) {
         self.spawn();
     }
 }
