@@ -21,7 +21,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the move tree: one line per move, the total last. Chess and
     /// Chess960 count moves; the other games count actions (a turn of several actions, like a
-    /// move and its extra king moves, counts each).
+    /// move and its extra king moves, counts each), and an action that ends with a random draw
+    /// (Booster's end of turn) is a leaf.
     Perft {
         /// A rule-set id whose actions can be listed: chess, chess960, adrenaline, booster, half-alice
         game: String,
@@ -109,7 +110,12 @@ fn action_perft(game: &str, position: &str, depth: u32) -> Result<(), GameError>
         total = 0;
         let (seat, actions) = rules.legal_in(&state)?;
         for action in actions {
-            let n = rules.perft(&rules.after(&state, seat, &action)?, depth - 1)?;
+            let n = match rules.after(&state, seat, &action) {
+                Ok(next) => rules.perft(&next, depth - 1)?,
+                // The tree stops where the referee would draw at random.
+                Err(e) if e.code == ErrorCode::NeedsGame => 1,
+                Err(e) => return Err(e),
+            };
             println!("{action}: {n}");
             total += n;
         }

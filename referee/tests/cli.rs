@@ -96,6 +96,11 @@ fn perft_counts_the_actions_of_the_checker_stack_games() {
     // A capture hands the turn to the checker placement, one more action in the tree.
     let (out, _) = referee(&["perft", "adrenaline", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 - move", "1"]);
     assert!(out.contains("e4d5: 1"), "{out}");
+    // Booster: every first move ends the turn with a card draw (no card can be played with
+    // an empty hand), so each is a leaf: the 20 moves of chess.
+    let (out, code) =
+        referee(&["perft", "booster", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - move", "2"]);
+    assert_eq!((out.lines().last(), code), (Some("20"), 0), "{out}");
     let (out, code) = referee(&["perft", "table-tools", "x", "1"]);
     assert_eq!((out.as_str(), code), ("", 2), "table tools cannot list their actions");
 }

@@ -150,8 +150,8 @@ pub trait DynGame: Send + Sync {
     }
 
     /// The number of action sequences `depth` actions long from `state` (the leaves of the
-    /// action tree; a turn of several actions counts each). Refused where an action draws at
-    /// random, since perft has no seed.
+    /// action tree; a turn of several actions counts each). Perft has no seed, so the tree
+    /// stops at an action that draws at random (Booster's end of turn): that action is a leaf.
     fn perft(&self, state: &AnyState, depth: u32) -> Result<u64, GameError> {
         if depth == 0 {
             return Ok(1);
@@ -159,7 +159,11 @@ pub trait DynGame: Send + Sync {
         let (seat, actions) = self.legal_in(state)?;
         let mut total = 0;
         for action in actions {
-            total += self.perft(&self.after(state, seat, &action)?, depth - 1)?;
+            total += match self.after(state, seat, &action) {
+                Ok(next) => self.perft(&next, depth - 1)?,
+                Err(e) if e.code == ErrorCode::NeedsGame => 1,
+                Err(e) => return Err(e),
+            };
         }
         Ok(total)
     }
