@@ -17,7 +17,7 @@ use utoipa::{OpenApi, ToSchema};
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Table referee", version = "1", description = "A referee for table-top chess variants: rules, refereed games with secrets and verifiable randomness, adjudication."),
-    paths(list_rules, adjudicate, legal_actions, create_game, join_game, get_game, submit_action, game_events, get_audit),
+    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, get_game, submit_action, game_events, get_audit),
     components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, Joined, ActionBody, Submitted)),
     tags((name = "referee"))
 )]
@@ -41,6 +41,14 @@ fn require_token(req: &HttpRequest) -> Result<String, ApiError> {
 pub async fn list_rules(referee: web::Data<Referee>) -> Result<HttpResponse, ApiError> {
     let rules = referee.client.clone().list_rules(request(pb::ListRulesRequest {}, None)).await?.into_inner().rules;
     Ok(HttpResponse::Ok().json(rules.into_iter().map(RulesInfo::from).collect::<Vec<_>>()))
+}
+
+/// The JSON Schema of every view's envelope; each game's own parts are in its catalogue entry.
+#[utoipa::path(get, path = "/api/v1/view-schema", tag = "referee", responses((status = 200, body = Object)))]
+#[get("/api/v1/view-schema")]
+pub async fn view_schema(referee: web::Data<Referee>) -> Result<HttpResponse, ApiError> {
+    let reply = referee.client.clone().list_rules(request(pb::ListRulesRequest {}, None)).await?.into_inner();
+    Ok(HttpResponse::Ok().json(reply.view_schema.as_ref().map_or(Value::Null, structs::to_json)))
 }
 
 #[derive(Deserialize, ToSchema)]

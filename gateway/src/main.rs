@@ -182,6 +182,7 @@ async fn run(config: Config) -> std::io::Result<()> {
             .wrap(ErrorHandlers::new().default_handler(json_errors))
             .wrap(from_fn(observe))
             .service(api::list_rules)
+            .service(api::view_schema)
             .service(api::adjudicate)
             .service(api::legal_actions)
             .service(api::create_game)

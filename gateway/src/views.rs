@@ -48,6 +48,9 @@ pub struct RulesInfo {
     pub action_notation: String,
     /// Whether views list every legal action (false where they cannot all be listed).
     pub lists_all_actions: bool,
+    /// JSON Schemas of the game's options, of the view's `game` field and of its `private` field.
+    #[schema(value_type = Object)]
+    pub schemas: Value,
 }
 
 impl From<pb::RulesInfo> for RulesInfo {
@@ -66,6 +69,7 @@ impl From<pb::RulesInfo> for RulesInfo {
             position_notation: r.position_notation,
             action_notation: r.action_notation,
             lists_all_actions: r.lists_all_actions,
+            schemas: r.schemas.as_ref().map_or(Value::Null, referee_proto::structs::to_json),
         }
     }
 }

@@ -109,6 +109,12 @@ async fn a_game_through_rest_with_every_status_the_api_promises() {
 
     let rules: Value = http.get(gw.url("/api/v1/rules")).send().await.unwrap().json().await.unwrap();
     assert_eq!(rules.as_array().unwrap().len(), 6);
+    // Each entry publishes the JSON Schemas of its options, its view fields and its secrets.
+    let booster = rules.as_array().unwrap().iter().find(|r| r["id"] == "booster").unwrap();
+    assert!(booster["schemas"]["private"]["properties"]["cards"].is_object(), "{}", booster["schemas"]);
+    assert!(booster["schemas"]["game"]["properties"]["draw_pile"].is_object());
+    let envelope: Value = http.get(gw.url("/api/v1/view-schema")).send().await.unwrap().json().await.unwrap();
+    assert!(envelope["properties"]["legal_actions"].is_object(), "{envelope}");
     let adjudicate = async |rules: &str, position: &str, action: &str| -> Value {
         let body = json!({"rules": rules, "position": position, "action": action});
         http.post(gw.url("/api/v1/adjudicate")).json(&body).send().await.unwrap().json().await.unwrap()

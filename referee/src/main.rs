@@ -62,6 +62,9 @@ enum Command {
     },
     /// List the rule sets.
     Rules,
+    /// Print the JSON Schemas of the view envelope and of each game's options, public view
+    /// fields and private part (the app's TypeScript types are generated from them).
+    Schemas,
     /// Run the gRPC referee (settings from REFEREE_ADDR, REDIS_URL, REFEREE_METRICS_ADDR, ...).
     Serve,
     /// Check a finished game's audit record: the seed against its commitment, every draw, and
@@ -169,6 +172,13 @@ fn main() -> ExitCode {
         Command::Legal { game, position } => legal(&game, &position),
         Command::Serve => return serve_command(),
         Command::Verify { audit } => return verify_command(&audit),
+        Command::Schemas => {
+            let games: serde_json::Map<String, serde_json::Value> =
+                games::all().iter().map(|g| (g.info().id.to_string(), g.schemas())).collect();
+            let all = serde_json::json!({"view": rules::game::View::schema(), "games": games});
+            println!("{}", serde_json::to_string_pretty(&all).expect("serializable"));
+            Ok(())
+        }
         Command::Rules => {
             let infos: Vec<_> = games::all().iter().map(|g| g.info()).collect();
             println!("{}", serde_json::to_string_pretty(&infos).expect("serializable"));

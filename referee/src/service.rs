@@ -35,7 +35,8 @@ fn bearer<T>(request: &Request<T>) -> Result<Option<String>, ApiError> {
     Ok(Some(token.trim().to_string()))
 }
 
-fn rules_info(info: rules::game::RulesInfo) -> pb::RulesInfo {
+fn rules_info(game: &dyn rules::game::DynGame) -> pb::RulesInfo {
+    let info = game.info();
     let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
     pb::RulesInfo {
         id: info.id.into(),
@@ -51,6 +52,7 @@ fn rules_info(info: rules::game::RulesInfo) -> pb::RulesInfo {
         position_notation: info.position_notation.into(),
         action_notation: info.action_notation.into(),
         lists_all_actions: info.lists_all_actions,
+        schemas: structs::from_json(&game.schemas()),
     }
 }
 
@@ -65,7 +67,8 @@ impl Referee for RefereeService {
         let span = request_span("ListRules", request.metadata());
         measured("ListRules", async {
             Ok(Response::new(pb::ListRulesResponse {
-                rules: rules::games::all().iter().map(|g| rules_info(g.info())).collect(),
+                rules: rules::games::all().iter().map(|g| rules_info(*g)).collect(),
+                view_schema: structs::from_json(&rules::game::View::schema()),
             }))
         })
         .instrument(span)

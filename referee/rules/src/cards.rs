@@ -129,6 +129,17 @@ impl Serialize for Card {
     }
 }
 
+/// A card is written as Appendix A writes it: rank then suit (`10H`, `QS`), or a joker.
+impl schemars::JsonSchema for Card {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Card".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string", "description": "A card: rank then suit, like 10H or QS"})
+    }
+}
+
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
         String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
@@ -149,7 +160,7 @@ pub fn layout_gap(role: Role) -> Option<u8> {
 }
 
 /// The decks the games use, by id. Each starts in [`Card::standard_deck`] order, filtered.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum NamedDeck {
     /// All 52 cards.
     #[serde(rename = "standard-52")]

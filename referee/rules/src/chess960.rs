@@ -57,7 +57,7 @@ pub fn position(number: u16) -> Result<Position, Chess960Error> {
 }
 
 /// A card of the third pile, by what it places.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum PieceCard {
     /// An 8 (or a knight card): a knight.
     #[serde(rename = "8")]
@@ -72,7 +72,7 @@ pub enum PieceCard {
 
 /// The cards turned over: one from {A,3,5,7}, one from {2,4,6,8}, then all six of
 /// {8,8,10,10,10,Q} in the order they came.
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Chess960Cards {
     /// 1 (ace), 3, 5 or 7: the file (a, c, e, g) of one bishop.
     pub odd: u8,

@@ -177,6 +177,58 @@ fn every_game_keeps_the_contracts_promises_in_random_playouts() {
     }
 }
 
+/// Property names and required names of an object schema, following a top-level `$ref`
+/// or a flattened `allOf`.
+fn schema_keys(schema: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut props = BTreeSet::new();
+    let mut required = BTreeSet::new();
+    let mut parts = vec![schema.clone()];
+    if let Some(all) = schema["allOf"].as_array() {
+        parts.extend(all.iter().cloned());
+    }
+    for part in parts {
+        let part = match part["$ref"].as_str() {
+            Some(r) => schema["$defs"][r.trim_start_matches("#/$defs/")].clone(),
+            None => part,
+        };
+        if let Some(p) = part["properties"].as_object() {
+            props.extend(p.keys().cloned());
+        }
+        if let Some(r) = part["required"].as_array() {
+            required.extend(r.iter().filter_map(|k| k.as_str().map(String::from)));
+        }
+    }
+    (props, required)
+}
+
+#[test]
+fn every_games_published_schemas_describe_its_views() {
+    let envelope = rules::game::View::schema();
+    let (props, _) = schema_keys(&envelope);
+    for (game, options) in tables() {
+        let state = game.setup(&options, &mut EventRng::new(GameKey([2; 32]), 0)).unwrap();
+        let view = game.view(&state, Viewer::Seat(0)).to_json();
+        let keys: BTreeSet<String> = view.as_object().unwrap().keys().cloned().collect();
+        assert!(keys.is_subset(&props), "{}: the envelope schema lacks {:?}", game.info().id, keys.difference(&props));
+        let schemas = game.schemas();
+        for (part, value) in [("game", &view["game"]), ("private", &view["private"])] {
+            if value.is_null() {
+                continue;
+            }
+            let (props, required) = schema_keys(&schemas[part]);
+            let keys: BTreeSet<String> = value.as_object().unwrap().keys().cloned().collect();
+            assert!(keys.is_subset(&props), "{} {part}: schema lacks {:?}", game.info().id, keys.difference(&props));
+            assert!(
+                required.is_subset(&keys),
+                "{} {part}: view lacks {:?}",
+                game.info().id,
+                required.difference(&keys)
+            );
+        }
+        assert!(schemas["options"].is_object());
+    }
+}
+
 #[test]
 fn a_seat_that_may_not_act_is_told_whose_turn_it_is_and_nothing_changes() {
     for (game, options) in tables() {
@@ -200,12 +252,12 @@ fn a_seat_that_may_not_act_is_told_whose_turn_it_is_and_nothing_changes() {
 /// Three rounds: every seat secretly picks 1, 2 or 3; a pick nobody else made scores its value.
 struct Guessing;
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
 struct GuessOptions {
     seats: u8,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 struct GuessState {
     seats: u8,
     round: u8,

@@ -55,7 +55,7 @@ impl Courtesies {
 
 /// A draw offered by one team, with the teams that have agreed so far (the offering team
 /// first). The draw is agreed when every team has.
-#[derive(Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct DrawOffer {
     /// The team that offered.
     pub team: Team,

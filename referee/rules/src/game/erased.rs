@@ -91,6 +91,9 @@ pub struct Applied {
 pub trait DynGame: Send + Sync {
     /// The rule set's catalogue entry.
     fn info(&self) -> RulesInfo;
+    /// JSON Schemas (draft 2020-12) of this game's options, of the view's `game` field and of
+    /// its `private` field: `{"options", "game", "private"}`.
+    fn schemas(&self) -> serde_json::Value;
     /// Who sits at the table under these options (JSON; `null` for the defaults).
     fn seating(&self, options: &serde_json::Value) -> Result<Seating, GameError>;
     /// The state at the start.
@@ -419,6 +422,14 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn seating(&self, options: &serde_json::Value) -> Result<Seating, GameError> {
         self.0.seating(&self.options(options)?)
+    }
+
+    fn schemas(&self) -> serde_json::Value {
+        serde_json::json!({
+            "options": schemars::schema_for!(G::Options),
+            "game": schemars::schema_for!(G::Public),
+            "private": schemars::schema_for!(G::Private),
+        })
     }
 
     fn setup(&self, options: &serde_json::Value, rng: &mut dyn RandomSource) -> Result<AnyState, GameError> {

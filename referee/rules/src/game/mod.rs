@@ -25,6 +25,7 @@ pub use view::{
 };
 
 use crate::random::RandomSource;
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -91,7 +92,7 @@ impl GameError {
 }
 
 /// Whose eyes a view is for.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     /// One seat: its own secrets and the public state.
@@ -136,7 +137,7 @@ impl Said {
 }
 
 /// No secret of this kind: the `Private` or `Hidden` type of a game that has none.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum NoSecret {}
 
 /// What a rule set is, for catalogues and the companion app.
@@ -179,15 +180,15 @@ pub struct RulesInfo {
 /// offers itself.
 pub trait Game: Send + Sync + 'static {
     /// The options chosen when the game is created.
-    type Options: Serialize + DeserializeOwned + Default + Clone;
+    type Options: Serialize + DeserializeOwned + Default + Clone + JsonSchema;
     /// Everything the game knows.
     type State: Clone + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// One action of one seat.
     type Action: Clone;
     /// What every viewer may see: the view's `game` field.
-    type Public: Serialize;
+    type Public: Serialize + JsonSchema;
     /// What one seat knows and no other ([`NoSecret`] where nothing is private).
-    type Private: Serialize;
+    type Private: Serialize + JsonSchema;
     /// What only the referee knows, like the order of a draw pile ([`NoSecret`] where nothing).
     type Hidden: Serialize;
 

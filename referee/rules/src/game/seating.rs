@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 pub type Team = u8;
 
 /// One seat at the table.
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SeatInfo {
     /// The seat's number, from 0.
     pub seat: Seat,
@@ -19,7 +19,7 @@ pub struct SeatInfo {
 
 /// Who sits at the table and who plays with whom. Decided by the options alone, before any
 /// setup, so a table can be laid for the right number of players.
-#[derive(Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Seating {
     /// Every seat, in seat order.
     pub seats: Vec<SeatInfo>,
@@ -106,7 +106,7 @@ impl Seating {
 }
 
 /// How one seat (or team) finished.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatResult {
     /// Won.
@@ -118,7 +118,7 @@ pub enum SeatResult {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Outcome {
     /// One entry per seat, in seat order.
     pub results: Vec<SeatResult>,
@@ -130,7 +130,7 @@ pub struct Outcome {
 }
 
 /// How one team finished.
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TeamResult {
     /// The team's number.
     pub team: Team,

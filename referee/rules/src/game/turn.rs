@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A named step of a turn. One vocabulary for every game: a new game adds the stages it needs
 /// here, with a line saying what a seat does in it.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Stage {
     /// A regular move (every chess game).

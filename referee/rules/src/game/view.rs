@@ -11,7 +11,7 @@ use serde_json::Value;
 
 /// What one viewer sees of a game. The service adds the table's facts (game id, seq, status,
 /// commitment, joined seats) around it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct View {
     /// The rule set's id.
     pub rules: String,
@@ -69,6 +69,12 @@ impl View {
         }
     }
 
+    /// The JSON Schema (draft 2020-12) of every view: the envelope, with each game's own
+    /// `game` and `private` parts described by [`super::DynGame::schemas`].
+    pub fn schema() -> Value {
+        serde_json::to_value(schemars::schema_for!(View)).expect("schemas serialize")
+    }
+
     /// The view as JSON, as clients receive it.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).expect("views serialize")
@@ -76,7 +82,7 @@ impl View {
 }
 
 /// Everything hidden, for the audit record released after the game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Secrets {
     /// Each seat's private part, in seat order.
     pub private: Vec<Option<Value>>,
@@ -87,7 +93,7 @@ pub struct Secrets {
 }
 
 /// Who may act now, for the viewer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TurnView {
     /// The listed seats may act.
@@ -110,7 +116,7 @@ pub enum TurnView {
 }
 
 /// One active seat, as the viewer sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ActiveSeatView {
     /// The seat.
     pub seat: Seat,
@@ -125,7 +131,7 @@ pub struct ActiveSeatView {
 }
 
 /// One action as the viewer may hear of it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PlayedView {
     /// Who acted.
     pub seat: Seat,
@@ -137,7 +143,7 @@ pub struct PlayedView {
 }
 
 /// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OutcomeView {
     /// Per seat (results, scores, reason).
     #[serde(flatten)]
@@ -147,7 +153,7 @@ pub struct OutcomeView {
 }
 
 /// A board as data: the cells with their shapes and what stands on each.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct BoardView {
     /// How the cells are laid out.
     pub shape: BoardShape,
@@ -156,7 +162,7 @@ pub struct BoardView {
 }
 
 /// How to lay the cells out.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum BoardShape {
     /// A grid of `files` × `ranks` squares; each cell's `at` is (file, rank) from the
@@ -172,7 +178,7 @@ pub enum BoardShape {
 }
 
 /// One cell of a board.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CellView {
     /// Its name in the game's notation (`e4`).
     pub id: String,
@@ -197,7 +203,7 @@ pub struct CellView {
 }
 
 /// A piece as the viewer knows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PieceView {
     /// `king`, `queen`, `rook`, `bishop`, `knight`, `pawn`, or `unknown` where the viewer does
     /// not know what it is.
@@ -210,7 +216,7 @@ pub struct PieceView {
 }
 
 /// A pile of equal things on a cell.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StackView {
     /// `checker`, `coin`, `pyramid`.
     pub kind: String,

@@ -20,7 +20,7 @@ pub struct Adrenaline;
 /// The seed's equipment is "a standard set of 24 checkers".
 pub const STANDARD_CHECKERS: u8 = 24;
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct AdrenalineOptions {
     /// How many checkers the table has; once all are on the board, captures add none.
@@ -50,7 +50,7 @@ pub enum AdrenalineAction {
 const FINISH: &str = "place";
 
 /// What every viewer sees of an Adrenaline game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct AdrenalinePublic {
     /// The position in the game's notation.
     pub position: String,

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 pub struct Booster;
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct BoosterOptions {
     /// Checkers in front of White at the start (the seed's 6; fewer is a handicap).
@@ -67,7 +67,7 @@ pub enum BoosterAction {
 const FINISH: &str = "card";
 
 /// What every viewer sees of one player's hand: its size, never its cards.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct HandSize {
     pub seat: Seat,
     /// Cards in the hand.
@@ -79,7 +79,7 @@ pub struct HandSize {
 }
 
 /// What every viewer sees of a Booster game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct BoosterPublic {
     /// The position without any hand.
     pub position: String,
@@ -95,7 +95,7 @@ pub struct BoosterPublic {
 }
 
 /// What one player alone sees: their cards.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct BoosterHand {
     /// The cards in the hand.
     pub cards: Vec<Card>,

@@ -24,7 +24,7 @@ pub struct ChessGame {
 }
 
 /// How a Chess960 start is chosen when the options fix none.
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Chess960Draw {
     /// Shuffle the three piles of the seed's card procedure and turn the cards over.
@@ -35,7 +35,7 @@ pub enum Chess960Draw {
 }
 
 /// When repetition and the fifty-move rule end the game.
-#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DrawRule {
     /// The third repetition or the fiftieth move without capture or pawn move ends the game.
@@ -46,7 +46,7 @@ pub enum DrawRule {
     Claim,
 }
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct ChessOptions {
     /// Start from this position (FEN; Shredder-FEN or X-FEN for Chess960).
@@ -61,7 +61,7 @@ pub struct ChessOptions {
 }
 
 /// How a Chess960 start position was chosen, shown to the players.
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Chess960Setup {
     pub number: u16,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -82,7 +82,7 @@ pub struct ChessState {
 }
 
 /// What every viewer sees of a chess game: the view's `game` field.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct ChessPublic {
     /// The position now (FEN; Shredder-FEN for Chess960).
     pub position: String,

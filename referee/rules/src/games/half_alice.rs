@@ -49,6 +49,19 @@ impl Serialize for CheckerSupply {
     }
 }
 
+impl schemars::JsonSchema for CheckerSupply {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "CheckerSupply".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Checkers each player has: 1 to 16 (12 in the seed), or \"unlimited\"",
+            "oneOf": [{"type": "integer", "minimum": 1, "maximum": 16}, {"const": "unlimited"}]
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for CheckerSupply {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CheckerSupply, D::Error> {
         match serde_json::Value::deserialize(d)? {
@@ -62,7 +75,7 @@ impl<'de> Deserialize<'de> for CheckerSupply {
     }
 }
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct HalfAliceOptions {
     pub checkers: CheckerSupply,
@@ -77,7 +90,7 @@ pub struct HalfAliceState {
 }
 
 /// Checkers one side has on the board, and how many it may use.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct CheckersInUse {
     pub seat: Seat,
     pub in_use: u32,
@@ -85,7 +98,7 @@ pub struct CheckersInUse {
 }
 
 /// What every viewer sees of a Half Alice game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct HalfAlicePublic {
     /// The position in the game's notation.
     pub position: String,

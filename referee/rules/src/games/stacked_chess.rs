@@ -44,7 +44,7 @@ pub struct StackedPlay {
 }
 
 /// One checker stack on the board, for views.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct StackInfo {
     pub square: Square,
     pub count: u8,
@@ -55,7 +55,7 @@ pub struct StackInfo {
 }
 
 /// What every viewer sees of a checker-stack game's board and turn.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct StackedPublic {
     /// The side to move.
     pub to_move: Color,

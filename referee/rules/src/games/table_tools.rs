@@ -18,7 +18,7 @@ const MAX_DECKS: usize = 8;
 /// Rolls and log lines kept: enough for the table, small enough to send on every update.
 const MAX_HISTORY: usize = 100;
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct TableToolsOptions {
     /// How many seats (1 to 12).
@@ -33,7 +33,7 @@ impl Default for TableToolsOptions {
     }
 }
 
-#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Roll {
     pub seat: Seat,
     pub sides: u32,
@@ -61,7 +61,7 @@ pub struct TableToolsState {
 }
 
 /// What every seat sees of one deck.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct DeckView {
     pub kind: NamedDeck,
     /// Cards left to draw (their order is secret).
@@ -71,14 +71,14 @@ pub struct DeckView {
 }
 
 /// How many cards a seat holds.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct HandCount {
     pub seat: Seat,
     pub count: usize,
 }
 
 /// What every seat sees at the table.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct TablePublic {
     pub seats: u8,
     pub decks: BTreeMap<String, DeckView>,
@@ -90,7 +90,7 @@ pub struct TablePublic {
 }
 
 /// A seat's own hand, each card as `deck:card`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct TableHand {
     pub cards: Vec<String>,
 }

@@ -102,6 +102,17 @@ impl Serialize for Square {
     }
 }
 
+/// A square is written as its name: `e4`.
+impl schemars::JsonSchema for Square {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Square".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string", "pattern": "^[a-h][1-8]$", "description": "A square: e4"})
+    }
+}
+
 impl<'de> Deserialize<'de> for Square {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
         let s = String::deserialize(d)?;
