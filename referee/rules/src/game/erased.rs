@@ -427,8 +427,8 @@ impl<G: Game> DynGame for Erased<G> {
     fn schemas(&self) -> serde_json::Value {
         serde_json::json!({
             "options": schemars::schema_for!(G::Options),
-            "game": schemars::schema_for!(G::Public),
-            "private": schemars::schema_for!(G::Private),
+            "game": super::view::schema_of_output::<G::Public>(),
+            "private": super::view::schema_of_output::<G::Private>(),
         })
     }
 

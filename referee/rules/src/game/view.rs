@@ -72,13 +72,19 @@ impl View {
     /// The JSON Schema (draft 2020-12) of every view: the envelope, with each game's own
     /// `game` and `private` parts described by [`super::DynGame::schemas`].
     pub fn schema() -> Value {
-        serde_json::to_value(schemars::schema_for!(View)).expect("schemas serialize")
+        schema_of_output::<View>()
     }
 
     /// The view as JSON, as clients receive it.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).expect("views serialize")
     }
+}
+
+/// The JSON Schema of `T` as the referee writes it (fields written as `null` are required).
+pub(super) fn schema_of_output<T: schemars::JsonSchema>() -> Value {
+    let generator = schemars::generate::SchemaSettings::default().for_serialize().into_generator();
+    serde_json::to_value(generator.into_root_schema_for::<T>()).expect("schemas serialize")
 }
 
 /// Everything hidden, for the audit record released after the game.
