@@ -1,5 +1,6 @@
 // Orthodox chess and Chess960 at the table: tap a piece to see where it may go, tap again to
 // move; anything else is explained by the referee in players' words.
+import type { Chess960Setup, ChessFields } from "../generated/chess";
 import { useMemo, useState } from "preact/hooks";
 import { type GameView, type PlayedEntry, api, gameActions, mayAct } from "../api";
 import { PlayerBoard, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
@@ -7,23 +8,8 @@ import { TableActions } from "../components/TableActions";
 import { UCI } from "../fen";
 import type { ScreenProps } from "../games/types";
 
-/** How a Chess960 start position was chosen. */
-interface Chess960Setup {
-  number: number;
-  cards?: { odd: number; even: number; pieces: string[] };
-}
-
-/** The chess games' own fields: the view's `game`. */
-export interface ChessFields {
-  /** The position now (FEN; Shredder-FEN for Chess960). */
-  position: string;
-  start: string;
-  setup: Chess960Setup | null;
-  to_move: "white" | "black";
-  check: boolean;
-  draws: string;
-  can_claim_draw: boolean;
-}
+/** The chess games' own fields (the view's `game`), generated from the referee's schema. */
+export type { ChessFields };
 
 export type ChessView = GameView<ChessFields>;
 

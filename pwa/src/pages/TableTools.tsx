@@ -1,4 +1,5 @@
 // Dice and cards for any game: each seat's hand is shown only on its own screen.
+import type { TableToolsFields, TableToolsPrivate } from "../generated/table-tools";
 import { useState } from "preact/hooks";
 import { type GameView, mayAct, sideName } from "../api";
 import { cardFace, cardName, isRed } from "../cards";
@@ -17,24 +18,10 @@ interface Roll {
   dice: number[];
 }
 
-/** Table tools' own fields: the view's `game`. */
-export interface TableFields {
-  seats: number;
-  decks: Record<string, Deck>;
-  /** How many cards each seat holds. */
-  hands: { seat: number; count: number }[];
-  /** The latest rolls, oldest first. */
-  rolls: Roll[];
-  /** What happened, in public words. */
-  log: string[];
-}
+/** Table tools' own fields and a seat's hand, generated from the referee's schemas. */
+export type { TableToolsFields as TableFields, TableToolsPrivate as TableHand };
 
-/** A seat's own hand, each card as "deck:card": the view's private part. */
-export interface TableHand {
-  cards: string[];
-}
-
-export type TableView = GameView<TableFields, TableHand>;
+export type TableView = GameView<TableToolsFields, TableToolsPrivate>;
 
 
 function Card({ code }: { code: string }) {
