@@ -56,7 +56,7 @@ fn main() {
         let orthodox = Position::from_fen(fen).unwrap();
         let base = timed(|| orthodox_perft(&orthodox, depth));
         // No checkers: the same moves as orthodox chess, so the counts must agree.
-        let plain = BoostPosition::from_fields(&fields, "-", Checkers::Colourless).unwrap();
+        let plain = BoostPosition::from_fields(&fields, "-", "-", Checkers::Colourless).unwrap();
         let (n, t) = timed(|| plain.perft(depth));
         assert_eq!(n, base.0, "{name}: Adrenaline without checkers must move like chess");
         row(&format!("{name}, no checkers"), depth, n, t, base);
@@ -69,8 +69,8 @@ fn main() {
         });
         row(&format!("{name}, searched"), depth, n, t, base);
         // A few stacks on both sides, so attacks search extra moves.
-        let stacked = BoostPosition::from_fields(&fields, "a1:2,b1:1,h8:1,a8:2", Checkers::Colourless)
-            .or_else(|_| BoostPosition::from_fields(&fields, "a1:2,h8:1", Checkers::Colourless))
+        let stacked = BoostPosition::from_fields(&fields, "a1:2,b1:1,h8:1,a8:2", "-", Checkers::Colourless)
+            .or_else(|_| BoostPosition::from_fields(&fields, "a1:2,h8:1", "-", Checkers::Colourless))
             .unwrap();
         let (n, t) = timed(|| stacked.perft(depth));
         row(&format!("{name}, stacks"), depth, n, t, base);

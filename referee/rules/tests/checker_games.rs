@@ -101,10 +101,10 @@ fn adrenaline_seed_example_a_piece_must_move_regularly_before_spending_checkers(
     // The boxed-in bishop on c1 has three checkers but no regular move, so it threatens
     // nothing: three king steps would reach the queen on c4, but they never start.
     let fields: Vec<&str> = ADRENALINE_MATE.split_whitespace().collect();
-    let pos = BoostPosition::from_fields(&fields[..6], fields[6], Checkers::Colourless).unwrap();
+    let pos = BoostPosition::from_fields(&fields[..6], fields[6], "-", Checkers::Colourless).unwrap();
     assert_eq!(pos.attacker_of(sq("c4"), Color::White), None);
     // Freed by d2-d3, it would: a regular move to d2, then d2-c3-c4.
-    let freed = BoostPosition::from_fields(&fields[..6], "c1:3", Checkers::Colourless).unwrap();
+    let freed = BoostPosition::from_fields(&fields[..6], "c1:3", "-", Checkers::Colourless).unwrap();
     let mut freed_after = freed;
     freed_after.board.remove(sq("d2"));
     assert_eq!(freed_after.attacker_of(sq("c4"), Color::White), Some(sq("c1")));
@@ -258,6 +258,12 @@ fn adrenaline_a_pawn_brought_back_to_its_second_rank_may_not_advance_two_squares
     assert!(legal("adrenaline", "8/4k3/8/8/8/8/3P4/4K3 w - - 1 2 d2:1", &[]).contains(&"d2d4".to_string()));
     let bad = rules("adrenaline").parse_position("8/4k3/8/8/8/8/3P4/4K3 w - - 1 2 d2:1 move moved:e2");
     assert!(bad.is_err());
+    // Reading a position counts them too: this f2 pawn would reach g7 with its three checkers
+    // after a two-square advance, but it has moved, so Black is not in check (found by the
+    // random playouts).
+    let pos = "4r3/6kp/P1p5/1Q4p1/2p4B/4P3/5P1b/2K1n3 w - - 6 57 f2:3,e3:1,h7:2";
+    assert!(rules("adrenaline").parse_position(&format!("{pos} move moved:f2")).is_ok());
+    assert!(rules("adrenaline").parse_position(&format!("{pos} move")).is_err());
     // Booster shares the rule and the notation (after the hand).
     let (_, why) = refusal("booster", "4k3/8/8/8/8/8/3P4/4K3 w - - 1 2 d2:1w move 5/6 - moved:d2", &[], "d2d4");
     assert!(why.starts_with("The pawn on d2 has moved before"), "{why}");
@@ -304,7 +310,7 @@ fn adrenaline_without_checkers_moves_exactly_like_chess() {
     ];
     for (fen, nodes) in cases {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        let pos = BoostPosition::from_fields(&fields, "-", Checkers::Colourless).unwrap();
+        let pos = BoostPosition::from_fields(&fields, "-", "-", Checkers::Colourless).unwrap();
         assert_eq!(pos.perft(3), nodes, "{fen}");
         // The general generator, which positions with checkers use, agrees with chess too.
         let searched = perft_with(&pos, 3, &BoostPosition::regular_moves_by_search, &|p, m| {

@@ -707,11 +707,19 @@ impl BoostPosition {
         if parts.is_empty() { "-".into() } else { parts.join(",") }
     }
 
-    /// Reads FEN fields and the stacks field (see [`BoostPosition::to_text`]) of a position
-    /// between turns: the side that just moved may not be in check.
-    pub fn from_fields(fen: &[&str], stacks: &str, checkers: Checkers) -> Result<BoostPosition, FenError> {
+    /// Reads FEN fields, the stacks field (see [`BoostPosition::to_text`]) and the moved pawns
+    /// (see [`BoostPosition::moved_pawns_text`]) of a position between turns: the side that
+    /// just moved may not be in check. The moved pawns count for that: they cannot advance two
+    /// squares on the way to the king.
+    pub fn from_fields(
+        fen: &[&str],
+        stacks: &str,
+        moved_pawns: &str,
+        checkers: Checkers,
+    ) -> Result<BoostPosition, FenError> {
         FenFields::parse(fen)?;
-        let pos = BoostPosition::read_fields(fen, stacks, checkers)?;
+        let mut pos = BoostPosition::read_fields(fen, stacks, checkers)?;
+        pos.read_moved_pawns(moved_pawns)?;
         mover_not_in_check(&pos.board, pos.turn, pos.checker_of(pos.turn.other()))?;
         Ok(pos)
     }

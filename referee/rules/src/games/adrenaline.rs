@@ -306,8 +306,7 @@ impl Game for Adrenaline {
                 "an Adrenaline position has at most 8 fields and the moved pawns",
             ));
         }
-        let (mut position, part) = StackedPlay::read_position(fields, Checkers::Colourless, FINISH)?;
-        StackedPlay::read_moved_pawns(&mut position, moved)?;
+        let (position, part) = StackedPlay::read_position(fields, moved, Checkers::Colourless, FINISH)?;
         let on_board = position.checkers_on_board()[0];
         let limit = STANDARD_CHECKERS.max(u8::try_from(on_board).unwrap_or(u8::MAX));
         let mut state = AdrenalineState { play: StackedPlay::new(position, part), checker_limit: limit };

@@ -466,9 +466,8 @@ impl Game for Booster {
         if fields.len() > 10 {
             return Err(bad("a Booster position has at most 10 fields and the moved pawns".into()));
         }
-        let (mut position, part) =
-            StackedPlay::read_position(&fields[..fields.len().min(8)], Checkers::Coloured, FINISH)?;
-        StackedPlay::read_moved_pawns(&mut position, moved)?;
+        let (position, part) =
+            StackedPlay::read_position(&fields[..fields.len().min(8)], moved, Checkers::Coloured, FINISH)?;
         let on_board = position.checkers_on_board();
         let pools = match fields.get(8) {
             None => [6u32.saturating_sub(on_board[0]) as u8, 6u32.saturating_sub(on_board[1]) as u8],

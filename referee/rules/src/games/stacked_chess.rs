@@ -309,13 +309,11 @@ impl StackedPlay {
         }
     }
 
-    /// Reads the moved pawns split off by [`StackedPlay::split_moved_pawns`] into `position`.
-    pub fn read_moved_pawns(position: &mut BoostPosition, moved: Option<&str>) -> Result<(), GameError> {
-        position.read_moved_pawns(moved.unwrap_or("-")).map_err(|e| GameError::new(ErrorCode::BadPosition, e.0))
-    }
-
+    /// Reads a position's FEN, stacks and stage fields, with the moved pawns split off by
+    /// [`StackedPlay::split_moved_pawns`].
     pub fn read_position(
         fields: &[&str],
+        moved: Option<&str>,
         checkers: Checkers,
         finish: &str,
     ) -> Result<(BoostPosition, Part), GameError> {
@@ -330,10 +328,14 @@ impl StackedPlay {
             Some(t) => StackedPlay::read_part(t, finish)?,
             None => Part::Move,
         };
+        let moved = moved.unwrap_or("-");
         let position = if part == Part::Move {
-            BoostPosition::from_fields(&fields[..6], fields[6], checkers)
+            BoostPosition::from_fields(&fields[..6], fields[6], moved, checkers)
         } else {
-            BoostPosition::read_fields(&fields[..6], fields[6], checkers)
+            BoostPosition::read_fields(&fields[..6], fields[6], checkers).and_then(|mut position| {
+                position.read_moved_pawns(moved)?;
+                Ok(position)
+            })
         }
         .map_err(|e| bad(e.0))?;
         if let Part::Steps { at, .. } = part
