@@ -59,6 +59,8 @@ pub struct AdjudicateBody {
     pub position: String,
     /// The action in the game's notation (`e2e4`, `Nf3`).
     pub action: String,
+    /// The seat asking; needed only where several seats act at once.
+    pub seat: Option<u32>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -91,7 +93,10 @@ pub async fn adjudicate(
     let a = referee
         .client
         .clone()
-        .adjudicate(request(pb::AdjudicateRequest { rules: b.rules, position: b.position, action: b.action }, None))
+        .adjudicate(request(
+            pb::AdjudicateRequest { rules: b.rules, position: b.position, action: b.action, seat: b.seat },
+            None,
+        ))
         .await?
         .into_inner();
     Ok(HttpResponse::Ok().json(AdjudicateReply {
@@ -107,6 +112,8 @@ pub async fn adjudicate(
 pub struct LegalActionsBody {
     pub rules: String,
     pub position: String,
+    /// The seat asking; needed only where several seats act at once.
+    pub seat: Option<u32>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -126,7 +133,7 @@ pub async fn legal_actions(
     let actions = referee
         .client
         .clone()
-        .legal_actions(request(pb::LegalActionsRequest { rules: b.rules, position: b.position }, None))
+        .legal_actions(request(pb::LegalActionsRequest { rules: b.rules, position: b.position, seat: b.seat }, None))
         .await?
         .into_inner()
         .actions;

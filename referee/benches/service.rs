@@ -115,7 +115,8 @@ async fn main() {
     println!("referee benchmark: {concurrency} concurrent clients on loopback, Redis with AOF fsync always");
 
     // 1. Stateless adjudication against a no-op call of the same size.
-    let request = pb::AdjudicateRequest { rules: "chess".into(), position: PINNED.into(), action: "c6d4".into() };
+    let request =
+        pb::AdjudicateRequest { rules: "chess".into(), position: PINNED.into(), action: "c6d4".into(), seat: None };
     let real_reply = client.clone().adjudicate(request.clone()).await.unwrap().into_inner();
     let noop_port = free_port();
     let noop = RefereeServer::new(Noop { reply: real_reply });

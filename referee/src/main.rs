@@ -36,6 +36,9 @@ enum Command {
         game: String,
         /// The position in the game's notation (FEN for chess)
         position: String,
+        /// The seat asking (0 = White); needed only where several seats act at once
+        #[arg(long)]
+        seat: Option<u8>,
     },
     /// Is this action legal in this position? Prints one JSON object.
     Adjudicate {
@@ -45,6 +48,9 @@ enum Command {
         position: String,
         /// The action in the game's notation (e2e4, Nf3, O-O, resign, ...)
         action: String,
+        /// The seat asking (0 = White); needed only where several seats act at once
+        #[arg(long)]
+        seat: Option<u8>,
     },
     /// Print a start position in FEN.
     Setup {
@@ -129,10 +135,10 @@ fn action_perft(game: &str, position: &str, depth: u32) -> Result<(), GameError>
 }
 
 /// The legal actions of the seat to act, as one JSON object.
-fn legal(game: &str, position: &str) -> Result<(), GameError> {
+fn legal(game: &str, position: &str, seat: Option<u8>) -> Result<(), GameError> {
     let rules = games::find(game).ok_or_else(|| unknown_rules(game))?;
     let state = rules.parse_position(position)?;
-    let (seat, actions) = rules.legal_in(&state)?;
+    let (seat, actions) = rules.legal_for(&state, seat)?;
     let over = rules.outcome(&state).map(|o| o.reason);
     let side = rules.seats(&state).side_of(seat).to_string();
     let answer = serde_json::json!({"seat": seat, "side": side, "actions": actions, "over": over});
@@ -169,7 +175,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft { game, position, depth } => perft(&game, &position, depth),
         Command::Setup { game, number, cards, shredder } => setup(&game, number, cards, shredder),
-        Command::Legal { game, position } => legal(&game, &position),
+        Command::Legal { game, position, seat } => legal(&game, &position, seat),
         Command::Serve => return serve_command(),
         Command::Verify { audit } => return verify_command(&audit),
         Command::Schemas => {
@@ -184,9 +190,10 @@ fn main() -> ExitCode {
             println!("{}", serde_json::to_string_pretty(&infos).expect("serializable"));
             Ok(())
         }
-        Command::Adjudicate { game, position, action } => {
-            let answer =
-                games::find(&game).ok_or_else(|| unknown_rules(&game)).and_then(|g| g.adjudicate(&position, &action));
+        Command::Adjudicate { game, position, action, seat } => {
+            let answer = games::find(&game)
+                .ok_or_else(|| unknown_rules(&game))
+                .and_then(|g| g.adjudicate_for(&position, &action, seat));
             match answer {
                 Ok(a) => {
                     println!("{}", serde_json::to_string(&a).expect("serializable"));

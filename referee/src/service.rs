@@ -26,6 +26,16 @@ impl RefereeService {
     }
 }
 
+/// The seat a stateless question names, if any.
+fn seat_asked(seat: Option<u32>) -> Result<Option<u8>, ApiError> {
+    seat.map(|s| {
+        u8::try_from(s).map_err(|_| {
+            ApiError::invalid(crate::errors::Reason::UnknownSeat, format!("There is no seat {s} at this table."))
+        })
+    })
+    .transpose()
+}
+
 /// The bearer token in the call's `authorization` metadata, if any.
 fn bearer<T>(request: &Request<T>) -> Result<Option<String>, ApiError> {
     let Some(value) = request.metadata().get("authorization") else { return Ok(None) };
@@ -84,7 +94,7 @@ impl Referee for RefereeService {
         measured("Adjudicate", async move {
             check_question(&r.rules, &r.position, &r.action)?;
             let game = Tables::rules(&r.rules)?;
-            let a = game.adjudicate(&r.position, &r.action)?;
+            let a = game.adjudicate_for(&r.position, &r.action, seat_asked(r.seat)?)?;
             Ok(Response::new(pb::AdjudicateResponse {
                 legal: a.legal,
                 reason: a.reason,
@@ -107,9 +117,9 @@ impl Referee for RefereeService {
             check_question(&r.rules, &r.position, "")?;
             let game = Tables::rules(&r.rules)?;
             let state = game.parse_position(&r.position)?;
-            let actions = match game.turn(&state).single() {
-                Some(active) => game.legal_actions(&state, active.seat),
-                None => Vec::new(),
+            let actions = match game.turn(&state) {
+                rules::game::Turn::Over => Vec::new(),
+                _ => game.legal_actions(&state, game.seat_asked(&state, seat_asked(r.seat)?)?),
             };
             Ok(Response::new(pb::LegalActionsResponse { actions }))
         })

@@ -524,14 +524,32 @@ async fn stateless_calls_health_reflection_metrics_and_graceful_shutdown() {
             rules: "chess".into(),
             position: "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4".into(),
             action: "c6d4".into(),
+            seat: None,
         })
         .await
         .unwrap()
         .into_inner();
     assert!(!answer.legal);
     assert_eq!(answer.reason, "The knight on c6 is pinned to your king by the bishop on b5.");
+    // A question may name the seat asking (needed where several seats act at once).
+    let asked_by_white = client
+        .adjudicate(pb::AdjudicateRequest {
+            rules: "chess".into(),
+            position: "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4".into(),
+            action: "f3d4".into(),
+            seat: Some(0),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((asked_by_white.legal, asked_by_white.code), (false, pb::ErrorReason::NotYourTurn as i32));
+    assert_eq!(asked_by_white.reason, "It is not your turn: Black is to play.");
     let actions = client
-        .legal_actions(pb::LegalActionsRequest { rules: "chess".into(), position: rules::chess::STANDARD_FEN.into() })
+        .legal_actions(pb::LegalActionsRequest {
+            rules: "chess".into(),
+            position: rules::chess::STANDARD_FEN.into(),
+            seat: None,
+        })
         .await
         .unwrap()
         .into_inner()
@@ -594,12 +612,13 @@ async fn oversized_input_gets_a_short_typed_refusal_that_echoes_at_most_a_prefix
     let mut client = referee.client().await;
     let huge = "x".repeat(3_000_000);
     let asks = [
-        pb::AdjudicateRequest { rules: "chess".into(), position: huge.clone(), action: "e2e4".into() },
-        pb::AdjudicateRequest { rules: huge.clone(), position: "startpos".into(), action: "e2e4".into() },
+        pb::AdjudicateRequest { rules: "chess".into(), position: huge.clone(), action: "e2e4".into(), seat: None },
+        pb::AdjudicateRequest { rules: huge.clone(), position: "startpos".into(), action: "e2e4".into(), seat: None },
         pb::AdjudicateRequest {
             rules: "chess".into(),
             position: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
             action: huge.clone(),
+            seat: Some(0),
         },
     ];
     for ask in asks {

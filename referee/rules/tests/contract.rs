@@ -368,8 +368,12 @@ impl Game for Guessing {
         Courtesies::NONE
     }
 
-    fn parse_position(&self, _text: &str) -> Result<GuessState, GameError> {
-        Err(GameError::new(rules::game::ErrorCode::BadPosition, "Guessing has no positions."))
+    /// `round N`: three players, no points yet, `N` rounds played.
+    fn parse_position(&self, text: &str) -> Result<GuessState, GameError> {
+        let round = text.strip_prefix("round ").and_then(|n| n.parse().ok()).filter(|n| *n <= ROUNDS);
+        let round =
+            round.ok_or_else(|| GameError::new(rules::game::ErrorCode::BadPosition, "write round 0 to round 3"))?;
+        Ok(GuessState { seats: 3, round, scores: vec![0; 3], last_picks: Vec::new() })
     }
 
     fn format_position(&self, state: &GuessState) -> String {
@@ -426,6 +430,24 @@ fn sealed_actions_stay_secret_until_every_seat_has_submitted_and_may_be_changed_
     assert_eq!(said, [(0, "picked 3"), (1, "picked 3"), (2, "picked 1")]);
     assert_eq!(view.game["scores"], serde_json::json!([0, 0, 1]));
     assert!(turn_seats(&view).iter().all(|(_, submitted, _)| !submitted), "a new round starts empty");
+}
+
+#[test]
+fn a_stateless_question_where_several_seats_act_names_the_seat_that_asks() {
+    let game: &dyn DynGame = &GUESSING;
+    let err = game.adjudicate("round 1", "pick 2").unwrap_err();
+    assert_eq!(err.message, "several seats act at once in this position: say which seat asks");
+    let answer = game.adjudicate_for("round 1", "pick 2", Some(2)).unwrap();
+    assert!(answer.legal, "{answer:?}");
+    let answer = game.adjudicate_for("round 1", "pick 9", Some(2)).unwrap_err();
+    assert_eq!(answer.code, rules::game::ErrorCode::BadNotation);
+    let state = game.parse_position("round 1").unwrap();
+    assert_eq!(game.legal_for(&state, Some(1)).unwrap(), (1, vec!["pick 1".into(), "pick 2".into(), "pick 3".into()]));
+    assert_eq!(game.legal_for(&state, Some(7)).unwrap_err().code, rules::game::ErrorCode::UnknownSeat);
+    // Where one seat acts, the seat may be left out.
+    assert!(
+        rules::games::find("chess").unwrap().adjudicate_for(rules::chess::STANDARD_FEN, "e2e4", None).unwrap().legal
+    );
 }
 
 #[test]

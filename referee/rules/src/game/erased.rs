@@ -132,22 +132,39 @@ pub trait DynGame: Send + Sync {
     /// Reads what [`DynGame::save`] wrote.
     fn load(&self, saved: &serde_json::Value) -> Result<AnyState, GameError>;
 
+    /// The seat a stateless question is about: `asked` if given, else the one seat that may
+    /// act. Where several seats act at once (a sealed round, a reaction), the question must
+    /// name one.
+    fn seat_asked(&self, state: &AnyState, asked: Option<Seat>) -> Result<Seat, GameError> {
+        if let Some(seat) = asked {
+            if seat >= self.seats(state).count() {
+                return Err(GameError::new(ErrorCode::UnknownSeat, format!("There is no seat {seat} at this table.")));
+            }
+            return Ok(seat);
+        }
+        self.turn(state).single().map(|a| a.seat).ok_or_else(|| {
+            GameError::new(ErrorCode::BadPosition, "several seats act at once in this position: say which seat asks")
+        })
+    }
+
     /// The seat to act in a position read for adjudication, and its game actions (without the
     /// courtesies), for `referee legal` and perft.
     fn legal_in(&self, state: &AnyState) -> Result<(Seat, Vec<String>), GameError> {
+        self.legal_for(state, None)
+    }
+
+    /// The game actions (without the courtesies) of `asked`, or of the one seat to act.
+    fn legal_for(&self, state: &AnyState, asked: Option<Seat>) -> Result<(Seat, Vec<String>), GameError> {
         if !self.info().lists_all_actions {
             return Err(GameError::new(
                 ErrorCode::UnknownRules,
                 format!("{} cannot list all its actions", self.info().id),
             ));
         }
-        let seat = match self.turn(state) {
-            Turn::Over => return Ok((0, Vec::new())),
-            turn => turn
-                .single()
-                .map(|a| a.seat)
-                .ok_or_else(|| GameError::new(ErrorCode::BadPosition, "several seats act at once in this position"))?,
-        };
+        if self.turn(state) == Turn::Over {
+            return Ok((asked.unwrap_or(0), Vec::new()));
+        }
+        let seat = self.seat_asked(state, asked)?;
         let actions = self.legal_actions(state, seat).into_iter().filter(|a| Courtesy::parse(a).is_none()).collect();
         Ok((seat, actions))
     }
@@ -188,6 +205,12 @@ pub trait DynGame: Send + Sync {
 
     /// Stateless adjudication: is `action` legal for the seat to act in `position`?
     fn adjudicate(&self, position: &str, action: &str) -> Result<Adjudication, GameError> {
+        self.adjudicate_for(position, action, None)
+    }
+
+    /// Stateless adjudication for `asked` (needed where several seats act at once), or for the
+    /// one seat to act.
+    fn adjudicate_for(&self, position: &str, action: &str, asked: Option<Seat>) -> Result<Adjudication, GameError> {
         let mut state = self.parse_position(position)?;
         let seat = match self.turn(&state) {
             Turn::Over => {
@@ -200,12 +223,7 @@ pub trait DynGame: Send + Sync {
                     position: None,
                 });
             }
-            turn => match turn.single() {
-                Some(active) => active.seat,
-                None => {
-                    return Err(GameError::new(ErrorCode::BadPosition, "this position does not say whose move it is"));
-                }
-            },
+            _ => self.seat_asked(&state, asked)?,
         };
         // Adjudication has no seed. Whether an action is legal never depends on what it then
         // draws (the rules check it before any draw), so an action that draws is judged legal,
