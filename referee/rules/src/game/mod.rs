@@ -213,6 +213,13 @@ pub trait Game: Send + Sync + 'static {
         let _ = seat;
         Said::public(self.format_action(state, action))
     }
+    /// How the table hears the action once played, where that says more than
+    /// [`Game::describe_action`] could before it (what a roll showed): `None` keeps the
+    /// sentence from before. `state` is the state after the action.
+    fn describe_result(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> Option<Said> {
+        let _ = (state, seat, action);
+        None
+    }
     /// Plays an action read by `parse_action` (or listed by `legal_actions`).
     fn apply(
         &self,

@@ -4,7 +4,7 @@
 //! Rules page: `docs/games/table-tools.md`.
 
 use crate::cards::{Card, NamedDeck, Pile};
-use crate::game::{Courtesies, ErrorCode, Game, GameError, Outcome, RulesInfo, Seat, Seating, Turn};
+use crate::game::{Courtesies, ErrorCode, Game, GameError, Outcome, RulesInfo, Said, Seat, Seating, Turn};
 use crate::random::{RandomSource, roll, shuffle};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -475,6 +475,14 @@ impl Game for TableTools {
         Ok(())
     }
 
+    /// The public log line the action wrote (what a roll showed, how many cards were drawn).
+    fn describe_result(&self, state: &TableToolsState, seat: Seat, action: &ToolAction) -> Option<Said> {
+        match action {
+            ToolAction::End => Some(Said::public(format!("Seat {} closed the table", seat + 1))),
+            _ => state.log.last().cloned().map(Said::public),
+        }
+    }
+
     fn public(&self, state: &TableToolsState) -> TablePublic {
         let decks = state
             .decks
@@ -559,6 +567,11 @@ mod tests {
         assert!(rolls[0]["dice"].as_array().unwrap().iter().all(|d| (1..=20).contains(&d.as_u64().unwrap())));
         assert_eq!(act(game, &mut state, 0, "roll 0d6", 3).unwrap_err().code, ErrorCode::BadNotation);
         assert_eq!(act(game, &mut state, 0, "roll 2dx", 3).unwrap_err().code, ErrorCode::BadNotation);
+        // The record tells what each roll showed, counting seats from 1 like the rest.
+        let played = &view["played"];
+        let first = played[0]["said"].as_str().unwrap();
+        assert!(first.starts_with("Seat 1 rolled 3d20: "), "{first}");
+        assert_eq!(played[1]["said"].as_str().unwrap(), format!("Seat 2 rolled 1d6: {}", rolls[1]["dice"][0]));
     }
 
     #[test]
