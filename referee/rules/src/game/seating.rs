@@ -138,6 +138,7 @@ pub struct TeamResult {
     pub result: SeatResult,
     /// The sum of its seats' scores, where the game scores.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i64")]
     pub score: Option<i64>,
 }
 

@@ -45,6 +45,7 @@ pub struct View {
     /// Only in the audit view ([`Viewer::Everyone`]): every seat's secrets and what only the
     /// referee knows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Secrets")]
     pub secrets: Option<Secrets>,
 }
 
@@ -133,6 +134,7 @@ pub struct ActiveSeatView {
     /// The viewer's own sealed action, shown back only to the viewer (it may change it until
     /// the round closes).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub sealed_action: Option<String>,
 }
 
@@ -145,6 +147,7 @@ pub struct PlayedView {
     pub said: String,
     /// The action in the game's notation, where the viewer may know it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub action: Option<String>,
 }
 
@@ -192,11 +195,13 @@ pub struct CellView {
     pub at: [u8; 2],
     /// Its corners, for polygon boards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Vec<[f32; 2]>")]
     pub polygon: Option<Vec<[f32; 2]>>,
     /// Whether it is a dark cell.
     pub dark: bool,
     /// The piece on it, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "PieceView")]
     pub piece: Option<PieceView>,
     /// Things piled under or on it (checkers, coins, pyramids).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -218,6 +223,7 @@ pub struct PieceView {
     pub side: String,
     /// A short label where the kind is not enough (a checker's number).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub label: Option<String>,
 }
 
@@ -230,8 +236,10 @@ pub struct StackView {
     pub count: u32,
     /// Whose colour, where they have one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub colour: Option<String>,
     /// What it does here, in a word (`boosted`, `hobbled`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub effect: Option<String>,
 }
