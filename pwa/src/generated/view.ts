@@ -57,11 +57,7 @@ export interface ViewEnvelope {
    * Every seat: number, side and team.
    */
   seats: SeatInfo[];
-  /**
-   * Only in the audit view ([`Viewer::Everyone`]): every seat's secrets and what only the
-   * referee knows.
-   */
-  secrets?: Secrets | null;
+  secrets?: Secrets;
   /**
    * Team names by team number.
    */
@@ -158,14 +154,11 @@ export interface CellView {
    * Marks such as `mirror` (Half Alice's other side), `check`, `danger`.
    */
   markers?: string[];
-  /**
-   * The piece on it, if any.
-   */
-  piece?: PieceView | null;
+  piece?: PieceView;
   /**
    * Its corners, for polygon boards.
    */
-  polygon?: [number, number][] | null;
+  polygon?: [number, number][];
   /**
    * Whether the viewer may select it now (a piece it can move, a square it can place on).
    */
@@ -176,7 +169,7 @@ export interface CellView {
   stacks?: StackView[];
 }
 /**
- * A piece as the viewer knows it.
+ * The piece on it, if any.
  */
 export interface PieceView {
   /**
@@ -187,7 +180,7 @@ export interface PieceView {
   /**
    * A short label where the kind is not enough (a checker's number).
    */
-  label?: string | null;
+  label?: string;
   /**
    * The side it belongs to (`white`, `black`).
    */
@@ -200,7 +193,7 @@ export interface StackView {
   /**
    * Whose colour, where they have one.
    */
-  colour?: string | null;
+  colour?: string;
   /**
    * How many.
    */
@@ -208,7 +201,7 @@ export interface StackView {
   /**
    * What it does here, in a word (`boosted`, `hobbled`).
    */
-  effect?: string | null;
+  effect?: string;
   /**
    * `checker`, `coin`, `pyramid`.
    */
@@ -260,7 +253,7 @@ export interface TeamResult {
   /**
    * The sum of its seats' scores, where the game scores.
    */
-  score?: number | null;
+  score?: number;
   /**
    * The team's number.
    */
@@ -273,7 +266,7 @@ export interface PlayedView {
   /**
    * The action in the game's notation, where the viewer may know it.
    */
-  action?: string | null;
+  action?: string;
   /**
    * The sentence for this viewer ("Nf3+", or "the checker on b1 moved to c3").
    */
@@ -301,7 +294,8 @@ export interface SeatInfo {
   team: number;
 }
 /**
- * Everything hidden, for the audit record released after the game.
+ * Only in the audit view ([`Viewer::Everyone`]): every seat's secrets and what only the
+ * referee knows.
  */
 export interface Secrets {
   /**
@@ -327,7 +321,7 @@ export interface ActiveSeatView {
    * The viewer's own sealed action, shown back only to the viewer (it may change it until
    * the round closes).
    */
-  sealed_action?: string | null;
+  sealed_action?: string;
   /**
    * The seat.
    */
