@@ -447,14 +447,15 @@ test("the generic screen plays table tools from typed actions, with the hand as 
   // The browser logs the refusal's HTTP status (422); that one is expected here.
   consoleErrors.splice(before, Infinity, ...consoleErrors.slice(before).filter((e) => !e.includes("status of 422")));
   await type("deal main 3 to all");
-  await page.locator(".played li").filter({ hasText: "deal main 3 to all" }).waitFor();
+  // The record says what happened, in the table's words, seats counted from 1.
+  await page.locator(".played li").filter({ hasText: "Seat 1 dealt 3 from main to everyone" }).waitFor();
   await page.getByRole("list", { name: "your cards" }).locator(".playing-card").nth(2).waitFor();
   assert.equal(await page.getByRole("list", { name: "your cards" }).locator(".playing-card").count(), 3);
   await type("roll 2d20");
-  await page.locator(".played li").filter({ hasText: "roll 2d20" }).waitFor();
+  await page.locator(".played li").filter({ hasText: /Seat 1 rolled 2d20: \d+ \d+/ }).waitFor();
   // Listed actions are buttons too.
   await page.locator('button[data-action="shuffle main"]').click();
-  await page.locator(".played li").filter({ hasText: "shuffle main" }).waitFor();
+  await page.locator(".played li").filter({ hasText: "Seat 1 shuffled main" }).waitFor();
   await page.getByText("Game facts").click();
   await page.locator(".game-facts dt", { hasText: "Rolls" }).waitFor();
   await axe(page, "generic table tools");
