@@ -132,7 +132,7 @@ fn choose(game: &dyn DynGame, state: &rules::game::AnyState, next: &mut impl FnM
 }
 
 /// Random playouts per rule set.
-const PLAYOUTS: u64 = 170;
+const PLAYOUTS: u64 = 340;
 
 /// One event of a playout: its draws, and the action (none for the setup).
 type Logged = (Vec<Draw>, Option<(Seat, String)>);
