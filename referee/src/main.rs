@@ -119,12 +119,7 @@ fn action_perft(game: &str, position: &str, depth: u32) -> Result<(), GameError>
         total = 0;
         let (seat, actions) = rules.legal_in(&state)?;
         for action in actions {
-            let n = match rules.after(&state, seat, &action) {
-                Ok(next) => rules.perft(&next, depth - 1)?,
-                // The tree stops where the referee would draw at random.
-                Err(e) if e.code == ErrorCode::NeedsGame => 1,
-                Err(e) => return Err(e),
-            };
+            let n = rules.perft_after(&state, seat, &action, depth - 1)?;
             println!("{action}: {n}");
             total += n;
         }

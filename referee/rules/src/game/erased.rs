@@ -179,28 +179,35 @@ pub trait DynGame: Send + Sync {
         let (seat, actions) = self.legal_in(state)?;
         let mut total = 0;
         for action in actions {
-            total += match self.after(state, seat, &action) {
-                Ok(next) => self.perft(&next, depth - 1)?,
-                Err(e) if e.code == ErrorCode::NeedsGame => 1,
-                Err(e) => return Err(e),
-            };
+            total += self.perft_after(state, seat, &action, depth - 1)?;
         }
         Ok(total)
+    }
+
+    /// Perft `depth` actions further after `seat` plays `action`; 1 where the action draws at
+    /// random (the tree stops there).
+    fn perft_after(&self, state: &AnyState, seat: Seat, action: &str, depth: u32) -> Result<u64, GameError> {
+        match self.after(state, seat, action) {
+            Ok((next, _)) => self.perft(&next, depth),
+            Err(e) if e.code == ErrorCode::NeedsGame => Ok(1),
+            Err(e) => Err(e),
+        }
     }
 
     /// Reads `seat`'s action without playing it: the action as the game writes it, and how the
     /// actor hears it. Refused as `apply` would refuse it (but for what happens after a draw).
     fn read_action(&self, state: &AnyState, seat: Seat, action: &str) -> Result<(String, String), GameError>;
 
-    /// The state after `seat` plays `action`, where the action draws nothing at random.
-    fn after(&self, state: &AnyState, seat: Seat, action: &str) -> Result<AnyState, GameError> {
+    /// The state after `seat` plays `action`, with the action as applied, where the action
+    /// draws nothing at random; one that draws is refused as `NeedsGame`.
+    fn after(&self, state: &AnyState, seat: Seat, action: &str) -> Result<(AnyState, Applied), GameError> {
         let mut next = self.clone_state(state);
         let mut no_rng = NoRandomnessAsError::default();
-        self.apply(&mut next, seat, action, &mut no_rng)?;
+        let applied = self.apply(&mut next, seat, action, &mut no_rng)?;
         if no_rng.asked {
             return Err(GameError::new(ErrorCode::NeedsGame, format!("{action} draws at random, which needs a game")));
         }
-        Ok(next)
+        Ok((next, applied))
     }
 
     /// Stateless adjudication: is `action` legal for the seat to act in `position`?
@@ -211,7 +218,7 @@ pub trait DynGame: Send + Sync {
     /// Stateless adjudication for `asked` (needed where several seats act at once), or for the
     /// one seat to act.
     fn adjudicate_for(&self, position: &str, action: &str, asked: Option<Seat>) -> Result<Adjudication, GameError> {
-        let mut state = self.parse_position(position)?;
+        let state = self.parse_position(position)?;
         let seat = match self.turn(&state) {
             Turn::Over => {
                 let reason = self.outcome(&state).map_or_else(|| "The game is over.".to_string(), |o| o.reason);
@@ -225,27 +232,10 @@ pub trait DynGame: Send + Sync {
             }
             _ => self.seat_asked(&state, asked)?,
         };
-        // Adjudication has no seed. Whether an action is legal never depends on what it then
-        // draws (the rules check it before any draw), so an action that draws is judged legal,
-        // but the position after it is unknown until a refereed game makes the draw.
-        let before = self.clone_state(&state);
-        let mut no_rng = NoRandomnessAsError::default();
-        let applied = self.apply(&mut state, seat, action, &mut no_rng);
-        let draws = no_rng.asked || matches!(&applied, Err(e) if e.code == ErrorCode::NeedsGame);
-        if draws {
-            let (action, said) = self.read_action(&before, seat, action)?;
-            return Ok(Adjudication {
-                legal: true,
-                reason: format!("{said} is legal. It ends with a random draw, which happens in a refereed game."),
-                code: None,
-                action: Some(action),
-                position: None,
-            });
-        }
-        match applied {
-            Ok(applied) => {
+        match self.after(&state, seat, action) {
+            Ok((next, applied)) => {
                 let said = &applied.description;
-                let reason = match self.outcome(&state) {
+                let reason = match self.outcome(&next) {
                     Some(o) => format!("{said} is legal, and ends the game: {}.", o.reason),
                     None => format!("{said} is legal."),
                 };
@@ -254,7 +244,20 @@ pub trait DynGame: Send + Sync {
                     reason,
                     code: None,
                     action: Some(applied.action),
-                    position: Some(self.format_position(&state)),
+                    position: Some(self.format_position(&next)),
+                })
+            }
+            // Adjudication has no seed. Whether an action is legal never depends on what it
+            // then draws (the rules check it before any draw), so an action that draws is
+            // judged legal, but the position after it waits for a refereed game's draw.
+            Err(e) if e.code == ErrorCode::NeedsGame => {
+                let (action, said) = self.read_action(&state, seat, action)?;
+                Ok(Adjudication {
+                    legal: true,
+                    reason: format!("{said} is legal. It ends with a random draw, which happens in a refereed game."),
+                    code: None,
+                    action: Some(action),
+                    position: None,
                 })
             }
             Err(e) if matches!(e.code, ErrorCode::BadNotation | ErrorCode::BadPosition) => Err(e),
