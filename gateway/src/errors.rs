@@ -63,10 +63,12 @@ impl ResponseError for ApiError {
 
 /// The REST name of a proto `ErrorReason` number (`illegal_action`); `None` when unset.
 pub fn reason_name(reason: i32) -> Option<String> {
-    match pb::ErrorReason::try_from(reason) {
-        Ok(pb::ErrorReason::Unspecified) | Err(_) => None,
-        Ok(r) => Some(r.as_str_name().to_ascii_lowercase()),
-    }
+    pb::ErrorReason::try_from(reason).ok().and_then(rest_name)
+}
+
+/// The REST name of a reason: the proto's name in lower case; `None` for the unset value.
+fn rest_name(reason: pb::ErrorReason) -> Option<String> {
+    (reason != pb::ErrorReason::Unspecified).then(|| reason.as_str_name().to_ascii_lowercase())
 }
 
 impl From<tonic::Status> for ApiError {
@@ -74,7 +76,7 @@ impl From<tonic::Status> for ApiError {
         // The reason and its metadata travel in a google.rpc.ErrorInfo detail (AIP-193).
         let info = status.get_details_error_info().filter(|i| i.domain == "referee.v1");
         let reason = info.as_ref().and_then(|i| pb::ErrorReason::from_str_name(&i.reason));
-        let code = reason.and_then(|r| reason_name(r as i32)).unwrap_or_default();
+        let code = reason.and_then(rest_name).unwrap_or_default();
         let http = match (status.code(), reason) {
             (Code::Aborted, _) => StatusCode::CONFLICT,
             (

@@ -27,7 +27,7 @@ impl RefereeService {
 }
 
 /// The seat a stateless question names, if any.
-fn seat_asked(seat: Option<u32>) -> Result<Option<u8>, ApiError> {
+fn seat_named(seat: Option<u32>) -> Result<Option<u8>, ApiError> {
     seat.map(|s| {
         u8::try_from(s).map_err(|_| {
             ApiError::invalid(crate::errors::Reason::UnknownSeat, format!("There is no seat {s} at this table."))
@@ -92,9 +92,9 @@ impl Referee for RefereeService {
         let span = request_span("Adjudicate", request.metadata());
         let r = request.into_inner();
         measured("Adjudicate", async move {
-            check_question(&r.rules, &r.position, &r.action)?;
+            check_question(&r.position, &r.action)?;
             let game = Tables::rules(&r.rules)?;
-            let a = game.adjudicate_for(&r.position, &r.action, seat_asked(r.seat)?)?;
+            let a = game.adjudicate_for(&r.position, &r.action, seat_named(r.seat)?)?;
             Ok(Response::new(pb::AdjudicateResponse {
                 legal: a.legal,
                 reason: a.reason,
@@ -114,12 +114,12 @@ impl Referee for RefereeService {
         let span = request_span("LegalActions", request.metadata());
         let r = request.into_inner();
         measured("LegalActions", async move {
-            check_question(&r.rules, &r.position, "")?;
+            check_question(&r.position, "")?;
             let game = Tables::rules(&r.rules)?;
             let state = game.parse_position(&r.position)?;
             let actions = match game.turn(&state) {
                 rules::game::Turn::Over => Vec::new(),
-                _ => game.legal_actions(&state, game.seat_asked(&state, seat_asked(r.seat)?)?),
+                _ => game.legal_actions(&state, game.seat_asked(&state, seat_named(r.seat)?)?),
             };
             Ok(Response::new(pb::LegalActionsResponse { actions }))
         })

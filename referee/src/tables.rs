@@ -25,10 +25,11 @@ const MAX_OPTIONS_BYTES: usize = 16 * 1024;
 const MAX_POSITION_BYTES: usize = 4 * 1024;
 const MAX_RULES_ID_BYTES: usize = 64;
 
-/// Refuses a stateless question whose parts are longer than any real one, before any work.
-pub fn check_question(rules: &str, position: &str, action: &str) -> Result<(), ApiError> {
-    if rules.len() > MAX_RULES_ID_BYTES || position.len() > MAX_POSITION_BYTES || action.len() > MAX_ACTION_BYTES {
-        return Err(ApiError::invalid(Reason::TooLong, "The rules id, position or action is too long."));
+/// Refuses a stateless question whose position or action is longer than any real one, before
+/// any work ([`Tables::rules`] refuses a long rules id).
+pub fn check_question(position: &str, action: &str) -> Result<(), ApiError> {
+    if position.len() > MAX_POSITION_BYTES || action.len() > MAX_ACTION_BYTES {
+        return Err(ApiError::invalid(Reason::TooLong, "The position or action is too long."));
     }
     Ok(())
 }
