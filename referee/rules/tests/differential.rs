@@ -108,6 +108,18 @@ const KNIGHT_JUMPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2
 const ROOK_RAYS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_RAYS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
+/// The steps a piece (not a pawn) moves by, and whether it slides along them.
+fn directions(kind: Kind) -> (&'static [(i32, i32)], bool) {
+    match kind {
+        Kind::Knight => (&KNIGHT_JUMPS, false),
+        Kind::King => (&KING_STEPS, false),
+        Kind::Bishop => (&BISHOP_RAYS, true),
+        Kind::Rook => (&ROOK_RAYS, true),
+        Kind::Queen => (&KING_STEPS, true),
+        Kind::Pawn => unreachable!("pawns move by their own rules"),
+    }
+}
+
 fn forward(white: bool) -> i32 {
     if white { 1 } else { -1 }
 }
@@ -293,14 +305,7 @@ fn regular_moves(
         }
         return out;
     }
-    let (dirs, slides): (&[(i32, i32)], bool) = match man.kind {
-        Kind::Knight => (&KNIGHT_JUMPS, false),
-        Kind::King => (&KING_STEPS, false),
-        Kind::Bishop => (&BISHOP_RAYS, true),
-        Kind::Rook => (&ROOK_RAYS, true),
-        Kind::Queen => (&KING_STEPS, true),
-        Kind::Pawn => unreachable!(),
-    };
+    let (dirs, slides) = directions(man.kind);
     for &(df, dr) in dirs {
         let mut sq = from;
         while let Some(next) = offset(sq, df, dr) {
@@ -558,14 +563,7 @@ fn alice_targets(board: &Board, from: usize, captures_only: bool) -> Vec<(usize,
         }
         return out;
     }
-    let (dirs, slides): (&[(i32, i32)], bool) = match man.kind {
-        Kind::Knight => (&KNIGHT_JUMPS, false),
-        Kind::King => (&KING_STEPS, false),
-        Kind::Bishop => (&BISHOP_RAYS, true),
-        Kind::Rook => (&ROOK_RAYS, true),
-        Kind::Queen => (&KING_STEPS, true),
-        Kind::Pawn => unreachable!(),
-    };
+    let (dirs, slides) = directions(man.kind);
     for &(df, dr) in dirs {
         let mut sq = from;
         while let Some(next) = offset(sq, df, dr) {
