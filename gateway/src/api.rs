@@ -75,6 +75,9 @@ pub struct AdjudicateReply {
     /// The position after the action, when legal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+    /// The verdict in one sentence for the table, naming the side and, for a legal action, the
+    /// piece and squares: "White's knight f3→d4 (Nd4) is legal."
+    pub said: String,
 }
 
 fn non_empty(s: String) -> Option<String> {
@@ -105,6 +108,7 @@ pub async fn adjudicate(
         code: reason_name(a.code),
         action: non_empty(a.action),
         position: non_empty(a.position),
+        said: a.said,
     }))
 }
 

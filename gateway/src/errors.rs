@@ -81,7 +81,12 @@ impl From<tonic::Status> for ApiError {
             (Code::Aborted, _) => StatusCode::CONFLICT,
             (
                 Code::FailedPrecondition,
-                Some(pb::ErrorReason::WaitingForPlayers | pb::ErrorReason::SeatTaken | pb::ErrorReason::GameNotOver),
+                Some(
+                    pb::ErrorReason::WaitingForPlayers
+                    | pb::ErrorReason::SeatTaken
+                    | pb::ErrorReason::GameNotOver
+                    | pb::ErrorReason::RulesChanged,
+                ),
             ) => StatusCode::CONFLICT,
             (Code::FailedPrecondition, _) => StatusCode::UNPROCESSABLE_ENTITY,
             (Code::InvalidArgument, Some(pb::ErrorReason::BadNotation)) => StatusCode::UNPROCESSABLE_ENTITY,

@@ -125,7 +125,12 @@ async fn a_game_through_rest_with_every_status_the_api_promises() {
     let adj = adjudicate("chess", "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4", "c6d4").await;
     assert_eq!(
         adj,
-        json!({"legal": false, "reason": "The knight on c6 is pinned to your king by the bishop on b5.", "code": "illegal_action"})
+        json!({
+            "legal": false,
+            "reason": "The knight on c6 is pinned to your king by the bishop on b5.",
+            "code": "illegal_action",
+            "said": "Black: c6d4 is illegal. The knight on c6 is pinned to your king by the bishop on b5."
+        })
     );
 
     let created = http.post(gw.url("/api/v1/games")).json(&json!({"rules": "chess"})).send().await.unwrap();

@@ -101,6 +101,7 @@ impl Referee for RefereeService {
                 code: a.code.map_or(pb::ErrorReason::Unspecified, reason_of) as i32,
                 action: a.action.unwrap_or_default(),
                 position: a.position.unwrap_or_default(),
+                said: a.said,
             }))
         })
         .instrument(span)

@@ -287,6 +287,17 @@ impl Tables {
             .map_err(storage)?
             .ok_or_else(|| ApiError::game_not_found(game_id))?;
         let game = Self::rules(&loaded.header.rules)?;
+        let (recorded, now) = (loaded.header.rules_version, game.info().version);
+        if recorded != now {
+            return Err(ApiError::new(
+                Code::FailedPrecondition,
+                Reason::RulesChanged,
+                format!(
+                    "This game was recorded under version {recorded} of {}'s rules; this referee plays version {now}.",
+                    game.info().name
+                ),
+            ));
+        }
         let (loaded, state, seq) = blocking(move || {
             let (state, seq) = replay(game, &loaded)?;
             Ok((loaded, state, seq))

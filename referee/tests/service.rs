@@ -479,6 +479,15 @@ async fn refusals_carry_the_right_status_and_a_stable_code() {
     assert_eq!((details.reason.as_str(), details.domain.as_str()), ("STALE", "referee.v1"));
     assert!(details.metadata.contains_key("current_seq"));
     assert!(stale.metadata().get("referee-error-code").is_none(), "the reason travels only in ErrorInfo");
+    // A game recorded under another version of its rules is refused, not replayed by today's.
+    let rewrite = format!(
+        "EVAL \"local h = string.gsub(redis.call('GET', KEYS[1]), '\\\"rules_version\\\":%d+', '\\\"rules_version\\\":0') redis.call('SET', KEYS[1], h) return 1\" 1 g:{{{}}}:header",
+        other.game_id
+    );
+    assert_eq!(redis_command(redis.port, &rewrite).as_deref(), Some(":1\r\n"));
+    let old = get_view(&mut client, &other.game_id, None).await.unwrap_err();
+    assert_eq!((old.code(), error_code(&old).as_str()), (Code::FailedPrecondition, "rules_changed"));
+    assert!(old.message().contains("version 0 of Chess's rules"), "{}", old.message());
 }
 
 #[tokio::test(flavor = "multi_thread")]

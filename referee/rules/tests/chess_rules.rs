@@ -440,3 +440,58 @@ fn random_playouts_through_the_game_trait_accept_every_legal_action() {
     }
     assert!(ended > 1000, "most random games end by mate or a draw rule, {ended} did");
 }
+
+/// A move written in SAN that no legal move fits is explained like the same move in UCI: the
+/// piece it must mean, and why that piece cannot go there.
+#[test]
+fn san_refusals_name_the_piece_and_the_reason() {
+    let pinned = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4";
+    let cases = [
+        (pinned, "Nd4", "The knight on c6 is pinned to your king by the bishop on b5."),
+        (pinned, "Ncd4", "The knight on c6 is pinned to your king by the bishop on b5."),
+        (pinned, "O-O", "You cannot castle on the king side: the bishop on f8 is in the way."),
+        (pinned, "exd4", "A pawn moves diagonally only to capture, and d4 is empty."),
+        (pinned, "e4", "The pawn on e5 is blocked by the pawn on e4; pawns capture diagonally, not straight ahead."),
+        (pinned, "Bxb5", "None of your bishops can reach b5."),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Nf3", "You have no knight that could go to f3."),
+        ("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", "Ke2", "Your king would be in check on e2 from the rook on a2."),
+    ];
+    for (fen, action, expected) in cases {
+        assert_eq!(why(fen, action), expected, "{action} in {fen}");
+    }
+}
+
+/// SAN with more than it needs to say (a file or square no other piece would need) still reads.
+#[test]
+fn san_with_an_unneeded_disambiguation_is_accepted() {
+    let pinned = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4";
+    for action in ["Ne7", "Nge7", "Ng8e7", "N8e7", "Ng8-e7"] {
+        let a = rules("chess").adjudicate(pinned, action);
+        let a = a.unwrap_or_else(|e| panic!("{action}: {e}"));
+        assert_eq!(a.action.as_deref(), Some("g8e7"), "{action}: {}", a.reason);
+    }
+}
+
+/// "Is that legal?" answers name the side, the piece and the squares, so a board set up with
+/// the wrong side to move is noticed at once.
+#[test]
+fn adjudication_says_whose_piece_goes_where() {
+    let black = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4";
+    let white = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 1 4";
+    let cases = [
+        (black, "Nd4", "Black: Nd4 is illegal. The knight on c6 is pinned to your king by the bishop on b5."),
+        (white, "Nd4", "White's knight f3→d4 (Nd4) is legal."),
+        (white, "Bxc6+", "White's bishop b5→c6, taking the knight (Bxc6+) is legal."),
+        (white, "O-O", "White castles on the king side (O-O) is legal."),
+        (black, "offer-draw", "Black's draw offer is legal."),
+        ("7k/P7/8/8/8/8/8/K7 w - - 0 1", "a8=Q+", "White's pawn a7→a8, promoting to a queen (a8=Q+) is legal."),
+        (
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+            "exd6",
+            "White's pawn e5→d6, taking the pawn on d5 en passant (exd6) is legal.",
+        ),
+    ];
+    for (fen, action, expected) in cases {
+        assert_eq!(rules("chess").adjudicate(fen, action).unwrap().said, expected, "{action} in {fen}");
+    }
+}

@@ -3,6 +3,7 @@
 
 use super::attacks::{self, between};
 use super::board::Board;
+use super::notation::San;
 use super::position::{CastlingObstacle, Position, castling_destinations};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
@@ -194,6 +195,44 @@ pub(crate) fn movement_problem(
             Some(format!("A pawn moves diagonally only to capture, and {to} is empty."))
         }
         _ => Some(format!("A pawn {}; it cannot go from {from} to {to}.", how_it_moves(Role::Pawn))),
+    }
+}
+
+/// A move written in SAN that matches no legal move: which piece was meant, and why it cannot
+/// go there ("The knight on c6 is pinned to your king by the bishop on b5.").
+pub(crate) fn why_san_illegal(pos: &Position, san: San) -> String {
+    let board = pos.board();
+    let us = pos.turn();
+    let (role, file, rank, to, promotion) = match san {
+        San::Castle { king_side } => {
+            let side = if king_side { "king side" } else { "queen side" };
+            let rights = pos.castling_rooks() & board.by_color(us) & Bitboard::rank(us.back_rank());
+            let king = board.king_of(us);
+            let rook = king.and_then(|k| rights.into_iter().find(|r| (r.file() > k.file()) == king_side));
+            return match (king, rook) {
+                (Some(king), Some(rook)) => why_illegal(pos, king, rook, None),
+                _ => format!("You can no longer castle on the {side}: your king or that rook has already moved."),
+            };
+        }
+        San::Piece { role, file, rank, to, promotion } => (role, file, rank, to, promotion),
+    };
+    let candidates: Vec<Square> = (board.by_color(us) & board.by_role(role))
+        .into_iter()
+        .filter(|s| file.is_none_or(|f| s.file() == f) && rank.is_none_or(|r| s.rank() == r))
+        .collect();
+    let piece = Piece::new(us, role);
+    let reaching: Vec<Square> = candidates
+        .iter()
+        .copied()
+        .filter(|&from| {
+            from != to && movement_problem(board, board.occupied(), pos.double_step_square(), piece, from, to).is_none()
+        })
+        .collect();
+    match (candidates.as_slice(), reaching.as_slice()) {
+        ([], _) => format!("You have no {role} that could go to {to}."),
+        ([from], _) | (_, [from]) => why_illegal(pos, *from, to, promotion),
+        (_, []) => format!("None of your {role}s can reach {to}."),
+        (_, several) => several.iter().map(|&from| why_illegal(pos, from, to, promotion)).collect::<Vec<_>>().join(" "),
     }
 }
 

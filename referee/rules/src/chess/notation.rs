@@ -166,17 +166,86 @@ pub fn san(pos: &Position, m: Move) -> String {
     s
 }
 
-/// Reads a SAN move (`Nf3`, `exd5`, `e8=Q`, `O-O`; check marks and annotations optional).
+/// A SAN move taken apart: what the text says about the move, before looking at a position.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub(crate) enum San {
+    /// `O-O` (king side) or `O-O-O`.
+    Castle { king_side: bool },
+    /// Any other move: the piece, what the text says of its square, where it goes.
+    Piece { role: Role, file: Option<u8>, rank: Option<u8>, to: Square, promotion: Option<Role> },
+}
+
+impl San {
+    /// Reads `Nf3`, `Ngf3`, `Ng1f3`, `exd5`, `e8=Q`, `O-O`, `0-0-0`, with or without `x`, `+`,
+    /// `#`, `!`, `?`. `None` when the text is not SAN.
+    pub(crate) fn read(text: &str) -> Option<San> {
+        let t = text.trim().trim_end_matches(['+', '#', '!', '?']).replace(['=', 'x', ':'], "");
+        match t.replace('0', "O").as_str() {
+            "OO" | "O-O" => return Some(San::Castle { king_side: true }),
+            "OOO" | "O-O-O" => return Some(San::Castle { king_side: false }),
+            _ => {}
+        }
+        let t = t.replace('-', "");
+        let (role, rest) = match t.chars().next()? {
+            c @ ('N' | 'B' | 'R' | 'Q' | 'K') => (Role::from_letter(c)?, &t[1..]),
+            _ => (Role::Pawn, t.as_str()),
+        };
+        let (rest, promotion) = match rest.chars().last()? {
+            c @ ('Q' | 'R' | 'B' | 'N' | 'q' | 'r' | 'b' | 'n') if role == Role::Pawn && rest.len() > 2 => {
+                (&rest[..rest.len() - 1], Some(Role::from_letter(c.to_ascii_uppercase())?))
+            }
+            _ => (rest, None),
+        };
+        if rest.len() < 2 || rest.len() > 4 || !rest.is_ascii() {
+            return None;
+        }
+        let to: Square = rest[rest.len() - 2..].parse().ok()?;
+        let mut file = None;
+        let mut rank = None;
+        for b in rest[..rest.len() - 2].bytes() {
+            match b {
+                b'a'..=b'h' if file.is_none() => file = Some(b - b'a'),
+                b'1'..=b'8' if rank.is_none() => rank = Some(b - b'1'),
+                _ => return None,
+            }
+        }
+        if role == Role::Pawn && file.is_none() {
+            file = Some(to.file());
+        }
+        Some(San::Piece { role, file, rank, to, promotion })
+    }
+
+    /// Whether `m` (a move in `board`) is the move this text describes.
+    pub(crate) fn fits(self, board: &Board, m: Move) -> bool {
+        match (self, m) {
+            (San::Castle { king_side }, Move::Castle { king, rook }) => (rook.file() > king.file()) == king_side,
+            (San::Castle { .. }, _) | (San::Piece { .. }, Move::Castle { .. }) => false,
+            (San::Piece { role, file, rank, to, promotion }, m) => {
+                let (from, dest, promoted) = match m {
+                    Move::Normal { from, to, promotion } => (from, to, promotion),
+                    Move::EnPassant { from, to } => (from, to, None),
+                    Move::Castle { .. } => unreachable!("matched above"),
+                };
+                board.role_at(from) == Some(role)
+                    && dest == to
+                    && promoted == promotion
+                    && file.is_none_or(|f| from.file() == f)
+                    && rank.is_none_or(|r| from.rank() == r)
+            }
+        }
+    }
+}
+
+/// Reads a SAN move (`Nf3`, `exd5`, `e8=Q`, `O-O`; check marks and annotations optional; an
+/// unneeded disambiguation such as `Ngf3` is accepted).
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let normalize =
-        |s: &str| -> String { s.trim().trim_end_matches(['+', '#', '!', '?']).replace('0', "O").replace("=", "") };
-    let wanted = normalize(text);
+    let not_legal = || MoveError::Illegal(format!("\"{}\" is not a legal move here", text.trim()));
+    let Some(san) = San::read(text) else { return Err(not_legal()) };
     let legal = pos.legal_moves();
-    let matches: Vec<Move> =
-        legal.iter().copied().filter(|m| normalize(&san_without_suffix(pos, *m)) == wanted).collect();
+    let matches: Vec<Move> = legal.iter().copied().filter(|m| san.fits(pos.board(), *m)).collect();
     match matches.as_slice() {
         [m] => Ok(*m),
-        [] => Err(MoveError::Illegal(format!("\"{}\" is not a legal move here", text.trim()))),
+        [] => Err(MoveError::Illegal(explain::why_san_illegal(pos, san))),
         _ => Err(MoveError::Malformed(format!(
             "\"{}\" could mean more than one move; say which piece moves",
             text.trim()

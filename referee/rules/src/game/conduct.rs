@@ -31,6 +31,16 @@ impl Courtesy {
         }
     }
 
+    /// The courtesy as a noun, for "White's draw offer is legal."
+    pub fn as_noun(self) -> &'static str {
+        match self {
+            Courtesy::Resign => "resignation",
+            Courtesy::OfferDraw => "draw offer",
+            Courtesy::AcceptDraw => "acceptance of the draw",
+            Courtesy::DeclineDraw => "refusal (or withdrawal) of the draw",
+        }
+    }
+
     /// Reads a courtesy in any case; `None` for anything else.
     pub fn parse(text: &str) -> Option<Courtesy> {
         Courtesy::ALL.into_iter().find(|c| text.trim().eq_ignore_ascii_case(c.as_str()))

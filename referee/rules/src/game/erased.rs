@@ -76,6 +76,10 @@ pub struct Adjudication {
     /// The position after the action, when legal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+    /// The verdict in one sentence for the table, naming the side and, for a legal action, the
+    /// piece and squares: "White's knight f3→d4 (Nd4) is legal.", "Black: Nd4 is illegal. The
+    /// knight on c6 is pinned to your king by the bishop on b5."
+    pub said: String,
 }
 
 /// An action that was accepted.
@@ -198,6 +202,9 @@ pub trait DynGame: Send + Sync {
     /// actor hears it. Refused as `apply` would refuse it (but for what happens after a draw).
     fn read_action(&self, state: &AnyState, seat: Seat, action: &str) -> Result<(String, String), GameError>;
 
+    /// `action` (legal for `seat`) spelt out for a dispute: the side, the piece, the squares.
+    fn action_in_full(&self, state: &AnyState, seat: Seat, action: &str) -> Result<String, GameError>;
+
     /// The state after `seat` plays `action`, with the action as applied, where the action
     /// draws nothing at random; one that draws is refused as `NeedsGame`.
     fn after(&self, state: &AnyState, seat: Seat, action: &str) -> Result<(AnyState, Applied), GameError> {
@@ -222,9 +229,11 @@ pub trait DynGame: Send + Sync {
         let seat = match self.turn(&state) {
             Turn::Over => {
                 let reason = self.outcome(&state).map_or_else(|| "The game is over.".to_string(), |o| o.reason);
+                let reason = format!("No move is legal: the game is over ({reason}).");
                 return Ok(Adjudication {
                     legal: false,
-                    reason: format!("No move is legal: the game is over ({reason})."),
+                    said: reason.clone(),
+                    reason,
                     code: Some(ErrorCode::GameOver),
                     action: None,
                     position: None,
@@ -234,14 +243,13 @@ pub trait DynGame: Send + Sync {
         };
         match self.after(&state, seat, action) {
             Ok((next, applied)) => {
-                let said = &applied.description;
-                let reason = match self.outcome(&next) {
-                    Some(o) => format!("{said} is legal, and ends the game: {}.", o.reason),
-                    None => format!("{said} is legal."),
-                };
+                let in_full = self.action_in_full(&state, seat, &applied.action)?;
+                let ends =
+                    self.outcome(&next).map(|o| format!(", and ends the game: {}", o.reason)).unwrap_or_default();
                 Ok(Adjudication {
                     legal: true,
-                    reason,
+                    reason: format!("{} is legal{ends}.", applied.description),
+                    said: format!("{in_full} is legal{ends}."),
                     code: None,
                     action: Some(applied.action),
                     position: Some(self.format_position(&next)),
@@ -252,9 +260,12 @@ pub trait DynGame: Send + Sync {
             // judged legal, but the position after it waits for a refereed game's draw.
             Err(e) if e.code == ErrorCode::NeedsGame => {
                 let (action, said) = self.read_action(&state, seat, action)?;
+                let in_full = self.action_in_full(&state, seat, &action)?;
+                let draw = "It ends with a random draw, which happens in a refereed game.";
                 Ok(Adjudication {
                     legal: true,
-                    reason: format!("{said} is legal. It ends with a random draw, which happens in a refereed game."),
+                    reason: format!("{said} is legal. {draw}"),
+                    said: format!("{in_full} is legal. {draw}"),
                     code: None,
                     action: Some(action),
                     position: None,
@@ -262,7 +273,15 @@ pub trait DynGame: Send + Sync {
             }
             Err(e) if matches!(e.code, ErrorCode::BadNotation | ErrorCode::BadPosition) => Err(e),
             Err(e) => {
-                Ok(Adjudication { legal: false, reason: e.message, code: Some(e.code), action: None, position: None })
+                let side = self.seats(&state).side_of(seat).to_string();
+                Ok(Adjudication {
+                    legal: false,
+                    said: format!("{side}: {} is illegal. {}", action.trim(), sentence(&e.message)),
+                    reason: e.message,
+                    code: Some(e.code),
+                    action: None,
+                    position: None,
+                })
             }
         }
     }
@@ -284,6 +303,17 @@ impl RandomSource for NoRandomnessAsError {
 
 /// Wraps a [`Game`] as a [`DynGame`]: the contract's rules for every game live here.
 pub struct Erased<G>(pub G);
+
+/// `text` as the start of a sentence: capitalised, ending with a full stop.
+fn sentence(text: &str) -> String {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let mut out: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
 
 fn json<T: Serialize>(value: &T) -> serde_json::Value {
     serde_json::to_value(value).expect("game types serialize")
@@ -541,6 +571,18 @@ impl<G: Game> DynGame for Erased<G> {
         let action = self.0.parse_action(&table.game, seat, text)?;
         let said = self.0.describe_action(&table.game, seat, &action);
         Ok((self.0.format_action(&table.game, &action), said.to_actor))
+    }
+
+    fn action_in_full(&self, state: &AnyState, seat: Seat, text: &str) -> Result<String, GameError> {
+        let table = self.table(state);
+        if let Some(courtesy) = Courtesy::parse(text) {
+            return Ok(format!("{}'s {}", table.seating.side_of(seat), courtesy.as_noun()));
+        }
+        let action = self.0.parse_action(&table.game, seat, text)?;
+        Ok(self.0.describe_in_full(&table.game, seat, &action).unwrap_or_else(|| {
+            let said = self.0.describe_action(&table.game, seat, &action).to_actor;
+            format!("{}: {said}", table.seating.side_of(seat))
+        }))
     }
 
     fn actions(&self, state: &AnyState) -> u64 {

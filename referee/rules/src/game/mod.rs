@@ -213,6 +213,13 @@ pub trait Game: Send + Sync + 'static {
         let _ = seat;
         Said::public(self.format_action(state, action))
     }
+    /// The action spelt out for a dispute at the table: who does what with which piece, from
+    /// where to where ("White's knight f3→d4 (Nd4)"). `None` lets the contract say the side
+    /// and [`Game::describe_action`]'s sentence for the actor.
+    fn describe_in_full(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> Option<String> {
+        let _ = (state, seat, action);
+        None
+    }
     /// How the table hears the action once played, where that says more than
     /// [`Game::describe_action`] could before it (what a roll showed): `None` keeps the
     /// sentence from before. `state` is the state after the action.

@@ -250,6 +250,16 @@ impl Game for Adrenaline {
         })
     }
 
+    fn describe_in_full(&self, state: &AdrenalineState, seat: Seat, action: &AdrenalineAction) -> Option<String> {
+        let me = color_of(seat);
+        Some(match action {
+            AdrenalineAction::Move(part) => state.play.describe_part_in_full(*part, me),
+            AdrenalineAction::Place(sq) => {
+                format!("{me} puts a checker under {}", describe(&state.play.position.board, *sq))
+            }
+        })
+    }
+
     fn apply(
         &self,
         state: &mut AdrenalineState,

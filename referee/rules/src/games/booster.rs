@@ -381,6 +381,17 @@ impl Game for Booster {
         })
     }
 
+    fn describe_in_full(&self, state: &BoosterState, seat: Seat, action: &BoosterAction) -> Option<String> {
+        let me = color_of(seat);
+        Some(match action {
+            BoosterAction::Move(part) => state.play.describe_part_in_full(*part, me),
+            BoosterAction::Play { card, square } => {
+                format!("{me} plays {card}, a checker under {}", describe(&state.play.position.board, *square))
+            }
+            BoosterAction::Pass => format!("{me} plays no card"),
+        })
+    }
+
     fn apply(
         &self,
         state: &mut BoosterState,

@@ -326,6 +326,16 @@ impl Game for ChessGame {
         })
     }
 
+    fn describe_in_full(&self, state: &ChessState, _seat: Seat, action: &ChessAction) -> Option<String> {
+        match action {
+            ChessAction::Move(m) => {
+                let pos = &state.position;
+                Some(format!("{} ({})", two_colours::move_in_full(pos.board(), pos.turn(), *m), san(pos, *m)))
+            }
+            ChessAction::ClaimDraw => None,
+        }
+    }
+
     fn apply(
         &self,
         state: &mut ChessState,

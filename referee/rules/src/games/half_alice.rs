@@ -2,7 +2,7 @@
 //! with the pieces on checkers on the other side of the mirror. Every move switches the moved
 //! piece's side. Rules page: `docs/games/half-alice.md`.
 
-use super::two_colours::{SquareMarks, board_view, color_of, judge, repetition_key, seat_of};
+use super::two_colours::{SquareMarks, board_view, color_of, judge, move_in_full, repetition_key, seat_of};
 use crate::chess::mirror::MirrorPosition;
 use crate::chess::{CastlingMode, Move, find_move, long_algebraic, parse_squares, uci};
 use crate::game::{
@@ -202,6 +202,11 @@ impl Game for HalfAlice {
         after.play(*action);
         let check = if after.in_check(after.turn) { "+" } else { "" };
         Said::public(format!("{}{check}", long_algebraic(&state.position.board, *action)))
+    }
+
+    fn describe_in_full(&self, state: &HalfAliceState, seat: Seat, action: &Move) -> Option<String> {
+        let said = self.describe_action(state, seat, action).to_actor;
+        Some(format!("{} ({said})", move_in_full(&state.position.board, color_of(seat), *action)))
     }
 
     fn apply(

@@ -3,7 +3,7 @@
 //! finishing part (placing a checker after a capture; playing a card). Reading, writing and
 //! describing those parts, and the end of the game by checkmate, stalemate and draw rules.
 
-use super::two_colours::{SquareMarks, board_view, judge, repetition_key, seat_of};
+use super::two_colours::{SquareMarks, board_view, judge, move_in_full, repetition_key, seat_of};
 use crate::chess::boost::{BoostPosition, Checkers, Effects};
 use crate::chess::{CastlingMode, Move, describe, find_move, long_algebraic, parse_squares, uci};
 use crate::game::{BoardView, ErrorCode, GameError, Outcome, StackView, Stage, Turn};
@@ -226,6 +226,20 @@ impl StackedPlay {
                 format!("then {}", long_algebraic(board, Move::Normal { from, to, promotion }))
             }
             MovePart::Done => "done".into(),
+        }
+    }
+
+    /// A move part spelt out for a dispute: "White's queen d1→h5", "then White's queen h5→h6
+    /// (an extra king step)", "White is done with extra moves".
+    pub fn describe_part_in_full(&self, part: MovePart, mover: Color) -> String {
+        let board = &self.position.board;
+        match part {
+            MovePart::Regular(m) => move_in_full(board, mover, m),
+            MovePart::Step { from, to, promotion } => {
+                let step = move_in_full(board, mover, Move::Normal { from, to, promotion });
+                format!("then {step} (an extra king step)")
+            }
+            MovePart::Done => format!("{mover} is done with extra moves"),
         }
     }
 

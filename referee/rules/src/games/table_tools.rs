@@ -179,7 +179,8 @@ impl Game for TableTools {
         RulesInfo {
             id: "table-tools",
             name: "Table tools",
-            version: 1,
+            // 2: deal targets are counted from 1, as the seats are named ("deal main 5 to 2").
+            version: 2,
             summary: "Dice and cards for any game at the table: roll any number of dice of any size, shuffle a deck, deal private hands, turn cards face up, discard and reshuffle. Each player sees only their own hand.",
             min_seats: 1,
             max_seats: MAX_SEATS,
@@ -314,14 +315,15 @@ impl Game for TableTools {
                     (None, _) | (Some("all"), None) => DealTo::All,
                     (Some("to"), Some("all")) => DealTo::All,
                     (Some("to"), Some(s)) => {
-                        let seat = number(Some(s), "the seat")?;
-                        if seat >= state.seats as u32 {
+                        // Seats are counted from 1 here, as the table names them ("Seat 2").
+                        let named = number(Some(s), "the seat")?;
+                        if named == 0 || named > state.seats as u32 {
                             return Err(GameError::new(
                                 ErrorCode::UnknownSeat,
-                                format!("there is no seat {seat} at this table"),
+                                format!("There is no Seat {named} at this table: the seats are 1 to {}.", state.seats),
                             ));
                         }
-                        DealTo::Seat(seat as Seat)
+                        DealTo::Seat((named - 1) as Seat)
                     }
                     _ => return Err(bad(format!("deal NAME N [to SEAT|all]; {USAGE}"))),
                 };
@@ -351,7 +353,7 @@ impl Game for TableTools {
             ToolAction::NewDeck { name, kind } => format!("deck {name} {}", kind.id()),
             ToolAction::Shuffle { deck } => format!("shuffle {deck}"),
             ToolAction::Deal { deck, count, to: DealTo::All } => format!("deal {deck} {count} to all"),
-            ToolAction::Deal { deck, count, to: DealTo::Seat(s) } => format!("deal {deck} {count} to {s}"),
+            ToolAction::Deal { deck, count, to: DealTo::Seat(s) } => format!("deal {deck} {count} to {}", s + 1),
             ToolAction::Draw { deck, count } => format!("draw {deck} {count}"),
             ToolAction::Flip { deck } => format!("flip {deck}"),
             ToolAction::Play { deck, card } => format!("play {deck}:{card}"),
@@ -421,7 +423,7 @@ impl Game for TableTools {
                 }
                 let to_text = match to {
                     DealTo::All => "everyone".to_string(),
-                    DealTo::Seat(s) => format!("seat {s}"),
+                    DealTo::Seat(s) => format!("Seat {}", s + 1),
                 };
                 state.log.push(format!("{who} dealt {count} from {deck} to {to_text}"));
             }
@@ -619,8 +621,9 @@ mod tests {
         assert_eq!(view_of(game, &state, Viewer::Seat(0))["game"]["decks"]["main"]["draw_pile"], 50);
         assert_eq!(act(game, &mut state, 0, "reshuffle main", 5).unwrap_err().code, ErrorCode::IllegalAction);
         assert_eq!(act(game, &mut state, 0, "deck chess pieces-32", 5).unwrap(), "deck chess pieces-32");
-        assert_eq!(act(game, &mut state, 0, "deal chess 40 to 0", 6).unwrap_err().code, ErrorCode::IllegalAction);
-        assert_eq!(act(game, &mut state, 0, "deal chess 2 to 3", 6).unwrap_err().code, ErrorCode::UnknownSeat);
+        assert_eq!(act(game, &mut state, 0, "deal chess 40 to 1", 6).unwrap_err().code, ErrorCode::IllegalAction);
+        assert_eq!(act(game, &mut state, 0, "deal chess 2 to 2", 6).unwrap_err().code, ErrorCode::UnknownSeat);
+        assert_eq!(act(game, &mut state, 0, "deal chess 2 to 0", 6).unwrap_err().code, ErrorCode::UnknownSeat);
         assert_eq!(
             act(game, &mut state, 0, "flip nothing", 6).unwrap_err().message,
             "There is no deck called nothing."

@@ -1,7 +1,7 @@
 //! What the two-colour chess games share: seats by colour, their outcomes, reading a keyword,
 //! repetition keys, the end-of-turn judgement, and the 8×8 board as data for views.
 
-use crate::chess::Board;
+use crate::chess::{Board, Move};
 use crate::game::{BoardShape, BoardView, CellView, Outcome, PieceView, Seat, Seating, StackView};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::Color;
@@ -24,6 +24,32 @@ pub fn wins(color: Color, reason: impl Into<String>) -> Outcome {
 /// A drawn game between the two colours.
 pub fn draw(reason: impl Into<String>) -> Outcome {
     Seating::two_colours().draw(reason)
+}
+
+/// A move spelt out for a dispute: "White's knight f3→d4", "Black's bishop b4→c3, taking the
+/// knight", "White's pawn e7→e8, promoting to a queen", "White castles on the king side".
+pub fn move_in_full(board: &Board, mover: Color, m: Move) -> String {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = if rook.file() > king.file() { "king" } else { "queen" };
+            format!("{mover} castles on the {side} side")
+        }
+        Move::EnPassant { from, to } => {
+            let taken = Square::from_coords(to.file(), from.rank());
+            format!("{mover}'s pawn {from}→{to}, taking the pawn on {taken} en passant")
+        }
+        Move::Normal { from, to, promotion } => {
+            let role = board.role_at(from).map_or_else(|| "piece".to_string(), |r| r.to_string());
+            let mut text = format!("{mover}'s {role} {from}→{to}");
+            if let Some(taken) = board.role_at(to).filter(|_| board.color_at(to) != Some(mover)) {
+                text.push_str(&format!(", taking the {taken}"));
+            }
+            if let Some(p) = promotion {
+                text.push_str(&format!(", promoting to a {p}"));
+            }
+            text
+        }
+    }
 }
 
 /// `text` without its first word if that word is `keyword` (any case): `play 8H c3` → `8H c3`.
