@@ -138,6 +138,8 @@ interface TableFacts {
   joined_seats: number[];
   seat_count: number;
   submitted?: Submitted;
+  /** The players' names by seat, where they gave one. */
+  names?: (string | null)[];
 }
 
 /** The engine's envelope: the same for every game. */
@@ -221,9 +223,18 @@ export function gamePlayed(view: Pick<View, "played">): PlayedEntry[] {
   return view.played.filter((p) => !(p.action && isCourtesy(p.action)));
 }
 
-/** What `seat` plays, as players say it: "White", "Seat 3". */
-export function sideName(view: Pick<View, "seats">, seat: number): string {
+/** What `seat` plays, as the game names it: "White", "Seat 3". */
+export function sideOf(view: Pick<View, "seats">, seat: number): string {
   return view.seats.find((s) => s.seat === seat)?.side ?? `Seat ${seat + 1}`;
+}
+
+/** The player at `seat` as players say it: their name where they gave one ("Ann (White)",
+ * "Ann" for a numbered seat), else the side: "White", "Seat 3". */
+export function sideName(view: Pick<View, "seats"> & { names?: (string | null)[] }, seat: number): string {
+  const side = sideOf(view, seat);
+  const name = view.names?.[seat];
+  if (!name) return side;
+  return /^Seat \d+$/.test(side) ? name : `${name} (${side})`;
 }
 
 /** The team `seat` plays for, or null for a spectator. */
@@ -242,6 +253,9 @@ export interface Created {
 export interface Adjudication {
   legal: boolean;
   reason: string;
+  /** One sentence for players naming the side, the piece and the squares: "Black's knight
+   * c6→d4 is illegal: …". */
+  said?: string;
   code?: string;
   action?: string;
   position?: string;
@@ -299,10 +313,11 @@ export const api = {
       (e) => (e as Error).message,
     ),
   createGame: (rules: string, options?: unknown) => call<Created>("POST", "/api/v1/games", { rules, options }),
-  join: (gameId: string, joinCode: string, entropy?: string) =>
+  join: (gameId: string, joinCode: string, entropy?: string, name?: string) =>
     call<{ seat: number; token: string; view: View }>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/join`, {
       join_code: joinCode,
       entropy: entropy || undefined,
+      name: name?.trim() || undefined,
     }),
   view: (gameId: string, token?: string) => call<View>("GET", `/api/v1/games/${encodeURIComponent(gameId)}`, undefined, token),
   act: (gameId: string, token: string, action: string, seq: number) =>

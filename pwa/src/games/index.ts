@@ -28,11 +28,39 @@ const NO_CHECKERS = "-";
 
 /** Every game the app has a screen for. */
 export const GAMES: readonly GameEntry[] = [
-  { id: "chess", screen: screen(ChessGame), options: null, sides: COLOURS, positionSuffix: "" },
-  { id: "chess960", screen: screen(ChessGame), options: options(chess960Options), sides: COLOURS, positionSuffix: "" },
-  { id: "adrenaline", screen: screen(AdrenalineGame), options: options(adrenalineOptions), sides: COLOURS, positionSuffix: NO_CHECKERS },
-  { id: "booster", screen: screen(BoosterGame), options: options(boosterOptions), sides: COLOURS, positionSuffix: "- move 6/6 -" },
-  { id: "half-alice", screen: screen(HalfAliceGame), options: options(halfAliceOptions), sides: COLOURS, positionSuffix: NO_CHECKERS },
+  { id: "chess", screen: screen(ChessGame), options: null, sides: COLOURS, positionSuffix: "", editor: { placeholder: "Nf3, e2e4 or O-O" } },
+  {
+    id: "chess960",
+    screen: screen(ChessGame),
+    options: options(chess960Options),
+    sides: COLOURS,
+    positionSuffix: "",
+    editor: { chess960: true, placeholder: "Nf3, e1h1 or O-O" },
+  },
+  {
+    id: "adrenaline",
+    screen: screen(AdrenalineGame),
+    options: options(adrenalineOptions),
+    sides: COLOURS,
+    positionSuffix: NO_CHECKERS,
+    editor: { marks: "checkers", placeholder: "e2e4 or O-O" },
+  },
+  {
+    id: "booster",
+    screen: screen(BoosterGame),
+    options: options(boosterOptions),
+    sides: COLOURS,
+    positionSuffix: "- move 6/6 -",
+    editor: { marks: "coloured-checkers", placeholder: "e2e4 or O-O" },
+  },
+  {
+    id: "half-alice",
+    screen: screen(HalfAliceGame),
+    options: options(halfAliceOptions),
+    sides: COLOURS,
+    positionSuffix: NO_CHECKERS,
+    editor: { marks: "mirror", placeholder: "e2e4 or O-O" },
+  },
   { id: "table-tools", screen: screen(TableTools), options: options(tableToolsOptions) },
 ];
 

@@ -45,4 +45,14 @@ export interface GameEntry {
   /** For "Is that legal?": what follows the six FEN fields in this game's positions ("" for
    * none). Games without it are not offered there. */
   positionSuffix?: string;
+  /** For "Is that legal?": what the board editor can put on squares besides pieces (stacks of
+   * checkers, coloured ones, the mirror side of Half Alice), whether castling rights follow
+   * Chess960's rule, and an example of the moves the game accepts, for the move field. */
+  editor?: EditorSpec;
+}
+
+export interface EditorSpec {
+  marks?: "checkers" | "coloured-checkers" | "mirror";
+  chess960?: boolean;
+  placeholder: string;
 }

@@ -3,7 +3,7 @@
 // field where the actions cannot all be listed, the viewer's own secrets, the record and the
 // outcome. A game plays here before it has a screen of its own.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { type BoardView, type GameView, gameActions, mayAct, sideName } from "../api";
+import { type BoardView, type GameView, gameActions, mayAct, sideName, sideOf } from "../api";
 import { type Tap, cellsIn, soleOrigin, tapCell, targetsFrom } from "../cellActions";
 import { Board } from "../components/Board";
 import { FactList, PrivatePart } from "../components/Facts";
@@ -42,7 +42,7 @@ function Choice({ actions, act, cancel }: { actions: string[]; act: (a: string) 
 }
 
 /** Whether `seat` sees the board from Black's side: the board data is drawn as White sees it. */
-const fromBlack = (view: GameView, seat: number | null) => seat !== null && sideName(view, seat).toLowerCase() === "black";
+const fromBlack = (view: GameView, seat: number | null) => seat !== null && sideOf(view, seat).toLowerCase() === "black";
 
 /** The cells the last recorded action mentions, to shade. */
 function lastCells(view: GameView, ids: ReadonlySet<string>): string[] {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { parsePlacement } from "./fen";
+import { START_FEN, deriveCastling, enPassantSquares, fieldsOf, formatMarks, paint, parseMarks, stackOf, withField } from "./position";
+
+describe("position fields", () => {
+  it("fills the missing FEN fields and keeps the game's own", () => {
+    expect(fieldsOf("8/8/8/8/8/8/8/8")).toEqual(["8/8/8/8/8/8/8/8", "w", "-", "-", "0", "1"]);
+    expect(fieldsOf(`${START_FEN} b1,e5`)[6]).toBe("b1,e5");
+    expect(withField(START_FEN, 1, "b")).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+  });
+});
+
+describe("castling from the pieces", () => {
+  it("gives orthodox rights only for a king on e and rooks in the corners", () => {
+    expect(deriveCastling(parsePlacement(START_FEN), false)).toBe("KQkq");
+    expect(deriveCastling(parsePlacement("r3k3/8/8/8/8/8/8/4K2R"), false)).toBe("Kq");
+    expect(deriveCastling(parsePlacement("4k3/8/8/8/8/8/8/5K1R"), false)).toBe("-");
+  });
+  it("gives Chess960 rights for any rook on the home rank beyond the king", () => {
+    expect(deriveCastling(parsePlacement("8/8/8/8/8/8/8/1RK2R2"), true)).toBe("KQ");
+  });
+});
+
+describe("en passant squares", () => {
+  it("lists the square behind a pawn that could just have advanced two, when it can be taken", () => {
+    expect(enPassantSquares(parsePlacement("4k3/8/8/3pP3/8/8/8/4K3"), "w")).toEqual(["d6"]);
+    expect(enPassantSquares(parsePlacement("4k3/8/8/3p4/8/8/8/4K3"), "w")).toEqual([]);
+    expect(enPassantSquares(parsePlacement("4k3/8/8/8/3Pp3/8/8/4K3"), "b")).toEqual(["d3"]);
+  });
+});
+
+describe("marks on squares", () => {
+  it("reads and writes stacks and bare squares", () => {
+    expect(parseMarks("c1:3,h5:1")).toEqual({ c1: "3", h5: "1" });
+    expect(parseMarks("-")).toEqual({});
+    expect(formatMarks({ e5: "", b1: "" })).toBe("b1,e5");
+    expect(stackOf("2w")).toEqual({ count: 2, colour: "white" });
+  });
+  it("paints pieces, checkers and the mirror", () => {
+    const empty = "8/8/8/8/8/8/8/8 w - - 0 1 -";
+    expect(paint(empty, "e1", { kind: "piece", letter: "K" }, null)).toBe("8/8/8/8/8/8/8/4K3 w - - 0 1 -");
+    const once = paint(empty, "c3", { kind: "checker", colour: "w" }, 6);
+    expect(paint(once, "c3", { kind: "checker", colour: "w" }, 6).split(" ")[6]).toBe("c3:2w");
+    expect(paint(once, "c3", { kind: "checker", colour: "b" }, 6).split(" ")[6]).toBe("c3:1b");
+    expect(paint(empty, "b1", { kind: "mirror" }, 6).split(" ")[6]).toBe("b1");
+    expect(paint(once, "c3", { kind: "erase" }, 6).split(" ")[6]).toBe("-");
+  });
+});
+
+import { moveWords, resolveMove } from "./position";
+describe("which piece a move means", () => {
+  const readme = parsePlacement("r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R");
+  it("reads UCI from its squares and SAN from the one piece that could make it", () => {
+    expect(resolveMove(readme, "b", "c6d4")).toEqual({ letter: "n", from: "c6", to: "d4" });
+    expect(resolveMove(readme, "b", "Nd4")).toEqual({ letter: "n", from: "c6", to: "d4" });
+    expect(resolveMove(readme, "w", "Nd4")).toEqual({ letter: "N", from: "f3", to: "d4" });
+    expect(resolveMove(readme, "w", "d4")).toEqual({ letter: "P", from: "d2", to: "d4" });
+    expect(resolveMove(readme, "b", "exd4")).toEqual({ letter: "p", from: "e5", to: "d4" });
+    expect(resolveMove(readme, "w", "O-O")).toBeNull();
+    expect(resolveMove(readme, "w", "Nc3")).toEqual({ letter: "N", from: "b1", to: "c3" });
+    expect(resolveMove(readme, "w", "Rd1")).toBeNull();
+  });
+  it("says it in words", () => {
+    expect(moveWords({ letter: "n", from: "c6", to: "d4" })).toBe("Black's knight c6→d4");
+  });
+});

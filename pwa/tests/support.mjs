@@ -1,0 +1,166 @@
+// What every browser test file shares: the real gateway, referee and Redis started for the file,
+// headless Chromium as a phone, taps counted, and the axe accessibility check.
+// Needs: a built app (npm run build), REFEREE_BIN and GATEWAY_BIN (scripts/test sets them).
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const here = new URL(".", import.meta.url).pathname;
+const root = join(here, "..", "..");
+const target = process.env.CARGO_TARGET_DIR ?? join(root, "target");
+const REFEREE_BIN = process.env.REFEREE_BIN ?? join(target, "debug", "referee");
+const GATEWAY_BIN = process.env.GATEWAY_BIN ?? join(target, "debug", "gateway");
+export const ARTIFACTS = join(here, "..", "test-results");
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+const children = [];
+let browser;
+/** The gateway's address, once `before` has run. */
+export const server = { base: "" };
+export const consoleErrors = [];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(command, args, env = {}) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  child.stderr.on("data", () => {});
+  children.push(child);
+  return child;
+}
+
+async function waitFor(what, check, ms = 20000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not come up`);
+}
+
+/** Starts Redis, the referee, the gateway and Chromium for this file's tests. */
+export function harness() {
+  before(async () => {
+    const [redisPort, refereePort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+    start("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", mkdtempSync(join(tmpdir(), "redis-"))]);
+    start(REFEREE_BIN, ["serve"], { REFEREE_ADDR: `127.0.0.1:${refereePort}`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, REFEREE_METRICS_ADDR: "off", RUST_LOG: "warn" });
+    start(GATEWAY_BIN, [], {
+      GATEWAY_ADDR: `127.0.0.1:${gatewayPort}`,
+      REFEREE_URL: `http://127.0.0.1:${refereePort}`,
+      PWA_DIR: join(here, "..", "dist"),
+      RUST_LOG: "warn",
+      // The tests play fast, many games from one address.
+      GATEWAY_ACTIONS_PER_SECOND: "100",
+      GATEWAY_JOINS_PER_MINUTE: "1000",
+    });
+    server.base = `http://127.0.0.1:${gatewayPort}`;
+    await waitFor("the gateway", async () => (await fetch(`${server.base}/readyz`)).ok);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync"],
+    });
+    mkdirSync(ARTIFACTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    for (const c of children) c.kill("SIGKILL");
+  });
+}
+
+/** Registers the check that no page of this file logged an error (call last in the file). */
+export function noConsoleErrors() {
+  test("no console errors on any page", () => assert.deepEqual(consoleErrors, []));
+}
+
+/** A new phone (its own storage), at 390×844 unless told otherwise. */
+export async function phone(options = {}) {
+  const context = await browser.newContext({ ...PHONE, ...options });
+  const page = await context.newPage();
+  page.on("console", (m) => m.type() === "error" && consoleErrors.push(`${page.url()}: ${m.text()}`));
+  page.on("pageerror", (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+  return { context, page };
+}
+
+/** Taps counted by the tests that measure a flow; reset with `taps.count = 0`. */
+export const taps = { count: 0 };
+
+/** Taps a square of the board. */
+export async function tap(page, square) {
+  taps.count++;
+  await page.locator(`[data-square="${square}"]`).click();
+}
+
+/** Taps anything else (a button, a link, a radio), counted like a square. */
+export async function press(locator) {
+  taps.count++;
+  await locator.click();
+}
+
+/** Prints a measured figure (not an assertion): "taps: start-to-board on a shared phone: 3". */
+export function figure(what, value) {
+  console.log(`# figure: ${what}: ${value}`);
+}
+
+export async function axe(page, where) {
+  await page.addScriptTag({ content: readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8") });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`), [], `accessibility on ${where}`);
+}
+
+/** White creates a game of `rules` on one phone, Black joins on another. */
+export async function twoPhones(rules, { whiteName, blackName } = {}) {
+  const white = await phone();
+  const black = await phone();
+  await white.page.goto(`${server.base}/#/start/${rules}`);
+  await white.page.getByRole("button", { name: "Create game" }).click();
+  const link = await white.page.locator('[data-join-link="1"]').getAttribute("href");
+  if (whiteName) await white.page.getByLabel("Your name").fill(whiteName);
+  await white.page.getByRole("button", { name: "Play as White on this phone" }).click();
+  await black.page.goto(`${server.base}/${link}`);
+  if (blackName) await black.page.getByLabel("Your name").fill(blackName);
+  await black.page.getByRole("button", { name: "Join" }).click();
+  await white.page.getByText("Your move").waitFor();
+  await black.page.getByText("to move").first().waitFor();
+  return { white, black };
+}
+
+/** Taps `from` then `to` on `side` and waits until every phone lists `seen`. */
+export async function move(phones, side, from, to, seen) {
+  await tap(side.page, from);
+  await tap(side.page, to);
+  for (const p of phones) await p.page.locator(".moves li").filter({ hasText: seen }).first().waitFor();
+}
+
+export async function resign(side) {
+  side.page.once("dialog", (d) => d.accept());
+  await side.page.getByRole("button", { name: "Resign" }).click();
+}
+
+/** Whether the page fits its width, without sideways scrolling. */
+export async function fitsWidth(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** Whether `locator` lies wholly inside the viewport, without scrolling. */
+export async function inViewport(page, locator) {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize();
+  return !!box && box.y >= 0 && box.y + box.height <= size.height && box.x >= 0 && box.x + box.width <= size.width;
+}
