@@ -1,10 +1,12 @@
 import { useRoute } from "./router";
-import { Adjudicate } from "./pages/Adjudicate";
-import { Fairness } from "./pages/Fairness";
-import { Game } from "./pages/Game";
+import { lazy } from "./lazy";
 import { Home } from "./pages/Home";
-import { Join } from "./pages/Join";
-import { Start } from "./pages/Start";
+
+const Start = lazy(() => import("./pages/Start").then((m) => m.Start));
+const Join = lazy(() => import("./pages/Join").then((m) => m.Join));
+const Game = lazy(() => import("./pages/Game").then((m) => m.Game));
+const Adjudicate = lazy(() => import("./pages/Adjudicate").then((m) => m.Adjudicate));
+const Fairness = lazy(() => import("./pages/Fairness").then((m) => m.Fairness));
 
 export function App() {
   const { parts, params } = useRoute();
@@ -12,7 +14,7 @@ export function App() {
   const content = (() => {
     switch (page) {
       case "start":
-        return <Start preset={args[0]} />;
+        return <Start preset={args[0]} again={params.get("again")} />;
       case "join":
         return <Join gameId={args[0]} code={args[1]} />;
       case "game":

@@ -10,6 +10,10 @@ export interface Stored {
   mode: "shared" | "each";
   codes?: { seat: number; join_code: string }[];
   rules?: string;
+  /** The options the game was created with (host only): "new game with the same rules". */
+  options?: unknown;
+  /** When this phone last opened or joined the game (ms since 1970), to list recent first. */
+  touched?: number;
 }
 
 const key = (gameId: string) => `referee.game.${gameId}`;
@@ -26,7 +30,7 @@ export function load(gameId: string): Stored {
 
 export function save(gameId: string, stored: Stored): void {
   try {
-    localStorage.setItem(key(gameId), JSON.stringify(stored));
+    localStorage.setItem(key(gameId), JSON.stringify({ ...stored, touched: Date.now() }));
   } catch {
     /* private mode: the session lasts as long as the page */
   }
@@ -48,4 +52,41 @@ export function nextHolder(view: Pick<View, "turn">, held: number[], current: nu
     .filter((a) => !a.submitted && held.includes(a.seat))
     .map((a) => a.seat);
   return current !== null && due.includes(current) ? current : (due[0] ?? current);
+}
+
+/** Every game this phone holds a seat (or the host token) of, most recently used first. */
+export function allGames(): { gameId: string; stored: Stored }[] {
+  const out: { gameId: string; stored: Stored }[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (!k?.startsWith("referee.game.")) continue;
+      const gameId = k.slice("referee.game.".length);
+      const stored = load(gameId);
+      if (Object.keys(stored.seats).length || stored.host) out.push({ gameId, stored });
+    }
+  } catch {
+    /* storage unavailable */
+  }
+  return out.sort((a, b) => (b.stored.touched ?? 0) - (a.stored.touched ?? 0));
+}
+
+const viewKey = (gameId: string, seat: number | null) => `referee.view.${gameId}.${seat ?? "watch"}`;
+
+/** The last view this phone saw of a game for a seat: shown read-only while offline. */
+export function cachedView(gameId: string, seat: number | null): View | null {
+  try {
+    const raw = localStorage.getItem(viewKey(gameId, seat));
+    return raw ? (JSON.parse(raw) as View) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function cacheView(gameId: string, seat: number | null, view: View): void {
+  try {
+    localStorage.setItem(viewKey(gameId, seat), JSON.stringify(view));
+  } catch {
+    /* full or unavailable: nothing cached */
+  }
 }

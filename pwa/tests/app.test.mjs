@@ -1,104 +1,16 @@
-// The companion app in a real headless Chromium against the real gateway, referee and Redis.
-// Needs: a built app (npm run build), REFEREE_BIN and GATEWAY_BIN (scripts/test sets them).
-import { after, before, test } from "node:test";
+// The companion app in a real headless Chromium against the real gateway, referee and Redis:
+// playing each game on two phones, secrets kept, the generic screen, offline start.
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, move, noConsoleErrors, phone, resign, server, tap, twoPhones } from "./support.mjs";
 
-const here = new URL(".", import.meta.url).pathname;
-const root = join(here, "..", "..");
-const target = process.env.CARGO_TARGET_DIR ?? join(root, "target");
-const REFEREE_BIN = process.env.REFEREE_BIN ?? join(target, "debug", "referee");
-const GATEWAY_BIN = process.env.GATEWAY_BIN ?? join(target, "debug", "gateway");
-const ARTIFACTS = join(here, "..", "test-results");
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-
-const children = [];
-let browser;
-let base;
-const consoleErrors = [];
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(command, args, env = {}) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
-  child.stderr.on("data", () => {});
-  children.push(child);
-  return child;
-}
-
-async function waitFor(what, check, ms = 20000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what} did not come up`);
-}
-
-before(async () => {
-  const [redisPort, refereePort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-  start("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", mkdtempSync(join(tmpdir(), "redis-"))]);
-  start(REFEREE_BIN, ["serve"], { REFEREE_ADDR: `127.0.0.1:${refereePort}`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, REFEREE_METRICS_ADDR: "off", RUST_LOG: "warn" });
-  start(GATEWAY_BIN, [], {
-    GATEWAY_ADDR: `127.0.0.1:${gatewayPort}`,
-    REFEREE_URL: `http://127.0.0.1:${refereePort}`,
-    PWA_DIR: join(here, "..", "dist"),
-    RUST_LOG: "warn",
-  });
-  base = `http://127.0.0.1:${gatewayPort}`;
-  await waitFor("the gateway", async () => (await fetch(`${base}/readyz`)).ok);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync"],
-  });
-  mkdirSync(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  for (const c of children) c.kill("SIGKILL");
-});
-
-async function phone() {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && consoleErrors.push(`${page.url()}: ${m.text()}`));
-  page.on("pageerror", (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
-  return { context, page };
-}
-
-async function tap(page, square) {
-  await page.locator(`[data-square="${square}"]`).click();
-}
-
-async function axe(page, where) {
-  await page.addScriptTag({ content: readFileSync(join(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8") });
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`), [], `accessibility on ${where}`);
-}
+harness();
 
 test("two phones play a Chess960 game to checkmate, each seeing the other's moves live", async () => {
   const white = await phone();
   const black = await phone();
-  await white.page.goto(`${base}/#/start/chess960`);
+  await white.page.goto(`${server.base}/#/start/chess960`);
   await axe(white.page, "start");
   await white.page.getByLabel("Choose a number").check();
   await white.page.locator('input[name="number"]').fill("518");
@@ -107,7 +19,7 @@ test("two phones play a Chess960 game to checkmate, each seeing the other's move
   await white.page.getByRole("button", { name: "Play as White on this phone" }).click();
   await white.page.getByText("Waiting for players").waitFor();
 
-  await black.page.goto(`${base}/${link}`);
+  await black.page.goto(`${server.base}/${link}`);
   await black.page.locator('input[name="entropy"]').fill("shuffled by Bob");
   await black.page.getByRole("button", { name: "Join" }).click();
   await black.page.getByText("White to move").waitFor();
@@ -137,32 +49,8 @@ test("two phones play a Chess960 game to checkmate, each seeing the other's move
   await black.context.close();
 });
 
-/** White creates a game of `rules` on one phone, Black joins on another. */
-async function twoPhones(rules) {
-  const white = await phone();
-  const black = await phone();
-  await white.page.goto(`${base}/#/start/${rules}`);
-  await white.page.getByRole("button", { name: "Create game" }).click();
-  const link = await white.page.locator('[data-join-link="1"]').getAttribute("href");
-  await white.page.getByRole("button", { name: "Play as White on this phone" }).click();
-  await black.page.goto(`${base}/${link}`);
-  await black.page.getByRole("button", { name: "Join" }).click();
-  await white.page.getByText("Your move").waitFor();
-  await black.page.getByText("White to move").waitFor();
-  return { white, black };
-}
 
-/** Taps `from` then `to` on `side` and waits until both phones list `seen`. */
-async function move(phones, side, from, to, seen) {
-  await tap(side.page, from);
-  await tap(side.page, to);
-  for (const p of phones) await p.page.locator(".moves li").filter({ hasText: seen }).first().waitFor();
-}
 
-async function resign(side) {
-  side.page.once("dialog", (d) => d.accept());
-  await side.page.getByRole("button", { name: "Resign" }).click();
-}
 
 test("Adrenaline Chess on two phones: a capture gives a checker, the stack shows, extra moves end with Done", async () => {
   const { white, black } = await twoPhones("adrenaline");
@@ -172,7 +60,7 @@ test("Adrenaline Chess on two phones: a capture gives a checker, the stack shows
   await move(both, white, "e4", "d5", "e4xd5");
   await white.page.getByText("You captured: tap one of your opponent's pieces").waitFor();
   await tap(white.page, "h7");
-  for (const p of both) await p.page.getByText("a checker under the pawn on h7").waitFor();
+  for (const p of both) await p.page.locator(".moves").getByText("a checker under the pawn on h7").waitFor();
   await black.page.locator('[data-square="h7"][aria-label*="on 1 checker"]').waitFor();
   await move(both, black, "d8", "d5", "Qd8xd5");
   await tap(black.page, "b1");
@@ -243,30 +131,6 @@ test("Half Alice Chess on two phones to checkmate: pieces cross the mirror, a bl
   await black.context.close();
 });
 
-test("a draw offer is declined, withdrawn, then accepted", async () => {
-  const { white, black } = await twoPhones("chess");
-  const button = (side, name) => side.page.getByRole("button", { name, exact: true });
-  await button(white, "Offer a draw").click();
-  await white.page.getByText("Draw offered").waitFor();
-  await black.page.getByText("White offers a draw").waitFor();
-  await button(black, "Decline draw").click();
-  await black.page.getByText("White offers a draw").waitFor({ state: "hidden" });
-  // The offering side may take its offer back.
-  await button(white, "Offer a draw").click();
-  await black.page.getByText("White offers a draw").waitFor();
-  await button(white, "Withdraw offer").click();
-  await black.page.getByText("White offers a draw").waitFor({ state: "hidden" });
-  assert.equal(await button(black, "Accept the draw").count(), 0);
-  // Offers are no moves: the move list stays empty.
-  assert.equal(await black.page.locator(".moves li").count(), 0);
-  await button(black, "Offer a draw").click();
-  await button(white, "Accept the draw").click();
-  for (const p of [white, black]) await p.page.getByText("draw by agreement").waitFor();
-  assert.equal(await button(white, "Resign").count(), 0, "no buttons once the game is over");
-  await white.context.close();
-  await black.context.close();
-});
-
 test("a dealt hand shows on its own phone and never reaches the other phone", async () => {
   const alice = await phone();
   const bob = await phone();
@@ -278,11 +142,11 @@ test("a dealt hand shows on its own phone and never reaches the other phone", as
   await cdp.send("Network.enable");
   cdp.on("Network.eventSourceMessageReceived", (e) => bobTraffic.push(e.data));
 
-  await alice.page.goto(`${base}/#/start/table-tools`);
+  await alice.page.goto(`${server.base}/#/start/table-tools`);
   await alice.page.getByRole("button", { name: "Create game" }).click();
   const link = await alice.page.locator('[data-join-link="1"]').getAttribute("href");
   await alice.page.getByRole("button", { name: "Play as Seat 1 on this phone" }).click();
-  await bob.page.goto(`${base}/${link}`);
+  await bob.page.goto(`${server.base}/${link}`);
   await bob.page.getByRole("button", { name: "Join" }).click();
   await bob.page.getByRole("heading", { name: "Your hand" }).waitFor();
   await alice.page.getByRole("button", { name: "Deal to everyone" }).waitFor();
@@ -308,7 +172,7 @@ test("a dealt hand shows on its own phone and never reaches the other phone", as
 
 test("the app loads offline after the first visit", async () => {
   const { context, page } = await phone();
-  await page.goto(`${base}/`);
+  await page.goto(`${server.base}/`);
   await page.getByRole("heading", { name: "Table referee" }).waitFor();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -325,31 +189,9 @@ test("the app loads offline after the first visit", async () => {
   await context.close();
 });
 
-test("the adjudication page explains an illegal move in a pasted position", async () => {
+test("one phone for everyone hides each seat's view behind a privacy screen in a game with secrets", async () => {
   const { context, page } = await phone();
-  await page.goto(`${base}/#/adjudicate`);
-  await page.getByLabel("Position (FEN").fill("r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4");
-  await page.getByLabel("Move").fill("c6d4");
-  await page.getByRole("button", { name: "Ask the referee" }).click();
-  await page.getByText("The knight on c6 is pinned to your king by the bishop on b5.").waitFor();
-  // Editing on the board: a black pawn on d7 blocks the pin, and the same move is legal.
-  await page.getByRole("button", { name: "place black pawn" }).click();
-  await tap(page, "d7");
-  await page.getByRole("button", { name: "Ask the referee" }).click();
-  await page.getByText("✓ Legal.").waitFor();
-  // The seed's Half Alice example: b7 is refused because of the rook behind the mirror.
-  await page.getByLabel("Rules").selectOption("half-alice");
-  await page.getByLabel("Position (FEN").fill("1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5");
-  await page.getByRole("textbox", { name: "Move" }).fill("b8b7");
-  await page.getByRole("button", { name: "Ask the referee" }).click();
-  await page.getByText("After switching sides your king on b7 would be in check from the rook on b1").waitFor();
-  await axe(page, "adjudicate");
-  await context.close();
-});
-
-test("one phone for everyone hides each seat's view behind a privacy screen", async () => {
-  const { context, page } = await phone();
-  await page.goto(`${base}/#/start/chess`);
+  await page.goto(`${server.base}/#/start/booster`);
   await page.getByLabel("One phone for everyone").check();
   await page.getByRole("button", { name: "Create game" }).click();
   await page.getByRole("heading", { name: "Pass the phone" }).waitFor();
@@ -358,12 +200,13 @@ test("one phone for everyone hides each seat's view behind a privacy screen", as
   await page.getByText("you are White").waitFor();
   await tap(page, "e2");
   await tap(page, "e4");
+  await page.getByRole("button", { name: "Pass", exact: true }).click();
   // Black's turn: the phone covers itself until Black takes it.
   await page.getByRole("heading", { name: "Pass the phone" }).waitFor();
   await page.getByText("Hand the phone to Black.").waitFor();
   await page.getByRole("button", { name: "I have the phone" }).click();
   await page.getByText("you are Black").waitFor();
-  await page.locator(".moves").getByText("e4").waitFor();
+  await page.locator(".moves").getByText("e2-e4").waitFor();
   await context.close();
 });
 
@@ -375,10 +218,6 @@ async function generic(side) {
   await side.page.locator(".game.generic").waitFor();
 }
 
-/** Whether the page fits its width, without sideways scrolling. */
-async function fitsWidth(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 test("the generic screen plays Adrenaline from the view alone: moves by tapping cells, a checker with one tap, Done from the list", async () => {
   const { white, black } = await twoPhones("adrenaline");
@@ -429,7 +268,7 @@ test("the generic screen plays Adrenaline from the view alone: moves by tapping 
 
 test("the generic screen plays table tools from typed actions, with the hand as chips and refusals in the referee's words", async () => {
   const { context, page } = await phone();
-  await page.goto(`${base}/#/start/table-tools`);
+  await page.goto(`${server.base}/#/start/table-tools`);
   await page.getByLabel("One phone for everyone").check();
   await page.getByRole("button", { name: "Create game" }).click();
   await page.getByRole("heading", { name: "Pass the phone" }).waitFor();
@@ -466,6 +305,4 @@ test("the generic screen plays table tools from typed actions, with the hand as 
   await context.close();
 });
 
-test("no console errors on any page", () => {
-  assert.deepEqual(consoleErrors, []);
-});
+noConsoleErrors();

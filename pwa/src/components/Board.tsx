@@ -13,6 +13,8 @@ export interface BoardProps {
   selected?: string | null;
   /** Cells the selected piece (or the action under way) can go to. */
   targets?: string[];
+  /** Cells a king castles to when tapped (marked apart from plain targets). */
+  castles?: string[];
   /** Cells of the last action, shaded. */
   lastMove?: string[] | null;
   /** Whether to outline the cells the referee says the viewer may select. */
@@ -31,6 +33,7 @@ interface CellProps {
   placed: PlacedCell;
   selected: boolean;
   target: boolean;
+  castle: boolean;
   last: boolean;
   showSelectable: boolean;
   onCell?: (id: string) => void;
@@ -59,23 +62,45 @@ function Tints({ placed }: { placed: PlacedCell }) {
   );
 }
 
-/** Each stack as a pile of flat discs under the piece, and its count when it is more than one. */
+/** The mark of a stack's effect, drawn beside it so that it reads without colour. */
+const EFFECT_MARKS: Record<string, string> = { boosted: "▲", hobbled: "▼" };
+
+/** Each stack as a pile of flat discs under the piece, its count in a badge, and its effect
+ * (boosted, hobbled) as a shape in the corner. */
 function Stacks({ placed }: { placed: PlacedCell }) {
   const [cx, cy] = placed.centre;
   const u = placed.size / 100;
   const stacks = placed.cell.stacks ?? [];
   const total = stacks.reduce((n, s) => n + s.count, 0);
+  const effect = stacks.find((s) => s.effect && EFFECT_MARKS[s.effect])?.effect;
   return (
     <>
       {stacks.map((stack, k) =>
         Array.from({ length: Math.min(stack.count, DRAWN) }, (_, i) => (
-          <ellipse key={`${k}-${i}`} aria-hidden="true" class={`stack-item ${stack.kind} ${stackTone(stack)}`} cx={cx} cy={cy + (36 - (k * DRAWN + i) * 7) * u} rx={36 * u} ry={10 * u} />
+          <ellipse
+            key={`${k}-${i}`}
+            aria-hidden="true"
+            class={`stack-item ${stack.kind} ${stackTone(stack)}`}
+            cx={cx}
+            cy={cy + (34 - (k * DRAWN + i) * 8) * u}
+            rx={40 * u}
+            ry={13 * u}
+            style={{ strokeWidth: `${4 * u}px` }}
+          />
         )),
       )}
-      {total > 1 && (
-        <text aria-hidden="true" class="badge" x={cx + 42 * u} y={cy - 26 * u} text-anchor="end" style={{ fontSize: `${22 * u}px` }}>
-          {total}
+      {effect && (
+        <text aria-hidden="true" class={`effect ${effect}`} x={cx - 46 * u} y={cy - 22 * u} style={{ fontSize: `${30 * u}px` }}>
+          {EFFECT_MARKS[effect]}
         </text>
+      )}
+      {total > 1 && (
+        <g aria-hidden="true" class="badge">
+          <circle cx={cx + 30 * u} cy={cy - 30 * u} r={19 * u} />
+          <text x={cx + 30 * u} y={cy - 30 * u} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${32 * u}px` }}>
+            {total}
+          </text>
+        </g>
       )}
     </>
   );
@@ -95,12 +120,12 @@ function Piece({ placed }: { placed: PlacedCell }) {
   );
 }
 
-function Cell({ placed, selected, target, last, showSelectable, onCell }: CellProps) {
+function Cell({ placed, selected, target, castle, last, showSelectable, onCell }: CellProps) {
   const cell: CellView = placed.cell;
   const [cx, cy] = placed.centre;
   const hint = showSelectable && cell.selectable;
   const classes = ["sq", cell.dark ? "dark" : "light", selected ? "selected" : "", last ? "last" : "", hint ? "selectable" : ""].filter(Boolean).join(" ");
-  const spoken = `${cellWords(cell)}${target ? ", can move here" : ""}${hint && !selected ? ", you can select it" : ""}`;
+  const spoken = `${cellWords(cell)}${castle ? ", castle here" : target ? ", can move here" : ""}${hint && !selected ? ", you can select it" : ""}`;
   const tap = () => onCell?.(cell.id);
   return (
     <g
@@ -122,13 +147,21 @@ function Cell({ placed, selected, target, last, showSelectable, onCell }: CellPr
       <Tints placed={placed} />
       <Stacks placed={placed} />
       {cell.piece && <Piece placed={placed} />}
-      {target && <circle class={cell.piece ? "capture" : "dot"} cx={cx} cy={cy} r={(cell.piece ? 46 : 16) * (placed.size / 100)} />}
+      {target && !castle && <circle class={cell.piece ? "capture" : "dot"} cx={cx} cy={cy} r={(cell.piece ? 46 : 16) * (placed.size / 100)} />}
+      {castle && (
+        <g class="castle-mark" aria-hidden="true">
+          <circle cx={cx} cy={cy} r={30 * (placed.size / 100)} />
+          <text x={cx} y={cy} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${26 * (placed.size / 100)}px` }}>
+            O-O
+          </text>
+        </g>
+      )}
     </g>
   );
 }
 
 /** The board: rows of cells as a grid for screen readers, coordinates along the edges. */
-export function Board({ board, orientation = "white", selected, targets = [], lastMove, showSelectable = false, onCell, label }: BoardProps) {
+export function Board({ board, orientation = "white", selected, targets = [], castles = [], lastMove, showSelectable = false, onCell, label }: BoardProps) {
   const layout = useMemo(() => layoutBoard(board, orientation === "black"), [board, orientation]);
   return (
     <svg class="board" viewBox={`0 0 ${layout.width} ${layout.height}`} role="grid" aria-label={label ?? "board"}>
@@ -140,6 +173,7 @@ export function Board({ board, orientation = "white", selected, targets = [], la
               placed={placed}
               selected={selected === placed.cell.id}
               target={targets.includes(placed.cell.id)}
+              castle={castles.includes(placed.cell.id)}
               last={!!lastMove?.includes(placed.cell.id)}
               showSelectable={showSelectable}
               onCell={onCell}

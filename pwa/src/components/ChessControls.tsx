@@ -32,6 +32,17 @@ const PROMOTIONS: [string, string][] = [
 
 /** Asks which piece a pawn becomes; `moves` are the candidate actions ending in q, r, b, n. */
 export function PromotionChoice({ moves, choose }: { moves: string[]; choose: (move: string) => void }) {
+  // Not a promotion: a king that may castle or just step to the same square.
+  if (moves.every((m) => m.length === 4))
+    return (
+      <div class="promotion" role="dialog" aria-label="Castle or move the king">
+        {moves.map((m, i) => (
+          <button key={m} onClick={() => choose(m)}>
+            {i === moves.length - 1 ? "Castle" : `King to ${m.slice(2, 4)}`}
+          </button>
+        ))}
+      </div>
+    );
   return (
     <div class="promotion" role="dialog" aria-label="Promote the pawn to">
       {PROMOTIONS.map(([letter, name]) => {

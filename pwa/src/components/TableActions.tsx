@@ -1,24 +1,19 @@
-// The courtesies every game may allow, as buttons: offering, accepting, declining or
-// withdrawing a draw, and resigning.
+// The courtesies every game may allow, as buttons: offering a draw and resigning (a pending
+// offer is answered in the banner above the board).
 import type { ComponentChildren } from "preact";
-import { type Courtesy, type GameView, courtesies, teamOf } from "../api";
+import { type GameView, courtesies } from "../api";
 
-/** Offer, accept, decline or withdraw a draw, and resign: the buttons the referee allows the
- * viewer now, plus `children` (a claim). */
+/** Offer a draw and resign, where the referee allows the viewer now, plus `children` (a claim). */
 export function TableActions({ view, act, children }: { view: GameView; act: (a: string) => Promise<void>; children?: ComponentChildren }) {
   const allowed = courtesies(view);
-  if (!allowed.length && !children) return null;
-  const may = (c: Courtesy) => allowed.includes(c);
-  const offer = view.draw_offer;
-  const ours = offer !== null && offer.team === teamOf(view, view.seat);
+  const offer = allowed.includes("offer-draw") && !view.draw_offer;
+  const resign = allowed.includes("resign");
+  if (!offer && !resign && !children) return null;
   return (
     <div class="actions">
       {children}
-      {may("offer-draw") && <button onClick={() => act("offer-draw")}>Offer a draw</button>}
-      {may("accept-draw") && <button onClick={() => act("accept-draw")}>Accept the draw</button>}
-      {may("decline-draw") && <button onClick={() => act("decline-draw")}>{ours ? "Withdraw offer" : "Decline draw"}</button>}
-      {offer && <span class="facts">{ours ? "Draw offered" : `${view.teams[offer.team] ?? "A side"} offers a draw`}</span>}
-      {may("resign") && (
+      {offer && <button onClick={() => act("offer-draw")}>Offer a draw</button>}
+      {resign && (
         <button
           class="danger"
           onClick={() => {

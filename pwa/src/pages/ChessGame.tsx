@@ -6,6 +6,7 @@ import { type GameView, type PlayedEntry, api, gameActions, mayAct } from "../ap
 import { PlayerBoard, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
 import { TableActions } from "../components/TableActions";
 import { UCI } from "../fen";
+import { toPgn } from "../pgn";
 import type { ScreenProps } from "../games/types";
 
 /** The chess games' own fields (the view's `game`), generated from the referee's schema. */
@@ -16,10 +17,11 @@ export type ChessView = GameView<ChessFields>;
 /** The moves of the record (no resignations, offers or claims). */
 const movesOf = (played: PlayedEntry[]) => played.filter((p) => UCI.test(p.action ?? ""));
 
-/** The moves two to a line: "e4 e5". */
-function movePairs(moves: PlayedEntry[]): string[] {
+/** The moves two to a line: "e4 e5" (a line starting "… e5" where Black moved first). */
+function movePairs(moves: PlayedEntry[], blackFirst: boolean): string[] {
   const lines: string[] = [];
-  for (let i = 0; i < moves.length; i += 2) lines.push(`${moves[i].said} ${moves[i + 1]?.said ?? ""}`.trim());
+  const all = blackFirst ? [null, ...moves] : moves;
+  for (let i = 0; i < all.length; i += 2) lines.push(`${all[i]?.said ?? "…"} ${all[i + 1]?.said ?? ""}`.trim());
   return lines;
 }
 
@@ -29,18 +31,82 @@ function status(view: ChessView, myTurn: boolean): string {
   return (myTurn ? "Your move" : toMove(view)) + checkNote(view.game.check);
 }
 
+const PIECE_CARDS: Record<string, string> = { "8": "knight", "10": "rook or king", Q: "queen" };
+
+/** The Chess960 start: its number and, where cards were turned over, each pile's cards. */
 function SetupFacts({ setup }: { setup: Chess960Setup }) {
   const cards = setup.cards;
+  const file = (n: number) => "abcdefgh"[n - 1];
   return (
-    <p class="facts">
-      Start position {setup.number}
+    <div class="facts setup">
+      <p>Start position {setup.number}{cards ? ", from the cards turned over:" : ""}</p>
       {cards && (
-        <>
-          {" "}
-          from the cards <span class="cards-drawn">{[cards.odd === 1 ? "A" : cards.odd, cards.even, ...cards.pieces].join(" ")}</span>
-        </>
+        <ul class="piles" aria-label="cards turned over">
+          <li>
+            Pile A·3·5·7: <span class="cards-drawn">{cards.odd === 1 ? "A" : cards.odd}</span> — a bishop on the {file(cards.odd)}-file
+          </li>
+          <li>
+            Pile 2·4·6·8: <span class="cards-drawn">{cards.even}</span> — a bishop on the {file(cards.even)}-file
+          </li>
+          <li>
+            Pile 8·8·10·10·10·Q: <span class="cards-drawn">{cards.pieces.join(" ")}</span> — the empty files left to right (
+            {cards.pieces.map((c) => PIECE_CARDS[c]).join(", ")}; the 10s are rook, king, rook)
+          </li>
+        </ul>
       )}
-    </p>
+    </div>
+  );
+}
+
+/** Castling as the king's own move: the square the king lands on for each castling move that
+ * the referee writes as king takes rook (Chess960), e.g. g1 → e1h1. */
+export function castlingTargets(legal: string[], king: string | null, ownRook: (sq: string) => boolean): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!king) return out;
+  for (const m of legal) {
+    if (!m.startsWith(king) || !ownRook(m.slice(2, 4))) continue;
+    const rank = king[1];
+    out.set((m[2] > king[0] ? "g" : "c") + rank, m);
+  }
+  return out;
+}
+
+/** The game's PGN, to copy or share. */
+function PgnExport({ view }: { view: ChessView }) {
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState("");
+  if (!open)
+    return (
+      <button onClick={() => setOpen(true)} aria-expanded="false">
+        PGN
+      </button>
+    );
+  const pgn = toPgn(view);
+  const share = async () => {
+    try {
+      if (navigator.share) await navigator.share({ title: "Chess game", text: pgn });
+      else {
+        await navigator.clipboard.writeText(pgn);
+        setNote("Copied.");
+      }
+    } catch {
+      setNote("Select the text and copy it.");
+    }
+  };
+  return (
+    <div class="pgn">
+      <label>
+        PGN
+        <textarea readOnly rows={6} name="pgn" value={pgn} onFocus={(e) => (e.target as HTMLTextAreaElement).select()} />
+      </label>
+      <div class="actions">
+        <button onClick={share}>{"share" in navigator ? "Share" : "Copy"}</button>
+        <a class="button" download={`game-${view.game_id}.pgn`} href={`data:application/x-chess-pgn;charset=utf-8,${encodeURIComponent(pgn)}`}>
+          Download
+        </a>
+        <span class="facts" aria-live="polite">{note}</span>
+      </div>
+    </div>
   );
 }
 
@@ -55,8 +121,10 @@ export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessV
   const myTurn = mayAct(view, mine);
   const legal = gameActions(view).filter((a) => UCI.test(a));
   const moves = movesOf(view.played);
-  const targets = selected ? legal.filter((m) => m.startsWith(selected)).map((m) => m.slice(2, 4)) : [];
   const ownPiece = (sq: string) => cells.get(sq)?.piece?.side === myColor;
+  const isKing = !!selected && cells.get(selected)?.piece?.kind === "king";
+  const castles = castlingTargets(isKing ? legal : [], selected, (sq) => ownPiece(sq) && cells.get(sq)?.piece?.kind === "rook");
+  const targets = selected ? [...new Set([...legal.filter((m) => m.startsWith(selected)).map((m) => m.slice(2, 4)), ...castles.keys()])] : [];
 
   const onSquare = async (square: string) => {
     setMessage("");
@@ -64,12 +132,20 @@ export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessV
       setMessage(view.status === "over" ? "The game is over." : "It is not your move.");
       return;
     }
-    if (!selected || (ownPiece(square) && !targets.includes(square))) {
+    if (!selected || (ownPiece(square) && !targets.includes(square) && !castles.has(square))) {
       setSelected(ownPiece(square) ? square : null);
       if (!ownPiece(square) && cells.get(square)?.piece) setMessage("That is not your piece.");
       return;
     }
-    const candidates = legal.filter((m) => m.slice(0, 4) === selected + square);
+    const castle = castles.get(square);
+    const plain = legal.filter((m) => m.slice(0, 4) === selected + square);
+    // A king tapped onto its castling square castles; where it could also just step there,
+    // the player says which.
+    const candidates = castle && !plain.includes(castle) ? [...plain, castle] : plain;
+    if (candidates.length > 1 && castle) {
+      setPromotion(candidates);
+      return;
+    }
     if (candidates.length > 1) {
       setPromotion(candidates);
       return;
@@ -93,6 +169,7 @@ export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessV
             orientation: myColor,
             selected,
             targets,
+            castles: [...castles.keys()],
             lastMove: lastMove(moves),
             onCell: onSquare,
             label: `board, you play ${myColor}`,
@@ -108,13 +185,14 @@ export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessV
       />
       {view.game.setup && <SetupFacts setup={view.game.setup} />}
       <ol class="moves" aria-label="moves">
-        {movePairs(moves).map((line, i) => (
+        {movePairs(moves, view.game.start.split(" ")[1] === "b").map((line, i) => (
           <li key={i}>{line}</li>
         ))}
       </ol>
       <TableActions view={view} act={act}>
         {gameActions(view).includes("claim-draw") && <button onClick={() => act("claim-draw")}>Claim a draw</button>}
       </TableActions>
+      {moves.length > 0 && <PgnExport view={view} />}
     </section>
   );
 }

@@ -1,10 +1,12 @@
-// A game on this phone: the seat(s) it holds, live updates, the privacy screen when one phone
-// is passed around, and the screen kept awake while playing.
+// A game on this phone: the seat(s) it holds, live updates, the last known position while
+// offline, draw offers in a banner, the privacy screen when one phone is passed around a game
+// with secrets, and the screen kept awake while playing.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, type View, api, sideName, watch } from "../api";
+import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, sideName, teamOf, watch } from "../api";
+import { EndOfGame } from "../components/EndOfGame";
 import { screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
-import { load, nextHolder } from "../session";
+import { cacheView, cachedView, load, nextHolder, save } from "../session";
 import { handOver } from "../words";
 
 /** The game's screen from the registry (or the generic one, when asked for). */
@@ -33,30 +35,80 @@ function useWakeLock(active: boolean) {
   }, [active]);
 }
 
+/** A pending draw offer, where both sides see it: the other side may accept or decline it, the
+ * side that offered may withdraw it. */
+function DrawBanner({ view, act }: { view: GameView; act: (a: string) => Promise<void> }) {
+  const offer = view.draw_offer;
+  if (!offer || view.status !== "active") return null;
+  const allowed = courtesies(view);
+  const ours = offer.team === teamOf(view, view.seat);
+  const by = view.teams[offer.team] ?? "A side";
+  return (
+    <div class="banner draw-offer" role="region" aria-label="draw offer">
+      <p aria-live="polite">{ours ? `${view.seat !== null ? "You" : by} offered a draw.` : `${by} offers a draw.`}</p>
+      <div class="actions">
+        {!ours && allowed.includes("accept-draw") && (
+          <button class="primary" onClick={() => act("accept-draw")}>
+            Accept the draw
+          </button>
+        )}
+        {allowed.includes("decline-draw") && <button onClick={() => act("decline-draw")}>{ours ? "Withdraw the offer" : "Decline"}</button>}
+      </div>
+    </div>
+  );
+}
+
+/** What the others just did, for screen readers: "Black played e5". */
+function Announce({ view }: { view: View }) {
+  const last = view.played.length ? view.played[view.played.length - 1] : null;
+  const text = last && last.seat !== view.seat ? `${sideName(view, last.seat)}: ${last.said}` : "";
+  return (
+    <p class="sr-only" aria-live="polite" data-announce>
+      {text}
+    </p>
+  );
+}
+
 /** A game on this phone; `screen` "generic" plays it on the generic screen. */
 export function Game({ gameId, screen }: { gameId: string; screen?: string | null }) {
   const stored = load(gameId);
   const heldSeats = Object.keys(stored.seats).map(Number).sort();
   const shared = heldSeats.length > 1;
+  const [info, setInfo] = useState<RulesInfo | null>(null);
+  // Games whose rules keep nothing secret need no privacy screen between turns; until the
+  // catalogue says, assume they might.
+  const secret = info ? info.secret.length > 0 : !["chess", "chess960", "adrenaline", "half-alice"].includes(stored.rules ?? "");
   const [seat, setSeat] = useState<number | null>(heldSeats.length ? heldSeats[0] : null);
   // On a shared phone nothing secret shows until the right player says they hold the phone.
-  const [covered, setCovered] = useState(shared);
+  const [covered, setCovered] = useState(shared && secret);
   const [view, setView] = useState<View | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [retry, setRetry] = useState(0);
   // The public seating and turn of the last view, for the privacy screen's words; nothing of
   // the last holder's secrets is kept.
-  const seenRef = useRef<Pick<View, "seats" | "turn"> | null>(null);
-  if (view) seenRef.current = { seats: view.seats, turn: view.turn };
+  const seenRef = useRef<Pick<View, "seats" | "turn" | "names"> | null>(null);
+  if (view) seenRef.current = { seats: view.seats, turn: view.turn, names: view.names };
   const seen = seenRef.current;
   const [message, setMessage] = useState("");
   const token = seat !== null ? stored.seats[seat] : stored.host;
   const seqRef = useRef(0);
-  const [rulesName, setRulesName] = useState("");
+  // The last seq the phone was handed over for: a seat that took the phone keeps it until the
+  // game moves on.
+  const handedRef = useRef(-1);
+
   useEffect(() => {
+    save(gameId, stored);
     api.rules().then(
-      (all) => setRulesName(all.find((r) => r.id === (view?.rules ?? stored.rules))?.name ?? ""),
+      (all) => setInfo(all.find((r) => r.id === (view?.rules ?? stored.rules)) ?? null),
       () => undefined,
     );
   }, [view?.rules]);
+
+  const show = (v: View) => {
+    seqRef.current = Math.max(seqRef.current, v.seq);
+    setView(v);
+    cacheView(gameId, seat, v);
+  };
 
   useEffect(() => {
     if (covered) {
@@ -65,53 +117,87 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     }
     let closed = false;
     let stop = () => undefined as void;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     api.view(gameId, token).then(
       (v) => {
         if (closed) return;
-        setView(v);
-        seqRef.current = v.seq;
+        setOffline(false);
+        setMessage("");
+        show(v);
         stop = watch(gameId, token, v.seq, (next) => {
-          if (next.seq >= seqRef.current) {
-            seqRef.current = next.seq;
-            setView(next);
-          }
+          if (next.seq >= seqRef.current) show(next);
         });
       },
-      (e) => setMessage((e as Error).message),
+      (e) => {
+        if (closed) return;
+        const err = e as ApiError;
+        if (err.status === 0 || err.status >= 500) {
+          // Offline (or the referee away): the last known position, read-only, and try again.
+          const last = cachedView(gameId, seat);
+          if (last) setView(last);
+          setOffline(true);
+          timer = setTimeout(() => setRetry((n) => n + 1), 4000);
+        } else setMessage(err.message);
+      },
     );
     return () => {
       closed = true;
+      clearTimeout(timer);
       stop();
     };
-  }, [gameId, token, covered]);
+  }, [gameId, token, covered, retry]);
 
-  // On a shared phone, hand over to the seat whose turn it is; in a sealed round, to each seat
-  // that has yet to seal its move, in turn.
   useEffect(() => {
-    if (!shared || !view) return;
+    const online = () => setRetry((n) => n + 1);
+    const gone = () => setOffline(true);
+    addEventListener("online", online);
+    addEventListener("offline", gone);
+    return () => {
+      removeEventListener("online", online);
+      removeEventListener("offline", gone);
+    };
+  }, []);
+
+  // On a shared phone, hand over to the seat whose turn it is once the game moves on; in a
+  // sealed round, to each seat that has yet to seal its move, in turn.
+  useEffect(() => {
+    if (!shared || !view || view.seq <= handedRef.current) return;
+    handedRef.current = view.seq;
     const next = nextHolder(view, heldSeats, seat);
     if (next !== seat) {
       setSeat(next);
-      setCovered(true);
+      if (secret) setCovered(true);
     }
   }, [view?.seq]);
 
   useWakeLock(!!view && view.status === "active");
 
+  /** `s` takes the phone (to answer a draw offer, to resign) and keeps it until the next move. */
+  const take = (s: number) => {
+    handedRef.current = seqRef.current;
+    setSeat(s);
+    setMessage("");
+    if (secret) setCovered(true);
+  };
+
   const act = async (action: string) => {
     if (!view || !token) return;
+    if (offline) {
+      setMessage("Offline: this is the last position the phone saw. Moves can be made once it reconnects.");
+      return;
+    }
     setMessage("");
     try {
-      const next = await api.act(gameId, token, action, view.seq);
-      seqRef.current = Math.max(seqRef.current, next.seq);
-      setView(next);
+      show(await api.act(gameId, token, action, view.seq));
     } catch (e) {
       const err = e as ApiError;
       if (err.code === "stale") {
-        const fresh = await api.view(gameId, token);
-        setView(fresh);
+        show(await api.view(gameId, token));
         setMessage("The game moved on before your action arrived; here is the new position.");
-      } else setMessage(err.message);
+      } else {
+        if (err.status === 0) setOffline(true);
+        setMessage(err.message);
+      }
     }
   };
 
@@ -131,6 +217,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               <button
                 key={s}
                 onClick={() => {
+                  handedRef.current = seqRef.current;
                   setSeat(s);
                   setCovered(false);
                 }}
@@ -148,7 +235,8 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
   if (!view) {
     return (
       <main>
-        <p>{message || "Loading the game…"}</p>
+        {offline && <OfflineBanner />}
+        <p role={message ? "alert" : undefined}>{message || (offline ? "This phone has not seen this game yet." : "Loading the game…")}</p>
       </main>
     );
   }
@@ -157,24 +245,49 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     <main>
       <header class="game-head">
         <h1>
-          {rulesName || view.rules} <span class="facts">{view.seat !== null ? `— you are ${sideName(view, view.seat)}` : "— watching"}</span>
+          {info?.name || view.rules} <span class="facts">{view.seat !== null ? `— you are ${sideName(view, view.seat)}` : "— watching"}</span>
         </h1>
         {shared && (
-          <button onClick={() => setCovered(true)} aria-label="hide the screen and pass the phone">
-            Pass the phone
-          </button>
+          <div class="actions" role="group" aria-label="who holds the phone">
+            {heldSeats
+              .filter((s) => s !== seat)
+              .map((s) => (
+                <button key={s} onClick={() => take(s)}>
+                  {secret ? `Pass to ${nameOf(s)}` : `${nameOf(s)} takes the phone`}
+                </button>
+              ))}
+          </div>
         )}
       </header>
+      {offline && <OfflineBanner />}
+      <Announce view={view} />
       {view.status === "waiting" ? (
         <p class="status">
           Waiting for players: {view.joined_seats.length} of {view.seat_count} have joined.
         </p>
       ) : (
-        <Play view={view} screen={screen} act={act} message={message} setMessage={setMessage} />
+        <>
+          <DrawBanner view={view} act={act} />
+          <Play view={view} screen={screen} act={act} message={message} setMessage={setMessage} />
+          <EndOfGame view={view} gameId={gameId} />
+        </>
       )}
-      <footer class="facts fairness">
-        Fairness commitment <code class="wrap">{view.commitment}</code> — <a href={`#/fairness/${gameId}`}>check the draws</a>
-      </footer>
+      {info && info.random.length > 0 && (
+        <footer class="facts fairness">
+          Fairness commitment <code class="wrap">{view.commitment}</code>
+          <a class="button" href={`#/fairness/${gameId}`}>
+            Check the draws
+          </a>
+        </footer>
+      )}
     </main>
+  );
+}
+
+function OfflineBanner() {
+  return (
+    <p class="banner offline" role="status">
+      Offline — reconnecting… This is the last position this phone saw; moves wait until it is back.
+    </p>
   );
 }

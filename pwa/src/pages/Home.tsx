@@ -1,5 +1,82 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, type RulesInfo } from "../api";
+import { type RulesInfo, type View, api, sideName } from "../api";
+import { type Stored, allGames, cachedView } from "../session";
+import { turnSentence } from "../words";
+
+/** At most this many games of each kind are listed. */
+const LISTED = 8;
+
+interface Known {
+  gameId: string;
+  stored: Stored;
+  view: View | null;
+}
+
+/** The seats this phone holds in a game, as players say them. */
+function seatsHeld(k: Known): string {
+  const seats = Object.keys(k.stored.seats).map(Number);
+  if (!seats.length) return "you created it";
+  const name = (s: number) => (k.view ? sideName(k.view, s) : `Seat ${s + 1}`);
+  return seats.length > 1 ? `${seats.map(name).join(" and ")} on this phone` : `you are ${name(seats[0])}`;
+}
+
+function GameLine({ k, names }: { k: Known; names: Record<string, string> }) {
+  const rules = k.view?.rules ?? k.stored.rules ?? "";
+  const seats = Object.keys(k.stored.seats).map(Number);
+  const status = !k.view ? "" : k.view.status === "waiting" ? `Waiting for players (${k.view.joined_seats.length} of ${k.view.seat_count})` : turnSentence(k.view, seats.length === 1 ? seats[0] : null);
+  return (
+    <li class="card your-game">
+      <a class="button" href={`#/game/${k.gameId}`}>
+        <strong>{names[rules] ?? rules}</strong> <span class="facts">— {seatsHeld(k)}</span>
+      </a>
+      <p class="facts">{status}</p>
+    </li>
+  );
+}
+
+/** The games this phone holds seats in: those under way, and finished ones to look back at. */
+function YourGames({ names }: { names: Record<string, string> }) {
+  const [known, setKnown] = useState<Known[]>(() =>
+    allGames().map(({ gameId, stored }) => ({ gameId, stored, view: cachedView(gameId, Object.keys(stored.seats).map(Number)[0] ?? null) })),
+  );
+  useEffect(() => {
+    known.slice(0, LISTED * 2).forEach((k, i) => {
+      const seat = Object.keys(k.stored.seats).map(Number)[0];
+      const token = seat !== undefined ? k.stored.seats[seat] : k.stored.host;
+      api.view(k.gameId, token).then(
+        (view) => setKnown((all) => all.map((x, j) => (j === i ? { ...x, view } : x))),
+        () => undefined,
+      );
+    });
+  }, []);
+  if (!known.length) return null;
+  const over = known.filter((k) => k.view?.status === "over");
+  const on = known.filter((k) => k.view?.status !== "over");
+  return (
+    <>
+      {on.length > 0 && (
+        <section aria-labelledby="your-games">
+          <h2 id="your-games">Your games</h2>
+          <ul class="catalogue">
+            {on.slice(0, LISTED).map((k) => (
+              <GameLine key={k.gameId} k={k} names={names} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {over.length > 0 && (
+        <details class="finished">
+          <summary>Finished games ({Math.min(over.length, LISTED)})</summary>
+          <ul class="catalogue">
+            {over.slice(0, LISTED).map((k) => (
+              <GameLine key={k.gameId} k={k} names={names} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
 
 export function Home() {
   const [rules, setRules] = useState<RulesInfo[] | null>(null);
@@ -7,6 +84,7 @@ export function Home() {
   useEffect(() => {
     api.rules().then(setRules, (e) => setError(e.message));
   }, []);
+  const names = Object.fromEntries((rules ?? []).map((r) => [r.id, r.name]));
   return (
     <main>
       <h1>Table referee</h1>
@@ -16,12 +94,14 @@ export function Home() {
         <a class="button" href="#/join">Join a game</a>
         <a class="button" href="#/adjudicate">Is that legal?</a>
       </nav>
+      <YourGames names={names} />
       {error && <p class="error" role="alert">{error}</p>}
       {rules === null && !error && <p>Loading the games…</p>}
+      <h2>Games</h2>
       <ul class="catalogue">
         {rules?.map((r) => (
           <li key={r.id} class="card">
-            <h2>{r.name}</h2>
+            <h3>{r.name}</h3>
             <p>{r.summary}</p>
             <p class="facts">
               {r.min_seats === r.max_seats ? `${r.min_seats} players` : `${r.min_seats}–${r.max_seats} players`} · {r.equipment.join(", ")}

@@ -7,6 +7,7 @@ export function Join({ gameId = "", code = "" }: { gameId?: string; code?: strin
   const [game, setGame] = useState(gameId);
   const [joinCode, setJoinCode] = useState(code);
   const [entropy, setEntropy] = useState("");
+  const [name, setName] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const submit = async (e: Event) => {
@@ -14,7 +15,7 @@ export function Join({ gameId = "", code = "" }: { gameId?: string; code?: strin
     setBusy(true);
     setError("");
     try {
-      const joined = await api.join(game.trim(), joinCode.trim(), entropy);
+      const joined = await api.join(game.trim(), joinCode.trim(), entropy, name);
       rememberSeat(game.trim(), joined.seat, joined.token, joined.view.rules);
       go("game", game.trim());
     } catch (err) {
@@ -34,6 +35,11 @@ export function Join({ gameId = "", code = "" }: { gameId?: string; code?: strin
         <label>
           Join code
           <input name="code" value={joinCode} required autocomplete="off" autocapitalize="characters" placeholder="K7QX-M2PD" onInput={(e) => setJoinCode((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          Your name (optional)
+          <input name="player-name" value={name} maxLength={24} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <small>Shown to the others instead of your seat's name.</small>
         </label>
         <label>
           Your own randomness (optional)

@@ -5,7 +5,7 @@ import { api, type Created, type RulesInfo } from "../api";
 import { Qr } from "../components/Qr";
 import { DEFAULT_GAME, gameEntry, seatName } from "../games";
 import { go } from "../router";
-import { rememberSeat, save } from "../session";
+import { load, rememberSeat, save } from "../session";
 
 /** The chosen game's options form, or nothing for a game without options. */
 function Options({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) {
@@ -13,12 +13,17 @@ function Options({ id, value, onChange }: { id: string; value: unknown; onChange
   return spec ? <spec.Form value={value} onChange={onChange} /> : null;
 }
 
-export function Start({ preset }: { preset?: string }) {
+/** Starts a game; `again` names a game this phone created whose options and phones to reuse. */
+export function Start({ preset, again }: { preset?: string; again?: string | null }) {
+  const previous = again ? load(again) : null;
   const [rules, setRules] = useState<RulesInfo[]>([]);
   const [id, setId] = useState(preset ?? DEFAULT_GAME);
-  const [mode, setMode] = useState<"each" | "shared">("each");
+  const [mode, setMode] = useState<"each" | "shared">(previous ? (Object.keys(previous.seats).length > 1 ? "shared" : previous.mode) : "each");
   // Each game's form value, kept while another game is looked at.
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    previous?.options !== undefined && previous.rules === (preset ?? DEFAULT_GAME) ? { [previous.rules]: previous.options } : {},
+  );
+  const [name, setName] = useState("");
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -37,7 +42,7 @@ export function Start({ preset }: { preset?: string }) {
     setError("");
     try {
       const c = await api.createGame(id, options());
-      save(c.game_id, { host: c.host_token, seats: {}, mode, codes: c.seats, rules: id });
+      save(c.game_id, { host: c.host_token, seats: {}, mode, codes: c.seats, rules: id, options: value });
       if (mode === "shared") {
         for (const s of c.seats) {
           const joined = await api.join(c.game_id, s.join_code);
@@ -55,7 +60,7 @@ export function Start({ preset }: { preset?: string }) {
   const playHere = async (code: string) => {
     if (!created) return;
     try {
-      const joined = await api.join(created.game_id, code);
+      const joined = await api.join(created.game_id, code, undefined, name);
       rememberSeat(created.game_id, joined.seat, joined.token, id);
       go("game", created.game_id);
     } catch (err) {
@@ -74,6 +79,10 @@ export function Start({ preset }: { preset?: string }) {
         <p class="facts">
           Fairness commitment: <code class="wrap">{created.commitment}</code>
         </p>
+        <label class="form">
+          Your name (optional, shown to the others)
+          <input name="player-name" value={name} maxLength={24} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
         <ul class="seats">
           {created.seats.map((s) => {
             const link = `${base}#/join/${created.game_id}/${s.join_code}`;
@@ -84,11 +93,9 @@ export function Start({ preset }: { preset?: string }) {
                   {s.join_code}
                 </p>
                 <Qr text={link} label={`QR code to join as ${seatName(id, s.seat)}`} />
-                <p>
-                  <a href={`#/join/${created.game_id}/${s.join_code}`} data-join-link={s.seat}>
-                    Join link
-                  </a>
-                </p>
+                <a class="button" href={`#/join/${created.game_id}/${s.join_code}`} data-join-link={s.seat}>
+                  Join link
+                </a>
                 <button type="button" onClick={() => playHere(s.join_code)}>
                   Play as {seatName(id, s.seat)} on this phone
                 </button>
