@@ -26,3 +26,8 @@ export function cardPiece(code: string): string | null {
   if (!piece) return null;
   return isRed(code) ? piece.toUpperCase() : piece;
 }
+
+/** Card codes inside a sentence written as faces: "Seat 2 discarded 8H" → "Seat 2 discarded 8♥". */
+export function withFaces(text: string): string {
+  return text.replace(/\b(10|[2-9AJQK])([CDHS])\b/g, (_, rank: string, suit: string) => cardFace(rank + suit));
+}

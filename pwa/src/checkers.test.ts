@@ -25,3 +25,25 @@ describe("cards as Appendix A reads them", () => {
     expect(cardPiece("JH")).toBeNull();
   });
 });
+
+import { withFaces } from "./cards";
+describe("card codes in sentences", () => {
+  it("are written as faces, moves left alone", () => {
+    expect(withFaces("Seat 2 discarded 8H, then played 10S and QD")).toBe("Seat 2 discarded 8♥, then played 10♠ and Q♦");
+    expect(withFaces("Qd8xd5 Ke8-d7 e4")).toBe("Qd8xd5 Ke8-d7 e4");
+  });
+});
+
+import { fullMoves } from "./checkers";
+describe("full moves", () => {
+  it("pairs White's turn with Black's", () => {
+    const played = [
+      { seat: 0, said: "e2-e4" },
+      { seat: 0, said: "8H under e4" },
+      { seat: 1, said: "e7-e5" },
+      { seat: 0, said: "d2-d4" },
+    ];
+    expect(fullMoves(played)).toEqual([["e2-e4, 8H under e4", "e7-e5"], ["d2-d4"]]);
+    expect(fullMoves([{ seat: 1, said: "e7-e5" }])).toEqual([[null, "e7-e5"]]);
+  });
+});

@@ -29,3 +29,19 @@ export function turns(played: Pick<PlayedEntry, "seat" | "said">[]): string[] {
   });
   return out;
 }
+
+/** The turns two to a line, White's then Black's, numbered by the list: [["e2-e4, 8♥ …",
+ * "e7-e5"], …]. A record that starts with Black's turn starts with null. */
+export function fullMoves(played: Pick<PlayedEntry, "seat" | "said">[]): (string | null)[][] {
+  const grouped: { seat: number; said: string }[] = [];
+  played.forEach((p, i) => {
+    if (i > 0 && p.seat === played[i - 1].seat) grouped[grouped.length - 1].said += `, ${p.said}`;
+    else grouped.push({ seat: p.seat, said: p.said });
+  });
+  const out: (string | null)[][] = [];
+  for (const g of grouped) {
+    if (g.seat === 0 || !out.length || out[out.length - 1].length === 2) out.push(g.seat === 0 ? [g.said] : [null, g.said]);
+    else out[out.length - 1].push(g.said);
+  }
+  return out;
+}

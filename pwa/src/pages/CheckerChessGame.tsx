@@ -8,9 +8,9 @@ import { useMemo, useState } from "preact/hooks";
 import { type Stage, api, gameActions, gamePlayed, mayAct, sideName, stageOf } from "../api";
 import { PlayerBoard, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
 import { TableActions } from "../components/TableActions";
-import { cardFace, cardName, cardPiece, isRed } from "../cards";
+import { cardFace, cardName, cardPiece, isRed, withFaces } from "../cards";
 import type { AdrenalineView, BoosterView, CheckerView, HalfAliceView } from "../checkers";
-import { turns } from "../checkers";
+import { fullMoves } from "../checkers";
 import { UCI, pieceGlyph, pieceName } from "../fen";
 import type { ScreenProps } from "../games/types";
 import { plural } from "../words";
@@ -79,11 +79,11 @@ function targetsOf(legal: string[], stage: Stage | null, card: string | null, fr
 
 interface BoosterProps extends CardChoice {
   view: BoosterView;
-  act: (action: string) => Promise<void>;
+  setMessage: (message: string) => void;
 }
 
 /** Booster's cards: the viewer's own hand to play from, the others' hand sizes, the piles. */
-function BoosterCards({ view, stage, card, setCard, act }: BoosterProps) {
+function BoosterCards({ view, stage, card, setCard, setMessage }: BoosterProps) {
   const mine = view.seat;
   const myHand = view.private;
   const myCheckers = view.game.hands.find((h) => h.seat === mine)?.checkers ?? 0;
@@ -103,8 +103,10 @@ function BoosterCards({ view, stage, card, setCard, act }: BoosterProps) {
                 aria-label={`${cardFace(c)} ${cardName(c)}, ${meaning(c)}`}
                 aria-pressed={card === c}
                 class={`playing-card ${isRed(c) ? "red" : ""} ${card === c ? "chosen" : ""} ${myHand.last_drawn.includes(c) ? "fresh" : ""}`}
-                disabled={!playing}
-                onClick={() => setCard(card === c ? null : c)}
+                onClick={() => {
+                  if (playing) setCard(card === c ? null : c);
+                  else setMessage(mayAct(view, view.seat) ? "Move first: a card is played after your move (or you pass)." : "Cards are played after your own move.");
+                }}
               >
                 {cardFace(c)}
                 <CardPiece card={c} />
@@ -112,11 +114,6 @@ function BoosterCards({ view, stage, card, setCard, act }: BoosterProps) {
             ))}
           </div>
           {myHand.last_drawn.length > 0 && <p class="facts">You drew {myHand.last_drawn.map(cardName).join(", ")}.</p>}
-          {playing && (
-            <div class="actions">
-              <button onClick={() => act("pass")}>Pass</button>
-            </div>
-          )}
         </>
       )}
       {others.map((h) => (
@@ -212,15 +209,56 @@ export function CheckerChessGame({ view, act, message, setMessage, facts, panel 
           </button>
         </div>
       )}
+      {stage === "play-card" && legal.includes("pass") && (
+        <div class="actions">
+          <button onClick={() => act("pass")}>Pass</button>
+        </div>
+      )}
+      <Legend view={view} />
       {panel?.({ stage, card, setCard })}
       {facts && <p class="facts">{facts}</p>}
-      <ol class="moves" aria-label="moves">
-        {turns(played).map((t, i) => (
-          <li key={i}>{t}</li>
+      <h2>Moves</h2>
+      <ol class="moves turns" aria-label="moves">
+        {fullMoves(played).map((t, i) => (
+          <li key={i}>
+            {t.map((part) => withFaces(part ?? "…")).join(" — ")}
+          </li>
         ))}
       </ol>
       <TableActions view={view} act={act} />
     </section>
+  );
+}
+
+/** What the marks under the pieces mean, for the kinds of stack on the board now. */
+function Legend({ view }: { view: CheckerView }) {
+  const stacks = (view.board?.cells ?? []).flatMap((c) => c.stacks ?? []);
+  const mirror = (view.board?.cells ?? []).some((c) => c.markers?.includes("mirror"));
+  const coloured = stacks.some((s) => s.colour);
+  if (!stacks.length && !mirror) return null;
+  return (
+    <ul class="legend facts" aria-label="what the marks mean">
+      {coloured ? (
+        <>
+          <li>
+            <span class="disc light" /> White's checkers · <span class="disc dark" /> Black's
+          </li>
+          <li>
+            <span class="effect-mark boosted">▲</span> boosted (on its own checkers: extra king moves)
+          </li>
+          <li>
+            <span class="effect-mark hobbled">▼</span> hobbled (on the opponent's: moves like a pawn)
+          </li>
+        </>
+      ) : (
+        stacks.length > 0 && (
+          <li>
+            <span class="disc neutral" /> checkers under a piece; the number says how many
+          </li>
+        )
+      )}
+      {mirror && <li>Dashed purple outline: through the mirror</li>}
+    </ul>
   );
 }
 
@@ -232,7 +270,7 @@ export function AdrenalineGame(props: ScreenProps<AdrenalineView>) {
 
 /** Booster: the viewer's hand to play from, the others' hand sizes, the piles. */
 export function BoosterGame(props: ScreenProps<BoosterView>) {
-  return <CheckerChessGame {...props} panel={(choice) => <BoosterCards view={props.view} act={props.act} {...choice} />} />;
+  return <CheckerChessGame {...props} panel={(choice) => <BoosterCards view={props.view} setMessage={props.setMessage} {...choice} />} />;
 }
 
 /** Half Alice: the checkers each side has in use. */

@@ -2,7 +2,7 @@
 import type { TableToolsFields, TableToolsPrivate } from "../generated/table-tools";
 import { useState } from "preact/hooks";
 import { type GameView, mayAct, sideName } from "../api";
-import { cardFace, cardName, isRed } from "../cards";
+import { cardFace, cardName, isRed, withFaces } from "../cards";
 import type { ScreenProps } from "../games/types";
 
 interface Deck {
@@ -24,6 +24,9 @@ export type { TableToolsFields as TableFields, TableToolsPrivate as TableHand };
 export type TableView = GameView<TableToolsFields, TableToolsPrivate>;
 
 
+/** How "deal … to SEAT" names a seat: counted from 1, as the seat names say ("Seat 1"). */
+const DEAL_SEAT = (seat: number) => seat + 1;
+
 function Card({ code }: { code: string }) {
   return (
     <span class={`playing-card ${isRed(code) ? "red" : ""}`} data-card={code} aria-label={cardName(code)} title={cardName(code)}>
@@ -39,6 +42,10 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
   const [deal, setDeal] = useState(5);
   const [deckName, setDeckName] = useState("");
   const [deckKind, setDeckKind] = useState("standard-52");
+  // A card about to be played or discarded, waiting for the player's yes.
+  const [pending, setPending] = useState<{ verb: "play" | "discard"; entry: string } | null>(null);
+  // Whom "Deal" deals to: "all", or a seat number.
+  const [dealTo, setDealTo] = useState("all");
   const { decks, hands, rolls, log } = view.game;
   const mine = view.seat;
   const myHand = view.private?.cards ?? [];
@@ -72,13 +79,17 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
           </button>
         </form>
       )}
-      <ol class="rolls" aria-label="rolls, newest first">
+      <ol class="rolls" aria-label="rolls, newest first" aria-live="polite">
         {rolls
-          .slice()
+          .map((r, i) => ({ r, n: i + 1 }))
           .reverse()
-          .map((r, i) => (
-            <li key={i}>
-              <strong>{r.dice.join(" ")}</strong> <span class="facts">({r.dice.length}d{r.sides}, {sideName(view, r.seat)}{r.dice.length > 1 ? `, total ${r.dice.reduce((a, b) => a + b, 0)}` : ""})</span>
+          .map(({ r, n }, i) => (
+            <li key={n} class={i === 0 ? "newest" : ""}>
+              <span class="roll-no">#{n}</span> <strong>{r.dice.join(" ")}</strong>{" "}
+              <span class="facts">
+                ({r.dice.length}d{r.sides}, {sideName(view, r.seat)}
+                {r.dice.length > 1 ? `, total ${r.dice.reduce((a, b) => a + b, 0)}` : ""})
+              </span>
             </li>
           ))}
       </ol>
@@ -94,15 +105,29 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
             return (
               <li key={entry}>
                 <Card code={code} />
-                {active && (
+                {active && pending?.entry !== entry && (
                   <>
-                    <button onClick={() => act(`play ${entry}`)} aria-label={`play ${cardName(code)}`}>
+                    <button onClick={() => setPending({ verb: "play", entry })} aria-label={`play ${cardName(code)}`}>
                       Play
                     </button>
-                    <button onClick={() => act(`discard ${entry}`)} aria-label={`discard ${cardName(code)}`}>
+                    <button onClick={() => setPending({ verb: "discard", entry })} aria-label={`discard ${cardName(code)}`}>
                       Discard
                     </button>
                   </>
+                )}
+                {active && pending?.entry === entry && (
+                  <span class="confirm" role="group" aria-label={`${pending.verb} ${cardName(code)}?`}>
+                    <button
+                      class="primary"
+                      onClick={() => {
+                        setPending(null);
+                        void act(`${pending.verb} ${entry}`);
+                      }}
+                    >
+                      {pending.verb === "play" ? "Play it face up" : "Discard it"}
+                    </button>
+                    <button onClick={() => setPending(null)}>Cancel</button>
+                  </span>
                 )}
               </li>
             );
@@ -137,7 +162,20 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
               <label>
                 Deal <input type="number" name="deal" min={1} max={52} value={deal} onInput={(e) => setDeal(Number((e.target as HTMLInputElement).value))} />
               </label>
-              <button onClick={() => act(`deal ${name} ${deal} to all`)}>Deal to everyone</button>
+              <label>
+                to{" "}
+                <select name="deal-to" value={dealTo} onChange={(e) => setDealTo((e.target as HTMLSelectElement).value)}>
+                  <option value="all">everyone</option>
+                  {view.seats.map((s) => (
+                    <option key={s.seat} value={String(s.seat)}>
+                      {sideName(view, s.seat)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button onClick={() => act(`deal ${name} ${deal} to ${dealTo === "all" ? "all" : DEAL_SEAT(Number(dealTo))}`)}>
+                {dealTo === "all" ? "Deal to everyone" : `Deal to ${sideName(view, Number(dealTo))}`}
+              </button>
               <button onClick={() => act(`draw ${name} 1`)}>Draw</button>
               <button onClick={() => act(`flip ${name}`)}>Turn over</button>
               <button onClick={() => act(`shuffle ${name}`)}>Shuffle</button>
@@ -171,7 +209,7 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
       <h2>What happened</h2>
       <ol class="log">
         {log.slice(-12).reverse().map((line, i) => (
-          <li key={i}>{line}</li>
+          <li key={i}>{withFaces(line)}</li>
         ))}
       </ol>
       {active && (
