@@ -85,6 +85,15 @@ export class EventStream {
 export interface Verdict {
   ok: boolean;
   lines: string[];
+  /** What was drawn, event by event, in the record's words: "Seat 1: roll 2d6 — 2 draws". */
+  drawn: string[];
+}
+
+/** "Seat 2: Seat 2 rolled 2d6: 3 5 — 2 draws", or "The setup — 12 draws". */
+function drawnLine(event: any): string {
+  const n = (event.draws ?? []).length;
+  const what = event.action !== undefined ? `Seat ${Number(event.seat) + 1}: ${event.description || event.action}` : "The setup";
+  return `${what} — ${n} draw${n === 1 ? "" : "s"} (${(event.draws as { bound: number; value: number }[]).map((d) => `${d.value + 1} of ${d.bound}`).join(", ")})`;
 }
 
 /** Checks an audit record's commitment and every recorded draw. */
@@ -94,11 +103,17 @@ export async function verifyAudit(record: any): Promise<Verdict> {
     const seed = fromHex(record.seed);
     const commitment = toHex(await sha256(seed));
     if (commitment !== record.commitment) {
-      return { ok: false, lines: [`The seed does not match the commitment published at the start (${record.commitment}).`] };
+      return { ok: false, lines: [`The seed does not match the commitment published at the start (${record.commitment}).`], drawn: [] };
     }
     lines.push(`The revealed seed hashes to the commitment published when the game was created: ${commitment.slice(0, 16)}…`);
     const key = await gameKey(seed, (record.entropy as string[]).map(fromHex));
-    lines.push(`The game key mixes in ${record.entropy.length} seat contribution(s) of entropy.`);
+    const given = (record.entropy as string[]).filter((e) => e && e.length > 0).length;
+    lines.push(
+      given === 0
+        ? "No player typed randomness of their own: every draw comes from the seed alone, fixed before anyone joined."
+        : `The game key mixes in the randomness ${given === 1 ? "one player" : `${given} players`} typed when joining.`,
+    );
+    const drawn = (record.events as any[]).filter((e) => (e.draws ?? []).length > 0).map(drawnLine);
     let draws = 0;
     for (const event of record.events) {
       const stream = new EventStream(key, event.seq);
@@ -106,15 +121,15 @@ export async function verifyAudit(record: any): Promise<Verdict> {
         const value = await stream.below(draw.bound);
         if (value !== draw.value) {
           lines.push(`Event ${event.seq}, draw ${i + 1}: the log says ${draw.value}, but the seed gives ${value}.`);
-          return { ok: false, lines };
+          return { ok: false, lines, drawn };
         }
         draws++;
       }
     }
     lines.push(`All ${draws} random draws in ${record.events.length} events follow from the seed.`);
-    return { ok: true, lines };
+    return { ok: true, lines, drawn };
   } catch (e) {
     lines.push(`The record could not be checked: ${(e as Error).message}`);
-    return { ok: false, lines };
+    return { ok: false, lines, drawn: [] };
   }
 }

@@ -1,6 +1,7 @@
 // Re-derives every draw of a finished game in this browser and says whether they match.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
+import { withFaces } from "../cards";
 import { verifyAudit, type Verdict } from "../verify";
 
 export function Fairness({ gameId }: { gameId: string }) {
@@ -31,6 +32,16 @@ export function Fairness({ gameId }: { gameId: string }) {
               <li key={i}>{l}</li>
             ))}
           </ul>
+          {verdict.drawn.length > 0 && (
+            <>
+              <h2>What was drawn</h2>
+              <ol class="drawn" aria-label="what was drawn">
+                {verdict.drawn.map((l, i) => (
+                  <li key={i}>{withFaces(l)}</li>
+                ))}
+              </ol>
+            </>
+          )}
           <p class="facts">The rules themselves are checked by the referee's own verifier: <code>referee verify audit.json</code>.</p>
         </>
       )}

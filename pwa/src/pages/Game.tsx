@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, sideName, teamOf, watch } from "../api";
 import { EndOfGame } from "../components/EndOfGame";
+import { TableClock } from "../components/TableClock";
 import { screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
 import { cacheView, cachedView, load, nextHolder, save } from "../session";
@@ -270,6 +271,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
           <DrawBanner view={view} act={act} />
           <Play view={view} screen={screen} act={act} message={message} setMessage={setMessage} />
           <EndOfGame view={view} gameId={gameId} />
+          {view.status === "active" && view.seat_count === 2 && <TableClock names={[sideName(view, 0), sideName(view, 1)]} />}
         </>
       )}
       {info && info.random.length > 0 && (
