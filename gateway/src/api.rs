@@ -1,7 +1,7 @@
 //! The REST/JSON routes over the referee's gRPC API, with their OpenAPI description.
 
 use crate::errors::{ApiError, reason_name};
-use crate::referee::{Referee, request};
+use crate::referee::{Referee, request, request_from};
 use crate::views::{RulesInfo, view_json};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, Responder, get, post, web};
@@ -17,8 +17,8 @@ use utoipa::{OpenApi, ToSchema};
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Table referee", version = "1", description = "A referee for table-top chess variants: rules, refereed games with secrets and verifiable randomness, adjudication."),
-    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, get_game, submit_action, game_events, get_audit),
-    components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, Joined, ActionBody, Submitted)),
+    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, get_game, submit_action, game_events, get_audit),
+    components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, RevealBody, Joined, ActionBody, Submitted)),
     tags((name = "referee"))
 )]
 pub struct ApiDoc;
@@ -174,7 +174,11 @@ pub struct Created {
 #[utoipa::path(post, path = "/api/v1/games", tag = "referee", request_body = CreateBody,
     responses((status = 201, body = Created), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
 #[post("/api/v1/games")]
-pub async fn create_game(referee: web::Data<Referee>, body: web::Json<CreateBody>) -> Result<HttpResponse, ApiError> {
+pub async fn create_game(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    body: web::Json<CreateBody>,
+) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let options = match b.options {
         None | Some(Value::Null) => None,
@@ -185,7 +189,7 @@ pub async fn create_game(referee: web::Data<Referee>, body: web::Json<CreateBody
     let c = referee
         .client
         .clone()
-        .create_game(request(pb::CreateGameRequest { rules: b.rules, options }, None))
+        .create_game(request_from(&req, pb::CreateGameRequest { rules: b.rules, options }, None))
         .await?
         .into_inner();
     Ok(HttpResponse::Created().json(Created {
@@ -200,9 +204,35 @@ pub async fn create_game(referee: web::Data<Referee>, body: web::Json<CreateBody
 pub struct JoinBody {
     pub join_code: String,
     /// Optional: any text (up to 64 bytes) mixed into every draw of the game, so that not even
-    /// the referee could have chosen the cards and dice in advance.
+    /// the referee could have chosen the cards and dice in advance. Sent in the clear; prefer
+    /// `entropy_commitment`.
     #[serde(default)]
     pub entropy: Option<String>,
+    /// Optional: SHA-256 (hex) of entropy text revealed with `POST /api/v1/games/{id}/reveal`
+    /// once every seat has joined, so nobody can choose theirs after seeing another's.
+    #[serde(default)]
+    pub entropy_commitment: Option<String>,
+    /// Optional: any unguessable text kept by the client for this join; retrying the join with
+    /// it returns the same seat and token.
+    #[serde(default)]
+    pub client_key: Option<String>,
+    /// Optional: the player's name for the table (at most 24 characters).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The 32 bytes of a SHA-256 written as 64 hex digits.
+fn sha256_hex(hex: &str) -> Option<Vec<u8>> {
+    if hex.len() != 64 || !hex.is_ascii() {
+        return None;
+    }
+    (0..64).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok()).collect()
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RevealBody {
+    /// The entropy text whose SHA-256 the seat committed to when it joined.
+    pub entropy: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -219,19 +249,30 @@ pub struct Joined {
     params(("id" = String, Path, description = "game id")),
     responses((status = 200, body = Joined), (status = 403, body = ApiError), (status = 409, body = ApiError), (status = 429, body = ApiError)))]
 pub async fn join_game(
+    req: HttpRequest,
     referee: web::Data<Referee>,
     path: web::Path<String>,
     body: web::Json<JoinBody>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
+    let commitment = match b.entropy_commitment.as_deref().unwrap_or("") {
+        "" => Vec::new(),
+        hex => sha256_hex(hex).ok_or_else(|| {
+            ApiError::new(StatusCode::BAD_REQUEST, "bad_entropy", "entropy_commitment is 64 hex digits (a SHA-256).")
+        })?,
+    };
     let j = referee
         .client
         .clone()
-        .join_game(request(
+        .join_game(request_from(
+            &req,
             pb::JoinGameRequest {
                 game_id: path.into_inner(),
                 join_code: b.join_code,
                 entropy: b.entropy.unwrap_or_default().into_bytes(),
+                client_key: b.client_key.unwrap_or_default(),
+                name: b.name.unwrap_or_default(),
+                entropy_commitment: commitment,
             },
             None,
         ))
@@ -239,6 +280,27 @@ pub async fn join_game(
         .into_inner();
     let view = j.view.as_ref().map(view_json).unwrap_or(Value::Null);
     Ok(HttpResponse::Ok().json(Joined { seat: j.seat, token: j.token, view }))
+}
+
+/// Reveals the entropy the caller's seat committed to when it joined (once every seat has
+/// joined); the game starts when every seat has revealed.
+#[utoipa::path(post, path = "/api/v1/games/{id}/reveal", tag = "referee", request_body = RevealBody,
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, description = "the caller's view", body = Object), (status = 400, body = ApiError),
+        (status = 401, body = ApiError), (status = 409, body = ApiError)),
+    security(("bearer" = [])))]
+#[post("/api/v1/games/{id}/reveal")]
+pub async fn reveal_entropy(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    path: web::Path<String>,
+    body: web::Json<RevealBody>,
+) -> Result<HttpResponse, ApiError> {
+    let token = require_token(&req)?;
+    let message =
+        pb::RevealEntropyRequest { game_id: path.into_inner(), entropy: body.into_inner().entropy.into_bytes() };
+    let view = referee.client.clone().reveal_entropy(request(message, Some(&token))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(view_json(&view)))
 }
 
 /// The caller's view: its seat's with a seat token, the spectator's otherwise.

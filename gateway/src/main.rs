@@ -196,6 +196,7 @@ async fn run(config: Config) -> std::io::Result<()> {
                     .wrap(Governor::new(&actions))
                     .route(web::post().to(api::submit_action)),
             )
+            .service(api::reveal_entropy)
             .service(api::get_game)
             .service(api::game_events)
             .service(api::get_audit)

@@ -21,6 +21,18 @@ impl Referee {
     }
 }
 
+/// [`request`] that also names the HTTP client's address (`x-client-address`), by which the
+/// referee counts wrong join codes and new games.
+pub fn request_from<T>(client: &actix_web::HttpRequest, message: T, token: Option<&str>) -> tonic::Request<T> {
+    let mut request = request(message, token);
+    if let Some(peer) = client.peer_addr()
+        && let Ok(value) = peer.ip().to_string().parse()
+    {
+        request.metadata_mut().insert("x-client-address", value);
+    }
+    request
+}
+
 /// A gRPC request with `token` as its bearer and the current trace context.
 pub fn request<T>(message: T, token: Option<&str>) -> tonic::Request<T> {
     let mut request = tonic::Request::new(message);

@@ -27,6 +27,9 @@ pub fn view_json(view: &pb::GameView) -> Value {
     out.insert("commitment".into(), json!(view.commitment));
     out.insert("joined_seats".into(), json!(view.joined_seats));
     out.insert("seat_count".into(), json!(view.seat_count));
+    let names: Vec<Value> = view.names.iter().map(|n| if n.is_empty() { Value::Null } else { json!(n) }).collect();
+    out.insert("names".into(), json!(names));
+    out.insert("awaiting_reveal".into(), json!(view.awaiting_reveal));
     out.entry("outcome").or_insert(Value::Null);
     Value::Object(out)
 }

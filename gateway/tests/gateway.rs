@@ -379,3 +379,63 @@ async fn the_app_answers_its_own_routes_and_unknown_api_routes_get_a_json_404() 
         assert_eq!(body["code"], "not_found", "{path}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn players_join_with_names_and_committed_entropy_and_a_retried_join_gets_the_same_token() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let created: Value = http
+        .post(gw.url("/api/v1/games"))
+        .json(&json!({"rules": "chess960"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["game_id"].as_str().unwrap();
+    let code = |seat: usize| created["seats"][seat]["join_code"].as_str().unwrap().to_string();
+    // SHA-256 of the UTF-8 text, hex, as the app computes it with WebCrypto.
+    let commit = |text: &str| -> String {
+        use sha2::Digest;
+        sha2::Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    };
+    let secrets = ["8c1f0e7d2a5b4c3d9e8f7a6b5c4d3e2f", "another phone's random text"];
+    let mut tokens = Vec::new();
+    for (seat, name) in ["Ada", "Grace"].into_iter().enumerate() {
+        let body = json!({
+            "join_code": code(seat),
+            "name": name,
+            "client_key": format!("key-{seat}-5b1e"),
+            "entropy_commitment": commit(secrets[seat]),
+        });
+        let url = gw.url(&format!("/api/v1/games/{id}/join"));
+        let joined: Value = http.post(&url).json(&body).send().await.unwrap().json().await.unwrap();
+        let again: Value = http.post(&url).json(&body).send().await.unwrap().json().await.unwrap();
+        assert_eq!(again["token"], joined["token"], "a retried join gets the same token: {again}");
+        tokens.push(joined["token"].as_str().unwrap().to_string());
+    }
+    let reveal = |seat: usize, text: &str| {
+        http.post(gw.url(&format!("/api/v1/games/{id}/reveal")))
+            .bearer_auth(&tokens[seat])
+            .json(&json!({"entropy": text}))
+            .send()
+    };
+    let wrong = reveal(0, "not what I committed to").await.unwrap();
+    assert_eq!(wrong.status(), 400);
+    assert_eq!(wrong.json::<Value>().await.unwrap()["code"], "bad_entropy");
+    let waiting: Value = reveal(0, secrets[0]).await.unwrap().json().await.unwrap();
+    assert_eq!((waiting["status"].as_str(), &waiting["awaiting_reveal"]), (Some("waiting"), &json!([1])));
+    let started: Value = reveal(1, secrets[1]).await.unwrap().json().await.unwrap();
+    assert_eq!(started["status"], "active", "{started}");
+    assert_eq!(started["names"], json!(["Ada", "Grace"]));
+    let bad = http
+        .post(gw.url(&format!("/api/v1/games/{id}/join")))
+        .json(&json!({"join_code": code(0), "entropy_commitment": "abc"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad.status(), 400);
+}

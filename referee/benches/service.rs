@@ -45,6 +45,9 @@ impl RefereeApi for Noop {
     async fn join_game(&self, _: Request<pb::JoinGameRequest>) -> Result<Response<pb::JoinGameResponse>, Status> {
         Err(Status::unimplemented("noop"))
     }
+    async fn reveal_entropy(&self, _: Request<pb::RevealEntropyRequest>) -> Result<Response<pb::GameView>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
     async fn submit_action(
         &self,
         _: Request<pb::SubmitActionRequest>,
@@ -216,6 +219,7 @@ async fn main() {
             commitment: "0".repeat(64),
             host_token_hash: "0".repeat(64),
             join_code_hashes: vec![],
+            keyed_codes: true,
             created_at_ms: 0,
         };
         store.create(&header, &"00".repeat(32)).await.unwrap();
@@ -245,7 +249,7 @@ async fn main() {
                         draws: vec![],
                         at_ms: 0,
                     };
-                    store.append(&ids[g], &event, Some(&field)).await.unwrap();
+                    store.append(&ids[g], &event, Some(&field), 30 * 86_400).await.unwrap();
                     latencies.push(t.elapsed());
                     *seq += 1;
                 }

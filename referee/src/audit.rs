@@ -6,6 +6,7 @@ use crate::store::{Event, EventBody};
 use rules::game::{DynGame, Outcome};
 use rules::random::{EventRng, GameKey, RandomSource, Replay, commitment, from_hex, to_hex};
 use serde::{Deserialize, Serialize};
+use sha2::Digest;
 
 pub const AUDIT_FORMAT: &str = "table-referee-audit/v1";
 
@@ -23,6 +24,10 @@ pub struct AuditRecord {
     pub seed: String,
     /// Each seat's entropy contribution, hex, in seat order.
     pub entropy: Vec<String>,
+    /// Each seat's commitment to its entropy (SHA-256, hex) when it committed at joining and
+    /// revealed later; empty where the seat sent its entropy in the clear or none.
+    #[serde(default)]
+    pub entropy_commitments: Vec<String>,
     pub events: Vec<Event>,
     pub outcome: Option<Outcome>,
 }
@@ -55,6 +60,17 @@ pub fn verify(record: &AuditRecord) -> Verification {
         return fail(lines, format!("SHA-256 of the seed is {computed}, but the commitment was {}", record.commitment));
     }
     lines.push(format!("commitment: SHA-256 of the revealed seed is {computed}, as published: ok"));
+    for (seat, committed) in record.entropy_commitments.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
+        let revealed = record.entropy.get(seat).and_then(|h| from_hex(h)).unwrap_or_default();
+        let hashed = to_hex(&sha2::Sha256::digest(&revealed));
+        if &hashed != committed {
+            return fail(
+                lines,
+                format!("seat {}'s revealed entropy hashes to {hashed}, but it committed to {committed}", seat + 1),
+            );
+        }
+        lines.push(format!("entropy: seat {}'s revealed entropy matches its commitment: ok", seat + 1));
+    }
     let Some(key) = game_key(&seed, &record.entropy) else { return fail(lines, "an entropy value is not hex".into()) };
     lines.push(format!("game key: derived from the seed and {} entropy contribution(s)", record.entropy.len()));
 
@@ -91,10 +107,15 @@ pub fn verify(record: &AuditRecord) -> Verification {
                 record.rules
             ));
             if outcome != record.outcome {
-                return fail(
-                    lines,
-                    format!("the replay ends with {outcome:?}, but the record says {:?}", record.outcome),
-                );
+                let told =
+                    |o: &Option<Outcome>| o.as_ref().map_or_else(|| "no outcome".to_string(), |o| o.reason.clone());
+                let (replayed, recorded) = (told(&outcome), told(&record.outcome));
+                let why = if replayed == recorded {
+                    format!("the replay ends with {replayed}, as recorded, but with other results for the seats")
+                } else {
+                    format!("the replay ends with {replayed}, but the record says {recorded}")
+                };
+                return fail(lines, why);
             }
             let said = outcome.map_or_else(|| "no outcome".to_string(), |o| o.reason);
             lines.push(format!("outcome: {said}: ok"));

@@ -2,8 +2,9 @@
 
 use crate::service::RefereeService;
 use crate::store::Store;
-use crate::tables::Tables;
+use crate::tables::{Retention, Settings, Tables};
 use crate::telemetry;
+use crate::tokens::ServerKey;
 use referee_proto::v1::referee_server::RefereeServer;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -19,21 +20,57 @@ pub struct Config {
     pub redis_url: String,
     /// `REFEREE_METRICS_ADDR`, default `127.0.0.1:9464`; `off` disables.
     pub metrics_addr: Option<SocketAddr>,
-    /// `REFEREE_SNAPSHOT_EVERY`, default 16 events.
-    pub snapshot_every: u64,
     /// `REDIS_WAIT_REPLICAS`, default 0: replicas that must acknowledge each event.
     pub wait_replicas: u32,
+    /// How games are run:
+    /// - `REFEREE_SECRET`: the referee's own secret, the same for every replica and never in
+    ///   Redis (it keys join-code hashes and retried joins' tokens); at least 16 characters.
+    ///   Unset: a public development key, with a warning at start.
+    /// - `REFEREE_SNAPSHOT_EVERY`, default 16 events.
+    /// - `REFEREE_KEEP_WAITING`, `REFEREE_KEEP_PLAYING`, `REFEREE_KEEP_FINISHED`: seconds a game
+    ///   is kept after its last change (defaults one day, thirty days, thirty days).
+    /// - `REFEREE_MAX_EVENTS` (default 5000), `REFEREE_CREATES_PER_ADDRESS` (default 60 per ten
+    ///   minutes).
+    pub settings: Settings,
 }
 
 fn env_or(name: &str, default: &str) -> String {
     std::env::var(name).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| default.to_string())
 }
 
+/// A positive whole number from the environment.
+fn positive(name: &str, default: u64) -> Result<u64, String> {
+    match env_or(name, &default.to_string()).parse::<u64>() {
+        Ok(0) => Err(format!("{name}: must be at least 1")),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{name}: {e}")),
+    }
+}
+
+fn server_key() -> Result<ServerKey, String> {
+    match std::env::var("REFEREE_SECRET").ok().filter(|s| !s.is_empty()) {
+        Some(secret) if secret.len() >= 16 => Ok(ServerKey::from_secret(&secret)),
+        Some(_) => Err("REFEREE_SECRET must be at least 16 characters".into()),
+        None => Ok(ServerKey::development()),
+    }
+}
+
 impl Config {
     pub fn from_env() -> Result<Config, String> {
-        let parse = |name: &str, default: &str| -> Result<String, String> { Ok(env_or(name, default)) };
-        let addr = parse("REFEREE_ADDR", "127.0.0.1:50051")?;
-        let metrics = parse("REFEREE_METRICS_ADDR", "127.0.0.1:9464")?;
+        let addr = env_or("REFEREE_ADDR", "127.0.0.1:50051");
+        let metrics = env_or("REFEREE_METRICS_ADDR", "127.0.0.1:9464");
+        let d = Settings::new(ServerKey::development());
+        let settings = Settings {
+            snapshot_every: positive("REFEREE_SNAPSHOT_EVERY", d.snapshot_every)?,
+            key: server_key()?,
+            retention: Retention {
+                waiting_seconds: positive("REFEREE_KEEP_WAITING", d.retention.waiting_seconds)?,
+                playing_seconds: positive("REFEREE_KEEP_PLAYING", d.retention.playing_seconds)?,
+                finished_seconds: positive("REFEREE_KEEP_FINISHED", d.retention.finished_seconds)?,
+            },
+            max_events: positive("REFEREE_MAX_EVENTS", d.max_events)?,
+            creates_per_address: positive("REFEREE_CREATES_PER_ADDRESS", d.creates_per_address)?,
+        };
         Ok(Config {
             addr: addr.parse().map_err(|e| format!("REFEREE_ADDR={addr}: {e}"))?,
             redis_url: env_or("REDIS_URL", "redis://127.0.0.1:6379"),
@@ -42,12 +79,10 @@ impl Config {
             } else {
                 Some(metrics.parse().map_err(|e| format!("REFEREE_METRICS_ADDR={metrics}: {e}"))?)
             },
-            snapshot_every: env_or("REFEREE_SNAPSHOT_EVERY", "16")
-                .parse()
-                .map_err(|e| format!("REFEREE_SNAPSHOT_EVERY: {e}"))?,
             wait_replicas: env_or("REDIS_WAIT_REPLICAS", "0")
                 .parse()
                 .map_err(|e| format!("REDIS_WAIT_REPLICAS: {e}"))?,
+            settings,
         })
     }
 }
@@ -93,7 +128,10 @@ pub async fn serve(config: Config) -> Result<(), String> {
         telemetry::install_metrics(addr).map_err(|e| format!("metrics on {addr}: {e}"))?;
     }
     let store = connect(&config).await?;
-    let tables = Tables::new(store.clone(), config.snapshot_every);
+    if config.settings.key.is_development() {
+        tracing::warn!("REFEREE_SECRET is not set: join codes are hashed with a public development key");
+    }
+    let tables = Tables::new(store.clone(), config.settings.clone());
 
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     health_reporter.set_serving::<RefereeServer<RefereeService>>().await;

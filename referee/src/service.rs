@@ -1,6 +1,7 @@
 //! The gRPC face of the referee: `referee.v1.Referee` over [`Tables`].
 
 use crate::errors::{ApiError, reason_of};
+use crate::joining::JoinRequest;
 use crate::store::Store;
 use crate::tables::{Caller, Tables, check_question};
 use crate::telemetry::{measured, request_span};
@@ -43,6 +44,17 @@ fn bearer<T>(request: &Request<T>) -> Result<Option<String>, ApiError> {
     let token =
         text.strip_prefix("Bearer ").or_else(|| text.strip_prefix("bearer ")).ok_or_else(ApiError::unauthenticated)?;
     Ok(Some(token.trim().to_string()))
+}
+
+/// The caller's network address, by which the referee counts wrong join codes and new games:
+/// the `x-client-address` a gateway forwards for its own client, else the connection's peer.
+/// (A direct caller could send any address there; the per-game limits still hold.)
+fn client_address<T>(request: &Request<T>) -> String {
+    let forwarded = request.metadata().get("x-client-address").and_then(|v| v.to_str().ok());
+    match forwarded {
+        Some(address) if !address.is_empty() && address.len() <= 64 => address.to_string(),
+        _ => request.remote_addr().map_or_else(|| "unknown".to_string(), |a| a.ip().to_string()),
+    }
 }
 
 fn rules_info(game: &dyn rules::game::DynGame) -> pb::RulesInfo {
@@ -133,10 +145,11 @@ impl Referee for RefereeService {
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
         let span = request_span("CreateGame", request.metadata());
+        let address = client_address(&request);
         let r = request.into_inner();
         measured("CreateGame", async move {
             let options = r.options.as_ref().map_or(serde_json::Value::Null, structs::to_json);
-            let created = self.tables.create(&r.rules, options).await?;
+            let created = self.tables.create(&r.rules, options, &address).await?;
             Ok(Response::new(pb::CreateGameResponse {
                 game_id: created.game_id,
                 commitment: created.commitment,
@@ -155,10 +168,32 @@ impl Referee for RefereeService {
 
     async fn join_game(&self, request: Request<pb::JoinGameRequest>) -> Result<Response<pb::JoinGameResponse>, Status> {
         let span = request_span("JoinGame", request.metadata());
+        let address = client_address(&request);
         let r = request.into_inner();
         measured("JoinGame", async move {
-            let (seat, token, view) = self.tables.join(&r.game_id, &r.join_code, &r.entropy).await?;
+            let join = JoinRequest {
+                join_code: r.join_code,
+                entropy: r.entropy,
+                entropy_commitment: r.entropy_commitment,
+                client_key: r.client_key,
+                name: r.name,
+            };
+            let (seat, token, view) = self.tables.join(&r.game_id, &join, &address).await?;
             Ok(Response::new(pb::JoinGameResponse { seat: seat as u32, token, view: Some(view) }))
+        })
+        .instrument(span)
+        .await
+    }
+
+    async fn reveal_entropy(
+        &self,
+        request: Request<pb::RevealEntropyRequest>,
+    ) -> Result<Response<pb::GameView>, Status> {
+        let span = request_span("RevealEntropy", request.metadata());
+        measured("RevealEntropy", async move {
+            let token = bearer(&request)?;
+            let r = request.into_inner();
+            Ok(Response::new(self.tables.reveal(&r.game_id, token.as_deref(), &r.entropy).await?))
         })
         .instrument(span)
         .await

@@ -23,9 +23,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-/// Failed join attempts allowed per game per window before joins are refused.
-pub const JOIN_FAILURE_LIMIT: u64 = 20;
-const JOIN_FAILURE_WINDOW_SECONDS: u64 = 600;
+/// Wrong join codes allowed from one client address per window, over all games.
+pub const JOIN_FAILURES_PER_ADDRESS: u64 = 20;
+/// Wrong join codes allowed for one game per window, from all addresses together: far above
+/// what players mistype, far below what guessing a 40-bit code would need.
+pub const JOIN_FAILURES_PER_GAME: u64 = 1000;
+/// The window of both join limits.
+pub const JOIN_FAILURE_WINDOW_SECONDS: u64 = 600;
 /// Longest wait for one Redis reply (above `WAIT`'s own 2 s limit).
 const RESPONSE_TIMEOUT: Duration = Duration::from_millis(2500);
 /// Longest wait to (re)connect: with Redis down, calls fail within about a second.
@@ -42,16 +46,26 @@ pub struct Header {
     pub seat_count: u8,
     pub commitment: String,
     pub host_token_hash: String,
-    /// SHA-256 of each seat's normalized join code, by seat.
+    /// The hash of each seat's normalized join code, by seat: keyed with the referee's secret
+    /// when `keyed_codes` (`ServerKey::join_code_hash`), plain SHA-256 in games made before.
     pub join_code_hashes: Vec<String>,
+    #[serde(default)]
+    pub keyed_codes: bool,
     pub created_at_ms: u64,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct SeatRecord {
     pub token_hash: String,
-    /// The player's entropy contribution, hex (empty for none).
+    /// The player's entropy contribution, hex (empty for none, or when it is committed to and
+    /// revealed later).
     pub entropy: String,
+    /// SHA-256 (hex) of entropy the seat will reveal once every seat has joined; empty for none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub commitment: String,
+    /// The name the player gave, if any.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -85,12 +99,31 @@ pub struct Loaded {
     pub header: Header,
     pub seed: Vec<u8>,
     pub seats: BTreeMap<u8, SeatRecord>,
+    /// Entropy revealed by seats that committed to it (hex), by seat.
+    pub reveals: BTreeMap<u8, String>,
     /// `(seq, state)`: the state after the first `seq` events.
     pub snapshot: Option<(u64, serde_json::Value)>,
     /// Events after the snapshot (or all of them), in order.
     pub events: Vec<Event>,
     /// The seq of the event an idempotency key already produced, when asked about one.
     pub prior: Option<u64>,
+}
+
+impl Loaded {
+    /// How many changes the table went through before the start: seats joined and entropy
+    /// revealed (the length of the `joins` stream, which watchers wait on).
+    pub fn table_changes(&self) -> usize {
+        self.seats.len() + self.reveals.len()
+    }
+}
+
+/// How a reveal of committed entropy ended.
+pub enum RevealOutcome {
+    Revealed,
+    /// The same entropy was revealed before.
+    Already,
+    /// Other entropy was revealed before.
+    Different,
 }
 
 pub enum AppendOutcome {
@@ -155,9 +188,14 @@ struct Scripts {
     create: Script,
     load: Script,
     claim: Script,
+    reveal: Script,
     append: Script,
     snapshot: Script,
+    keep: Script,
 }
+
+/// Every key a game may have, by its part name.
+const GAME_KEYS: [&str; 9] = ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "joinfail"];
 
 impl Scripts {
     fn new() -> Scripts {
@@ -169,13 +207,14 @@ impl Scripts {
                 redis.call('SET', KEYS[1], ARGV[1])
                 return 1",
             ),
-            // KEYS: header seed seats events snap idem; ARGV: idempotency field ('' for none)
+            // KEYS: header seed seats events snap idem reveals; ARGV: idempotency field ('' for none)
             load: Script::new(
                 r"
                 local header = redis.call('GET', KEYS[1])
                 if not header then return {false} end
                 local seed = redis.call('GET', KEYS[2])
                 local seats = redis.call('HGETALL', KEYS[3])
+                local reveals = redis.call('HGETALL', KEYS[7])
                 local snap_seq = redis.call('HGET', KEYS[5], 'seq')
                 local snap_state = false
                 local from = '-'
@@ -188,9 +227,31 @@ impl Scripts {
                 for i, entry in ipairs(entries) do events[i] = entry[2][2] end
                 local prior = false
                 if ARGV[1] ~= '' then prior = redis.call('HGET', KEYS[6], ARGV[1]) end
-                return {header, seed, seats, snap_seq, snap_state, events, prior}",
+                return {header, seed, seats, snap_seq, snap_state, events, prior, reveals}",
             ),
-            // KEYS: seats events joins; ARGV: seat, record
+            // KEYS: seats events joins reveals; ARGV: seat, entropy hex. Only before the start,
+            // once per seat; each reveal is a change of the table, as a join is.
+            reveal: Script::new(
+                r"
+                local prior = redis.call('HGET', KEYS[4], ARGV[1])
+                if prior then
+                    if prior == ARGV[2] then return 'already' end
+                    return 'different'
+                end
+                if redis.call('XLEN', KEYS[2]) > 0 then return 'started' end
+                redis.call('HSET', KEYS[4], ARGV[1], ARGV[2])
+                local changes = redis.call('HLEN', KEYS[1]) + redis.call('HLEN', KEYS[4])
+                redis.call('XADD', KEYS[3], changes .. '-1', 'reveal', ARGV[1])
+                return 'revealed'",
+            ),
+            // KEYS: every key of one game; ARGV: seconds. Keeps the game for that long from now.
+            keep: Script::new(
+                r"
+                for _, k in ipairs(KEYS) do redis.call('EXPIRE', k, ARGV[1]) end
+                return 1",
+            ),
+            // KEYS: seats events joins; ARGV: seat, record. (Reveals come only after every seat
+            // has joined, so the joins stream's ids count seats until then.)
             claim: Script::new(
                 r"
                 if redis.call('XLEN', KEYS[2]) > 0 then return {-1, 0} end
@@ -199,7 +260,8 @@ impl Scripts {
                 if claimed == 1 then redis.call('XADD', KEYS[3], joined .. '-1', 'seat', ARGV[1]) end
                 return {claimed, joined}",
             ),
-            // KEYS: events idem; ARGV: expected seq, idempotency field ('' for none), event JSON
+            // KEYS: events idem, then every key of the game; ARGV: expected seq, idempotency
+            // field ('' for none), event JSON, seconds to keep the game from now
             append: Script::new(
                 r"
                 if ARGV[2] ~= '' then
@@ -210,14 +272,18 @@ impl Scripts {
                 if len ~= tonumber(ARGV[1]) then return {'stale', tostring(len)} end
                 redis.call('XADD', KEYS[1], ARGV[1] .. '-1', 'e', ARGV[3])
                 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
+                for i = 3, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
                 return {'ok', ARGV[1]}",
             ),
-            // KEYS: snap; ARGV: seq, state. Never replaces a newer snapshot.
+            // KEYS: snap header; ARGV: seq, state. Never replaces a newer snapshot; kept as long
+            // as the game's header.
             snapshot: Script::new(
                 r"
                 local current = redis.call('HGET', KEYS[1], 'seq')
                 if current and tonumber(current) >= tonumber(ARGV[1]) then return 0 end
                 redis.call('HSET', KEYS[1], 'seq', ARGV[1], 'state', ARGV[2])
+                local ttl = redis.call('TTL', KEYS[2])
+                if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
                 return 1",
             ),
         }
@@ -232,6 +298,21 @@ pub struct Store {
     /// Replicas that must acknowledge each appended event (single-node deployments with
     /// replicas); 0 relies on the primary's AOF (`appendfsync always`).
     wait_replicas: u32,
+}
+
+/// A hash's fields and values read flat (`HGETALL`), with the fields as seat numbers.
+fn by_seat(flat: &[String]) -> RedisResult<Vec<(u8, &str)>> {
+    flat.chunks(2)
+        .filter_map(|pair| match pair {
+            [seat, value] => Some((seat, value)),
+            _ => None,
+        })
+        .map(|(seat, value)| {
+            let seat =
+                seat.parse().map_err(|_| redis::RedisError::from((redis::ErrorKind::Parse, "bad seat field")))?;
+            Ok((seat, value.as_str()))
+        })
+        .collect()
 }
 
 fn parse_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> RedisResult<T> {
@@ -302,12 +383,13 @@ impl Store {
             .key(key(game_id, "events"))
             .key(key(game_id, "snap"))
             .key(key(game_id, "idem"))
+            .key(key(game_id, "reveals"))
             .arg(idempotency_field.unwrap_or(""))
             .invoke_async(&mut self.conn.clone())
             .await?;
         let header: Option<String> = redis::from_redis_value(reply.first().cloned().unwrap_or(Value::Nil))?;
         let Some(header) = header else { return Ok(None) };
-        if reply.len() != 7 {
+        if reply.len() != 8 {
             return Err(redis::RedisError::from((redis::ErrorKind::Parse, "unexpected reply from the load script")));
         }
         let mut it = reply.into_iter().skip(1);
@@ -318,14 +400,12 @@ impl Store {
         let snap_state: Option<String> = redis::from_redis_value(next())?;
         let events: Vec<String> = redis::from_redis_value(next())?;
         let prior: Option<u64> = redis::from_redis_value(next())?;
+        let reveals_flat: Vec<String> = redis::from_redis_value(next())?;
         let mut seats = BTreeMap::new();
-        for pair in seats_flat.chunks(2) {
-            if let [seat, record] = pair {
-                let seat: u8 =
-                    seat.parse().map_err(|_| redis::RedisError::from((redis::ErrorKind::Parse, "bad seat field")))?;
-                seats.insert(seat, parse_json(record, "seat")?);
-            }
+        for (seat, record) in by_seat(&seats_flat)? {
+            seats.insert(seat, parse_json(record, "seat")?);
         }
+        let reveals = by_seat(&reveals_flat)?.into_iter().map(|(s, hex)| (s, hex.to_string())).collect();
         let snapshot = match (snap_seq, snap_state) {
             (Some(seq), Some(state)) => Some((seq, parse_json(&state, "snapshot")?)),
             _ => None,
@@ -335,6 +415,7 @@ impl Store {
             seed: rules::random::from_hex(seed_hex.as_deref().unwrap_or(""))
                 .ok_or_else(|| redis::RedisError::from((redis::ErrorKind::Parse, "bad seed")))?,
             seats,
+            reveals,
             snapshot,
             events: events.iter().map(|e| parse_json(e, "event")).collect::<RedisResult<_>>()?,
             prior,
@@ -360,6 +441,38 @@ impl Store {
         })
     }
 
+    /// Records the entropy `seat` committed to, unless the game has started or the seat
+    /// revealed before.
+    pub async fn reveal(&self, game_id: &str, seat: u8, entropy_hex: &str) -> RedisResult<Option<RevealOutcome>> {
+        let status: String = self
+            .scripts
+            .reveal
+            .key(key(game_id, "seats"))
+            .key(key(game_id, "events"))
+            .key(key(game_id, "joins"))
+            .key(key(game_id, "reveals"))
+            .arg(seat)
+            .arg(entropy_hex)
+            .invoke_async(&mut self.conn.clone())
+            .await?;
+        Ok(match status.as_str() {
+            "revealed" => Some(RevealOutcome::Revealed),
+            "already" => Some(RevealOutcome::Already),
+            "different" => Some(RevealOutcome::Different),
+            _ => None,
+        })
+    }
+
+    /// Keeps every key of the game for `seconds` from now (games expire when left alone).
+    pub async fn keep(&self, game_id: &str, seconds: u64) -> RedisResult<()> {
+        let mut invocation = self.scripts.keep.prepare_invoke();
+        for part in GAME_KEYS {
+            invocation.key(key(game_id, part));
+        }
+        let _: i64 = invocation.arg(seconds).invoke_async(&mut self.conn.clone()).await?;
+        Ok(())
+    }
+
     /// Appends `event` if the game is at `event.seq` (compare-and-set), recording the
     /// idempotency field with it, all in one atomic script.
     pub async fn append(
@@ -367,15 +480,18 @@ impl Store {
         game_id: &str,
         event: &Event,
         idempotency_field: Option<&str>,
+        keep_seconds: u64,
     ) -> RedisResult<AppendOutcome> {
-        let (status, seq): (String, u64) = self
-            .scripts
-            .append
-            .key(key(game_id, "events"))
-            .key(key(game_id, "idem"))
+        let mut invocation = self.scripts.append.prepare_invoke();
+        invocation.key(key(game_id, "events")).key(key(game_id, "idem"));
+        for part in GAME_KEYS {
+            invocation.key(key(game_id, part));
+        }
+        let (status, seq): (String, u64) = invocation
             .arg(event.seq)
             .arg(idempotency_field.unwrap_or(""))
             .arg(serde_json::to_string(event).expect("serializable"))
+            .arg(keep_seconds)
             .invoke_async(&mut self.conn.clone())
             .await?;
         let outcome = match status.as_str() {
@@ -402,6 +518,7 @@ impl Store {
             .scripts
             .snapshot
             .key(key(game_id, "snap"))
+            .key(key(game_id, "header"))
             .arg(seq)
             .arg(state.to_string())
             .invoke_async(&mut self.conn.clone())
@@ -430,24 +547,24 @@ impl Store {
         entries.ids.iter().filter_map(|e| e.get::<String>("e")).map(|json| parse_json(&json, "event")).collect()
     }
 
-    /// Counts a failed join attempt; returns the count in the current window.
-    pub async fn note_join_failure(&self, game_id: &str) -> RedisResult<u64> {
-        let k = key(game_id, "joinfail");
+    /// Adds one to the counter `counter` (a whole key) in a window of `window_seconds` that
+    /// starts with its first count; returns the count so far.
+    pub async fn count(&self, counter: &str, window_seconds: u64) -> RedisResult<u64> {
         let (count, _): (u64, i64) = redis::pipe()
             .cmd("INCR")
-            .arg(&k)
+            .arg(counter)
             .cmd("EXPIRE")
-            .arg(&k)
-            .arg(JOIN_FAILURE_WINDOW_SECONDS)
+            .arg(counter)
+            .arg(window_seconds)
             .arg("NX")
             .query_async(&mut self.conn.clone())
             .await?;
         Ok(count)
     }
 
-    pub async fn join_failures(&self, game_id: &str) -> RedisResult<u64> {
-        let count: Option<u64> =
-            redis::cmd("GET").arg(key(game_id, "joinfail")).query_async(&mut self.conn.clone()).await?;
+    /// The counter `counter` in its current window (0 when none).
+    pub async fn counted(&self, counter: &str) -> RedisResult<u64> {
+        let count: Option<u64> = redis::cmd("GET").arg(counter).query_async(&mut self.conn.clone()).await?;
         Ok(count.unwrap_or(0))
     }
 

@@ -8,7 +8,7 @@
 
 use crate::audit::{AUDIT_FORMAT, AuditRecord, game_key};
 use crate::errors::{ApiError, Reason, echo};
-use crate::store::{AppendOutcome, ClaimOutcome, Event, EventBody, Header, Loaded, SeatRecord, Store};
+use crate::store::{AppendOutcome, Event, EventBody, Header, Loaded, Store};
 use crate::tokens;
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, View, Viewer};
@@ -17,13 +17,57 @@ use rules::random::{Draw, EventRng, GameKey, RandomSource, Recorder, Replay, com
 use std::time::{SystemTime, UNIX_EPOCH};
 use tonic::Code;
 
-/// The most entropy one seat may contribute.
-pub const MAX_ENTROPY_BYTES: usize = 64;
 const MAX_ACTION_BYTES: usize = 256;
 const MAX_KEY_BYTES: usize = 128;
 const MAX_OPTIONS_BYTES: usize = 16 * 1024;
 const MAX_POSITION_BYTES: usize = 4 * 1024;
 const MAX_RULES_ID_BYTES: usize = 64;
+/// The window in which games created from one address are counted.
+const CREATE_WINDOW_SECONDS: u64 = 600;
+
+/// How the tables are run: everything [`Tables`] takes from the referee's settings.
+#[derive(Clone)]
+pub struct Settings {
+    /// A snapshot every this many events.
+    pub snapshot_every: u64,
+    /// The referee's own secret (join-code hashes, retried joins' tokens).
+    pub key: tokens::ServerKey,
+    pub retention: Retention,
+    /// The most events one game may record (default 5,000: far beyond any real game, and a
+    /// bound on what one seat can make the store keep).
+    pub max_events: u64,
+    /// Games one client address may create in ten minutes (default 60).
+    pub creates_per_address: u64,
+}
+
+impl Settings {
+    /// The defaults, with `key`.
+    pub fn new(key: tokens::ServerKey) -> Settings {
+        Settings {
+            snapshot_every: 16,
+            key,
+            retention: Retention::default(),
+            max_events: 5_000,
+            creates_per_address: 60,
+        }
+    }
+}
+
+/// How long a game is kept after its last change, by its status; every change starts the
+/// time again. The defaults: a day for a game still waiting for players, thirty days for a game
+/// in play or over.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Retention {
+    pub waiting_seconds: u64,
+    pub playing_seconds: u64,
+    pub finished_seconds: u64,
+}
+
+impl Default for Retention {
+    fn default() -> Retention {
+        Retention { waiting_seconds: 86_400, playing_seconds: 30 * 86_400, finished_seconds: 30 * 86_400 }
+    }
+}
 
 /// Refuses a stateless question whose position or action is longer than any real one, before
 /// any work ([`Tables::rules`] refuses a long rules id).
@@ -99,6 +143,8 @@ impl Current {
             joined_seats: self.loaded.seats.keys().map(|s| *s as u32).collect(),
             seat_count: header.seat_count as u32,
             view: referee_proto::structs::from_json(&view),
+            names: self.names(),
+            awaiting_reveal: self.awaiting_reveal().into_iter().map(u32::from).collect(),
         }
     }
 
@@ -115,12 +161,6 @@ impl Current {
             .find(|(_, record)| tokens::same_hash(&hash, &record.token_hash))
             .map(|(seat, _)| Caller::Seat(*seat))
             .ok_or_else(ApiError::unauthenticated)
-    }
-
-    fn entropy(&self) -> Vec<String> {
-        (0..self.loaded.header.seat_count)
-            .map(|s| self.loaded.seats.get(&s).map(|r| r.entropy.clone()).unwrap_or_default())
-            .collect()
     }
 }
 
@@ -141,11 +181,11 @@ pub struct Submitted {
 
 #[derive(Clone)]
 pub struct Tables {
-    store: Store,
-    snapshot_every: u64,
+    pub(crate) store: Store,
+    pub(crate) settings: Settings,
 }
 
-fn now_ms() -> u64 {
+pub(crate) fn now_ms() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
 }
 
@@ -202,20 +242,38 @@ fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<(Option<AnyStat
 }
 
 /// Runs `f` with event `seq`'s derived randomness, returning what it drew.
-fn with_recorded_draws<T>(key: GameKey, seq: u64, f: impl FnOnce(&mut dyn RandomSource) -> T) -> (T, Vec<Draw>) {
+pub(crate) fn with_recorded_draws<T>(
+    key: GameKey,
+    seq: u64,
+    f: impl FnOnce(&mut dyn RandomSource) -> T,
+) -> (T, Vec<Draw>) {
     let mut derived = EventRng::new(key, seq);
     let mut recorder = Recorder::new(&mut derived);
     let result = f(&mut recorder);
     (result, recorder.draws)
 }
 
-fn storage(e: redis::RedisError) -> ApiError {
+pub(crate) fn storage(e: redis::RedisError) -> ApiError {
     ApiError::storage(&e)
 }
 
 impl Tables {
-    pub fn new(store: Store, snapshot_every: u64) -> Tables {
-        Tables { store, snapshot_every: snapshot_every.max(1) }
+    pub fn new(store: Store, settings: Settings) -> Tables {
+        Tables { store, settings: Settings { snapshot_every: settings.snapshot_every.max(1), ..settings } }
+    }
+
+    /// Keeps the game for its status's retention from now.
+    pub(crate) async fn keep(&self, game_id: &str, status: pb::GameStatus) -> Result<(), ApiError> {
+        self.store.keep(game_id, self.retention_of(status)).await.map_err(storage)
+    }
+
+    /// How long a game with `status` is kept after its last change, in seconds.
+    pub(crate) fn retention_of(&self, status: pb::GameStatus) -> u64 {
+        match status {
+            pb::GameStatus::Waiting | pb::GameStatus::Unspecified => self.settings.retention.waiting_seconds,
+            pb::GameStatus::Active => self.settings.retention.playing_seconds,
+            pb::GameStatus::Over => self.settings.retention.finished_seconds,
+        }
     }
 
     pub fn store(&self) -> &Store {
@@ -236,10 +294,18 @@ impl Tables {
     }
 
     /// Creates a game with `options` (`null` for the defaults).
-    pub async fn create(&self, rules_id: &str, options: serde_json::Value) -> Result<Created, ApiError> {
+    pub async fn create(&self, rules_id: &str, options: serde_json::Value, address: &str) -> Result<Created, ApiError> {
         let game = Self::rules(rules_id)?;
         if options.to_string().len() > MAX_OPTIONS_BYTES {
             return Err(ApiError::invalid(Reason::BadOptions, "The options are too long."));
+        }
+        let most = self.settings.creates_per_address;
+        if self.store.count(&format!("limit:create:{address}"), CREATE_WINDOW_SECONDS).await.map_err(storage)? > most {
+            return Err(ApiError::new(
+                Code::ResourceExhausted,
+                Reason::LimitReached,
+                format!("At most {most} games are created from one address in ten minutes; wait a few minutes."),
+            ));
         }
         // Check the options (and learn the seat count) with a throwaway seed: the real setup
         // happens when the last seat has joined and added its entropy.
@@ -251,21 +317,24 @@ impl Tables {
         let join_codes: Vec<String> = (0..seat_count).map(|_| tokens::new_join_code()).collect();
         let info = game.info();
         for _ in 0..5 {
+            let game_id = tokens::new_game_id();
             let header = Header {
-                game_id: tokens::new_game_id(),
+                join_code_hashes: join_codes
+                    .iter()
+                    .map(|c| self.settings.key.join_code_hash(&game_id, &tokens::normalize_join_code(c)))
+                    .collect(),
+                keyed_codes: true,
+                game_id,
                 rules: info.id.to_string(),
                 rules_version: info.version,
                 options: options.clone(),
                 seat_count,
                 commitment: to_hex(&commitment(&seed)),
                 host_token_hash: tokens::hash_secret(&host_token),
-                join_code_hashes: join_codes
-                    .iter()
-                    .map(|c| tokens::hash_secret(&tokens::normalize_join_code(c)))
-                    .collect(),
                 created_at_ms: now_ms(),
             };
             if self.store.create(&header, &to_hex(&seed)).await.map_err(storage)? {
+                self.keep(&header.game_id, pb::GameStatus::Waiting).await?;
                 metrics::counter!("referee_games_created_total", "rules" => info.id).increment(1);
                 tracing::info!(game_id = %header.game_id, rules = info.id, seats = seat_count, "game created");
                 return Ok(Created { game_id: header.game_id, commitment: header.commitment, host_token, join_codes });
@@ -306,79 +375,8 @@ impl Tables {
         Ok(Current { loaded, game, state, seq })
     }
 
-    pub async fn join(
-        &self,
-        game_id: &str,
-        join_code: &str,
-        entropy: &[u8],
-    ) -> Result<(u8, String, pb::GameView), ApiError> {
-        if entropy.len() > MAX_ENTROPY_BYTES {
-            return Err(ApiError::invalid(
-                Reason::BadEntropy,
-                format!("Entropy is at most {MAX_ENTROPY_BYTES} bytes."),
-            ));
-        }
-        if self.store.join_failures(game_id).await.map_err(storage)? >= crate::store::JOIN_FAILURE_LIMIT {
-            return Err(ApiError::new(
-                Code::ResourceExhausted,
-                Reason::TooManyAttempts,
-                "Too many wrong join codes for this game; wait a few minutes.",
-            ));
-        }
-        let current = self.current(game_id, None).await?;
-        let code_hash = tokens::hash_secret(&tokens::normalize_join_code(join_code));
-        let seat = current.loaded.header.join_code_hashes.iter().position(|h| tokens::same_hash(h, &code_hash));
-        let Some(seat) = seat.map(|s| s as u8) else {
-            self.store.note_join_failure(game_id).await.map_err(storage)?;
-            return Err(ApiError::new(
-                Code::PermissionDenied,
-                Reason::BadJoinCode,
-                "That join code is not one of this game's.",
-            ));
-        };
-        let token = tokens::new_token();
-        let record = SeatRecord { token_hash: tokens::hash_secret(&token), entropy: to_hex(entropy) };
-        match self.store.claim_seat(game_id, seat, &record).await.map_err(storage)? {
-            ClaimOutcome::Claimed { joined } => {
-                tracing::info!(game_id, seat, joined, "seat joined");
-                if joined == current.loaded.header.seat_count as u64 {
-                    self.start(game_id).await?;
-                }
-            }
-            ClaimOutcome::Taken | ClaimOutcome::Started => {
-                return Err(ApiError::new(
-                    Code::FailedPrecondition,
-                    Reason::SeatTaken,
-                    format!("Seat {seat} has already been taken."),
-                ));
-            }
-        }
-        let current = self.current(game_id, None).await?;
-        Ok((seat, token, current.view(Caller::Seat(seat))))
-    }
-
-    /// Records the setup once every seat has joined, with all their entropy mixed in.
-    async fn start(&self, game_id: &str) -> Result<(), ApiError> {
-        let current = self.current(game_id, None).await?;
-        if current.seq > 0 {
-            return Ok(());
-        }
-        let entropy = current.entropy();
-        let key =
-            game_key(&current.loaded.seed, &entropy).ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
-        let (setup, draws) = with_recorded_draws(key, 0, |rng| current.game.setup(&current.loaded.header.options, rng));
-        setup?;
-        let event = Event { seq: 0, body: EventBody::Start { entropy }, draws, at_ms: now_ms() };
-        // Two last joiners may race to start; the loser finds it started.
-        match self.store.append(game_id, &event, None).await.map_err(storage)? {
-            AppendOutcome::Appended => tracing::info!(game_id, "game started"),
-            AppendOutcome::Stale { .. } | AppendOutcome::Duplicate { .. } => {}
-        }
-        Ok(())
-    }
-
     pub async fn view(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
-        let current = self.current(game_id, None).await?;
+        let current = self.started(self.current(game_id, None).await?).await?;
         let caller = current.authorize(token)?;
         Ok(current.view(caller))
     }
@@ -400,7 +398,10 @@ impl Tables {
         // "whose seat is this" and "was this submit seen before".
         let field =
             (!idempotency_key.is_empty()).then(|| format!("{}:{idempotency_key}", &tokens::hash_secret(token)[..16]));
-        let current = self.current(game_id, field.as_deref()).await?;
+        let mut current = self.current(game_id, field.as_deref()).await?;
+        if current.state.is_none() {
+            current = self.started(current).await?;
+        }
         let Caller::Seat(seat) = current.authorize(Some(token))? else {
             return Err(ApiError::new(
                 Code::PermissionDenied,
@@ -408,7 +409,6 @@ impl Tables {
                 "The host token can watch the game but not act in it.",
             ));
         };
-        let mut current = current;
         // A compare-and-set append loses to any other append. When what the caller saw is still
         // fresh (another seat only sealed its move in the same round), try again on the newer log.
         for _ in 0..MAX_APPEND_ATTEMPTS {
@@ -446,6 +446,13 @@ impl Tables {
                 ),
             ));
         };
+        if current.seq >= self.settings.max_events {
+            return Err(ApiError::new(
+                Code::ResourceExhausted,
+                Reason::LimitReached,
+                format!("This game has recorded {} events, the most one game may have.", current.seq),
+            ));
+        }
         // Fresh: the caller has seen everything every seat must see. Sealed moves of an open
         // round do not make other seats' views stale.
         let fresh_from = 1 + current.game.changed_at(state);
@@ -476,13 +483,14 @@ impl Tables {
             draws,
             at_ms: now_ms(),
         };
-        match self.store.append(&game_id, &event, field).await.map_err(storage)? {
+        let status = if current.game.outcome(&next).is_some() { pb::GameStatus::Over } else { pb::GameStatus::Active };
+        match self.store.append(&game_id, &event, field, self.retention_of(status)).await.map_err(storage)? {
             AppendOutcome::Appended => {}
             AppendOutcome::Stale { .. } => return Ok(Attempt::Raced),
             AppendOutcome::Duplicate { seq } => return Ok(Attempt::Duplicate(seq)),
         }
         let new_seq = current.seq + 1;
-        if new_seq.is_multiple_of(self.snapshot_every) || current.game.outcome(&next).is_some() {
+        if new_seq.is_multiple_of(self.settings.snapshot_every) || current.game.outcome(&next).is_some() {
             // A failed snapshot only costs replay time later; the event itself is safe.
             if let Err(e) = self.store.save_snapshot(&game_id, new_seq, &current.game.save(&next)).await {
                 tracing::warn!(game_id, %e, "snapshot not saved");
@@ -539,6 +547,7 @@ impl Tables {
             commitment: h.commitment.clone(),
             seed: to_hex(&current.loaded.seed),
             entropy: current.entropy(),
+            entropy_commitments: current.commitments(),
             events,
             outcome: current.state.as_ref().and_then(|s| current.game.outcome(s)),
         })

@@ -1,6 +1,7 @@
 //! Ids, tokens, join codes and secret seeds: random values from the operating system, and the
 //! hashes that are all the store ever keeps of tokens and codes.
 
+use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 
 /// Crockford's base32 alphabet: no I, L, O or U, so codes survive being read aloud and typed.
@@ -59,6 +60,57 @@ pub fn hash_secret(secret: &str) -> String {
     Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The referee's own secret (`REFEREE_SECRET`), shared by its replicas and never written to
+/// Redis. It keys the hashes of join codes, so that a copy of the store does not let anyone
+/// find the unused codes by trying all 2^40, and it derives the token a retried join is given
+/// again.
+#[derive(Clone)]
+pub struct ServerKey([u8; 32]);
+
+/// The key used when no `REFEREE_SECRET` is set: public, so fit only for a machine of one's own.
+const DEVELOPMENT_SECRET: &str = "table-referee development key: set REFEREE_SECRET in production";
+
+impl ServerKey {
+    /// The key made from the operator's secret text.
+    pub fn from_secret(secret: &str) -> ServerKey {
+        ServerKey(Sha256::digest(secret.as_bytes()).into())
+    }
+
+    /// The public development key (see [`DEVELOPMENT_SECRET`]).
+    pub fn development() -> ServerKey {
+        ServerKey::from_secret(DEVELOPMENT_SECRET)
+    }
+
+    /// Whether this is the public development key.
+    pub fn is_development(&self) -> bool {
+        self.0 == ServerKey::development().0
+    }
+
+    /// HMAC-SHA-256 of `parts`, each preceded by its length so that no two lists collide.
+    fn mac(&self, label: &str, parts: &[&str]) -> [u8; 32] {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes any key length");
+        for part in std::iter::once(label).chain(parts.iter().copied()) {
+            mac.update(&(part.len() as u64).to_be_bytes());
+            mac.update(part.as_bytes());
+        }
+        mac.finalize().into_bytes().into()
+    }
+
+    /// What the store keeps of a game's join code (normalized): lower-case hex.
+    pub fn join_code_hash(&self, game_id: &str, code: &str) -> String {
+        self.mac("join code", &[game_id, code]).iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The token of `seat` for the join that the client named `client_key`: the same on every
+    /// retry of that join, and unguessable without the key and the client's secret key.
+    pub fn seat_token(&self, game_id: &str, seat: u8, client_key: &str) -> String {
+        let mac = self.mac("seat token", &[game_id, &seat.to_string(), client_key]);
+        // 52 base32 characters from 32 bytes (5 bits each, as new_token's 260 bits).
+        let bits: Vec<u8> = mac.iter().flat_map(|b| (0..8).rev().map(move |i| (b >> i) & 1)).collect();
+        bits.chunks(5).take(52).map(|c| ALPHABET[c.iter().fold(0usize, |a, b| a * 2 + *b as usize)] as char).collect()
+    }
+}
+
 /// Compares two hex hashes in time independent of where they differ.
 pub fn same_hash(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
@@ -76,6 +128,22 @@ mod tests {
         assert!(code.chars().all(|c| c == '-' || ALPHABET.contains(&(c as u8))));
         assert_eq!(normalize_join_code("k7qx m2pd"), "K7QXM2PD");
         assert_eq!(normalize_join_code("o1l-i"), "0111");
+    }
+
+    #[test]
+    fn keyed_hashes_depend_on_the_key_the_game_and_the_code() {
+        let (a, b) = (ServerKey::from_secret("one"), ServerKey::from_secret("two"));
+        assert_eq!(a.join_code_hash("g1", "K7QXM2PD"), a.join_code_hash("g1", "K7QXM2PD"));
+        assert_ne!(a.join_code_hash("g1", "K7QXM2PD"), b.join_code_hash("g1", "K7QXM2PD"));
+        assert_ne!(a.join_code_hash("g1", "K7QXM2PD"), a.join_code_hash("g2", "K7QXM2PD"));
+        assert_ne!(a.join_code_hash("g1", "K7QXM2PD"), hash_secret("K7QXM2PD"));
+        let token = a.seat_token("g1", 0, "client-key-1");
+        assert_eq!(token, a.seat_token("g1", 0, "client-key-1"), "a retry gets the same token");
+        assert_eq!(token.len(), 52);
+        assert!(token.bytes().all(|c| ALPHABET.contains(&c)));
+        assert_ne!(token, a.seat_token("g1", 1, "client-key-1"));
+        assert_ne!(token, a.seat_token("g1", 0, "client-key-2"));
+        assert_ne!(token, b.seat_token("g1", 0, "client-key-1"));
     }
 
     #[test]

@@ -383,8 +383,12 @@ async fn watchers_of_a_waiting_game_see_seats_fill_and_the_game_start() {
         .into_inner();
     let first = next(&mut stream).await;
     assert_eq!((first.status, first.joined_seats.len()), (pb::GameStatus::Waiting as i32, 0));
-    let join =
-        |code: &str| pb::JoinGameRequest { game_id: created.game_id.clone(), join_code: code.into(), entropy: vec![] };
+    let join = |code: &str| pb::JoinGameRequest {
+        game_id: created.game_id.clone(),
+        join_code: code.into(),
+        entropy: vec![],
+        ..Default::default()
+    };
     client.join_game(join(&created.seats[1].join_code)).await.unwrap();
     let one = next(&mut stream).await;
     assert_eq!((one.status, one.joined_seats.clone()), (pb::GameStatus::Waiting as i32, vec![1]));
@@ -408,6 +412,7 @@ async fn refusals_carry_the_right_status_and_a_stable_code() {
             game_id: created.game_id.clone(),
             join_code: "AAAA-AAAA".into(),
             entropy: vec![],
+            ..Default::default()
         })
         .await
         .unwrap_err();
@@ -416,6 +421,7 @@ async fn refusals_carry_the_right_status_and_a_stable_code() {
         game_id: created.game_id.clone(),
         join_code: code.to_lowercase(),
         entropy: vec![],
+        ..Default::default()
     };
     let white = client.join_game(join(&created.seats[0].join_code)).await.unwrap().into_inner();
     let again = client.join_game(join(&created.seats[0].join_code)).await.unwrap_err();
@@ -469,6 +475,7 @@ async fn refusals_carry_the_right_status_and_a_stable_code() {
                 game_id: other.game_id.clone(),
                 join_code: format!("GUESS-{i:04}"),
                 entropy: vec![],
+                ..Default::default()
             })
             .await
             .unwrap_err();

@@ -289,6 +289,7 @@ pub async fn seat_everyone(client: &mut Client, rules: &str, options: &str) -> T
                 game_id: created.game_id.clone(),
                 join_code: seat.join_code.clone(),
                 entropy: format!("entropy of seat {}", seat.seat).into_bytes(),
+                ..Default::default()
             })
             .await
             .unwrap()

@@ -1,0 +1,261 @@
+//! Taking seats and starting games: join codes exchanged for seat tokens, entropy given in the
+//! clear or committed to and revealed, and the start event drawn once every seat is present.
+//!
+//! Every step is safe to interrupt and to retry. A join retried with the same code and client
+//! key gets the same seat and token; the start is recorded by whichever call first finds the
+//! table complete (the last join, the last reveal, or any later view, join or submit), so a
+//! crash between the last join and the start strands nothing.
+
+use crate::audit::game_key;
+use crate::errors::{ApiError, Reason};
+use crate::store::{
+    AppendOutcome, ClaimOutcome, Event, EventBody, JOIN_FAILURE_WINDOW_SECONDS, JOIN_FAILURES_PER_ADDRESS,
+    JOIN_FAILURES_PER_GAME, RevealOutcome, SeatRecord, key,
+};
+use crate::tables::{Caller, Current, Tables, now_ms, storage, with_recorded_draws};
+use crate::tokens;
+use referee_proto::v1 as pb;
+use rules::random::to_hex;
+use sha2::{Digest, Sha256};
+use tonic::Code;
+
+/// The most entropy one seat may contribute.
+pub const MAX_ENTROPY_BYTES: usize = 64;
+/// The longest name a player may give (in characters, and at most four bytes each).
+pub const MAX_NAME_CHARS: usize = 24;
+/// The longest client key (a join's retry key).
+const MAX_CLIENT_KEY_BYTES: usize = 128;
+
+/// What a player sends to take a seat.
+#[derive(Clone, Debug, Default)]
+pub struct JoinRequest {
+    pub join_code: String,
+    /// Entropy in the clear (older clients and programs), at most [`MAX_ENTROPY_BYTES`].
+    pub entropy: Vec<u8>,
+    /// SHA-256 of entropy to be revealed once every seat has joined (32 bytes), or empty.
+    pub entropy_commitment: Vec<u8>,
+    /// Any unguessable text the client keeps for this join: retrying with it returns the same
+    /// seat and token. Empty: every join gets a fresh token, and a retry finds the seat taken.
+    pub client_key: String,
+    /// The player's name for the table, if any.
+    pub name: String,
+}
+
+impl JoinRequest {
+    fn check(&self) -> Result<(), ApiError> {
+        let bad = |message: String| Err(ApiError::invalid(Reason::BadEntropy, message));
+        if self.entropy.len() > MAX_ENTROPY_BYTES {
+            return bad(format!("Entropy is at most {MAX_ENTROPY_BYTES} bytes."));
+        }
+        if !self.entropy_commitment.is_empty() && self.entropy_commitment.len() != 32 {
+            return bad("An entropy commitment is the 32 bytes of a SHA-256 hash.".into());
+        }
+        if !self.entropy_commitment.is_empty() && !self.entropy.is_empty() {
+            return bad("Send entropy either in the clear or as a commitment, not both.".into());
+        }
+        if self.name.chars().count() > MAX_NAME_CHARS || self.name.len() > 4 * MAX_NAME_CHARS {
+            return Err(ApiError::invalid(Reason::TooLong, format!("A name is at most {MAX_NAME_CHARS} characters.")));
+        }
+        if self.client_key.len() > MAX_CLIENT_KEY_BYTES {
+            return Err(ApiError::invalid(Reason::TooLong, "The client key is too long."));
+        }
+        Ok(())
+    }
+}
+
+fn too_many_attempts() -> ApiError {
+    ApiError::new(
+        Code::ResourceExhausted,
+        Reason::TooManyAttempts,
+        "Too many wrong join codes; wait a few minutes before trying again.",
+    )
+}
+
+impl Tables {
+    /// Exchanges a join code for a seat token. `address` is the client's network address, by
+    /// which wrong codes are counted.
+    pub async fn join(
+        &self,
+        game_id: &str,
+        request: &JoinRequest,
+        address: &str,
+    ) -> Result<(u8, String, pb::GameView), ApiError> {
+        request.check()?;
+        let by_address = format!("limit:joinfail:{address}");
+        let by_game = key(game_id, "joinfail");
+        if self.store.counted(&by_address).await.map_err(storage)? >= JOIN_FAILURES_PER_ADDRESS
+            || self.store.counted(&by_game).await.map_err(storage)? >= JOIN_FAILURES_PER_GAME
+        {
+            return Err(too_many_attempts());
+        }
+        let current = self.current(game_id, None).await?;
+        let header = &current.loaded.header;
+        let code = tokens::normalize_join_code(&request.join_code);
+        let code_hash = if header.keyed_codes {
+            self.settings.key.join_code_hash(game_id, &code)
+        } else {
+            tokens::hash_secret(&code)
+        };
+        let Some(seat) = header.join_code_hashes.iter().position(|h| tokens::same_hash(h, &code_hash)) else {
+            self.store.count(&by_address, JOIN_FAILURE_WINDOW_SECONDS).await.map_err(storage)?;
+            self.store.count(&by_game, JOIN_FAILURE_WINDOW_SECONDS).await.map_err(storage)?;
+            return Err(ApiError::new(
+                Code::PermissionDenied,
+                Reason::BadJoinCode,
+                "That join code is not one of this game's.",
+            ));
+        };
+        let seat = seat as u8;
+        let token = match request.client_key.as_str() {
+            "" => tokens::new_token(),
+            client_key => self.settings.key.seat_token(game_id, seat, client_key),
+        };
+        let record = SeatRecord {
+            token_hash: tokens::hash_secret(&token),
+            entropy: to_hex(&request.entropy),
+            commitment: to_hex(&request.entropy_commitment),
+            name: request.name.trim().to_string(),
+        };
+        let taken = |seat: u8| {
+            ApiError::new(
+                Code::FailedPrecondition,
+                Reason::SeatTaken,
+                format!("Seat {} has already been taken.", seat + 1),
+            )
+        };
+        match self.store.claim_seat(game_id, seat, &record).await.map_err(storage)? {
+            ClaimOutcome::Claimed { joined } => {
+                tracing::info!(game_id, seat, joined, "seat joined");
+                self.keep(game_id, pb::GameStatus::Waiting).await?;
+            }
+            // A retry of this very join (same code, same client key) is answered as the first.
+            ClaimOutcome::Taken | ClaimOutcome::Started
+                if current
+                    .loaded
+                    .seats
+                    .get(&seat)
+                    .is_some_and(|r| tokens::same_hash(&r.token_hash, &record.token_hash)) => {}
+            ClaimOutcome::Taken | ClaimOutcome::Started => {
+                let again = self.current(game_id, None).await?;
+                let mine =
+                    again.loaded.seats.get(&seat).is_some_and(|r| tokens::same_hash(&r.token_hash, &record.token_hash));
+                if !mine {
+                    return Err(taken(seat));
+                }
+            }
+        }
+        let current = self.started(self.current(game_id, None).await?).await?;
+        Ok((seat, token, current.view(Caller::Seat(seat))))
+    }
+
+    /// Reveals the entropy a seat committed to when it joined. Allowed once every seat has
+    /// joined and before the start; revealing the same entropy again is harmless.
+    pub async fn reveal(&self, game_id: &str, token: Option<&str>, entropy: &[u8]) -> Result<pb::GameView, ApiError> {
+        let current = self.current(game_id, None).await?;
+        let Caller::Seat(seat) = current.authorize(token)? else {
+            return Err(ApiError::new(Code::PermissionDenied, Reason::NotASeat, "Only a seat reveals its entropy."));
+        };
+        let record = &current.loaded.seats[&seat];
+        let bad = |message: &str| ApiError::invalid(Reason::BadEntropy, message);
+        if record.commitment.is_empty() {
+            return Err(bad("This seat committed to no entropy: there is nothing to reveal."));
+        }
+        if to_hex(&Sha256::digest(entropy)) != record.commitment {
+            return Err(bad("This entropy does not match the commitment this seat made when it joined."));
+        }
+        if current.loaded.seats.len() < current.loaded.header.seat_count as usize {
+            return Err(ApiError::new(
+                Code::FailedPrecondition,
+                Reason::WaitingForPlayers,
+                "Entropy is revealed once every seat has joined, so that nobody can choose theirs after seeing another's.",
+            ));
+        }
+        match self.store.reveal(game_id, seat, &to_hex(entropy)).await.map_err(storage)? {
+            Some(RevealOutcome::Revealed) => {
+                tracing::info!(game_id, seat, "entropy revealed");
+                self.keep(game_id, pb::GameStatus::Waiting).await?;
+            }
+            Some(RevealOutcome::Already) | None => {}
+            Some(RevealOutcome::Different) => return Err(bad("This seat has already revealed other entropy.")),
+        }
+        let current = self.started(self.current(game_id, None).await?).await?;
+        Ok(current.view(Caller::Seat(seat)))
+    }
+
+    /// The game, started first if every seat is present and has revealed what it committed to
+    /// (whoever finds the table complete records the start, so an interrupted last join
+    /// strands nothing).
+    pub async fn started(&self, current: Current) -> Result<Current, ApiError> {
+        if current.state.is_some() || !current.ready_to_start() {
+            return Ok(current);
+        }
+        self.start(&current).await?;
+        self.current(&current.loaded.header.game_id, None).await
+    }
+
+    /// Records the setup, drawn with every seat's entropy mixed in.
+    async fn start(&self, current: &Current) -> Result<(), ApiError> {
+        let game_id = &current.loaded.header.game_id;
+        let entropy = current.entropy();
+        let key =
+            game_key(&current.loaded.seed, &entropy).ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
+        let (setup, draws) = with_recorded_draws(key, 0, |rng| current.game.setup(&current.loaded.header.options, rng));
+        setup?;
+        let event = Event { seq: 0, body: EventBody::Start { entropy }, draws, at_ms: now_ms() };
+        // Several callers may find the table complete at once; the first append wins and the
+        // others find the game started.
+        let kept = self.retention_of(pb::GameStatus::Active);
+        if let AppendOutcome::Appended = self.store.append(game_id, &event, None, kept).await.map_err(storage)? {
+            tracing::info!(game_id, "game started");
+        }
+        Ok(())
+    }
+}
+
+impl Current {
+    /// Every seat has joined, and every seat that committed to entropy has revealed it.
+    pub fn ready_to_start(&self) -> bool {
+        let loaded = &self.loaded;
+        loaded.seats.len() == loaded.header.seat_count as usize
+            && loaded.seats.iter().all(|(seat, r)| r.commitment.is_empty() || loaded.reveals.contains_key(seat))
+    }
+
+    /// Seats that committed to entropy and have not revealed it yet.
+    pub fn awaiting_reveal(&self) -> Vec<u8> {
+        let loaded = &self.loaded;
+        loaded
+            .seats
+            .iter()
+            .filter(|(seat, r)| !r.commitment.is_empty() && !loaded.reveals.contains_key(seat))
+            .map(|(seat, _)| *seat)
+            .collect()
+    }
+
+    /// Each seat's entropy as mixed into the game key, in seat order (hex; empty for none).
+    pub fn entropy(&self) -> Vec<String> {
+        let loaded = &self.loaded;
+        (0..loaded.header.seat_count)
+            .map(|s| match loaded.seats.get(&s) {
+                Some(r) if !r.commitment.is_empty() => loaded.reveals.get(&s).cloned().unwrap_or_default(),
+                Some(r) => r.entropy.clone(),
+                None => String::new(),
+            })
+            .collect()
+    }
+
+    /// Each seat's entropy commitment (hex; empty for none), in seat order.
+    pub fn commitments(&self) -> Vec<String> {
+        let loaded = &self.loaded;
+        (0..loaded.header.seat_count)
+            .map(|s| loaded.seats.get(&s).map(|r| r.commitment.clone()).unwrap_or_default())
+            .collect()
+    }
+
+    /// Each seat's name (empty for none), in seat order.
+    pub fn names(&self) -> Vec<String> {
+        let loaded = &self.loaded;
+        (0..loaded.header.seat_count)
+            .map(|s| loaded.seats.get(&s).map(|r| r.name.clone()).unwrap_or_default())
+            .collect()
+    }
+}

@@ -1,0 +1,215 @@
+//! Taking seats against the real referee and Redis: retried and interrupted joins, entropy
+//! committed and revealed, wrong codes counted per address, limits and expiry.
+
+mod support;
+
+use referee_proto::v1 as pb;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use support::*;
+use tonic::Code;
+
+fn join(game_id: &str, code: &str) -> pb::JoinGameRequest {
+    pb::JoinGameRequest { game_id: game_id.into(), join_code: code.into(), ..Default::default() }
+}
+
+/// A join request as sent from `address` (what the gateway forwards for its client).
+fn from_address<T>(message: T, address: &str) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    request.metadata_mut().insert("x-client-address", address.parse().unwrap());
+    request
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_retried_join_gets_the_same_seat_and_token_and_an_interrupted_start_is_finished_by_the_next_call() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    let id = created.game_id.clone();
+    let white_join = pb::JoinGameRequest {
+        client_key: "phone-a-3f9c1e".into(),
+        name: "Ada".into(),
+        ..join(&id, &created.seats[0].join_code)
+    };
+    let first = client.join_game(white_join.clone()).await.unwrap().into_inner();
+    // The answer was lost on the way: the same join again gets the same seat and token.
+    let again = client.join_game(white_join.clone()).await.unwrap().into_inner();
+    assert_eq!((again.seat, &again.token), (first.seat, &first.token));
+    // The same code with another client key is someone else: the seat is taken.
+    let other = pb::JoinGameRequest { client_key: "phone-b".into(), ..white_join.clone() };
+    let taken = client.join_game(other).await.unwrap_err();
+    assert_eq!((taken.code(), error_code(&taken).as_str()), (Code::FailedPrecondition, "seat_taken"));
+    assert!(taken.message().contains("Seat 1"), "{}", taken.message());
+
+    let black_join = pb::JoinGameRequest { client_key: "phone-b-77".into(), ..join(&id, &created.seats[1].join_code) };
+    let black = client.join_game(black_join.clone()).await.unwrap().into_inner();
+    assert_eq!(black.view.as_ref().unwrap().status, pb::GameStatus::Active as i32);
+    assert_eq!(black.view.as_ref().unwrap().names, ["Ada", ""]);
+    // A crash between the last claim and the start event: simulated by removing the start.
+    let events = format!("g:{{{id}}}:events");
+    assert_eq!(redis_command(redis.port, &format!("DEL {events}")).as_deref(), Some(":1\r\n"));
+    let stranded = redis_command(redis.port, &format!("XLEN {events}"));
+    assert_eq!(stranded.as_deref(), Some(":0\r\n"), "the game has every seat but no start");
+    // Whoever comes next (here the retried last join) records the start.
+    let retried = client.join_game(black_join).await.unwrap().into_inner();
+    assert_eq!(retried.token, black.token);
+    let view = retried.view.unwrap();
+    assert_eq!((view.status, view.seq), (pb::GameStatus::Active as i32, 1));
+    // A plain view of a complete table starts it too.
+    assert_eq!(redis_command(redis.port, &format!("DEL {events}")).as_deref(), Some(":1\r\n"));
+    let view = get_view(&mut client, &id, None).await.unwrap();
+    assert_eq!((view.status, view.seq), (pb::GameStatus::Active as i32, 1));
+    // And the seats play on with their tokens.
+    let table = Table {
+        game_id: id.clone(),
+        host_token: created.host_token,
+        commitment: created.commitment,
+        tokens: vec![first.token, black.token],
+        view,
+    };
+    submit(&mut client, &table, 0, "e2e4", 1, "m1").await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn entropy_committed_at_joining_is_revealed_after_everyone_joined_and_checked_by_the_verifier() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess960", "").await;
+    let id = created.game_id.clone();
+    let secrets = [b"white's 32 random bytes.........".to_vec(), b"black's own randomness".to_vec()];
+    let mut tokens = Vec::new();
+    for (seat, secret) in secrets.iter().enumerate() {
+        let request = pb::JoinGameRequest {
+            entropy_commitment: Sha256::digest(secret).to_vec(),
+            ..join(&id, &created.seats[seat].join_code)
+        };
+        let joined = client.join_game(request).await.unwrap().into_inner();
+        tokens.push(joined.token);
+        if seat == 0 {
+            // Revealing before everyone has committed would let the last to join choose.
+            let early = client
+                .reveal_entropy(authed(
+                    pb::RevealEntropyRequest { game_id: id.clone(), entropy: secret.clone() },
+                    &tokens[0],
+                ))
+                .await
+                .unwrap_err();
+            assert_eq!(error_code(&early), "waiting_for_players");
+        }
+    }
+    let view = get_view(&mut client, &id, None).await.unwrap();
+    assert_eq!(view.status, pb::GameStatus::Waiting as i32, "nothing is drawn before every reveal");
+    assert_eq!(view.awaiting_reveal, [0, 1]);
+    let reveal = |seat: usize, entropy: &[u8]| {
+        authed(pb::RevealEntropyRequest { game_id: id.clone(), entropy: entropy.to_vec() }, &tokens[seat])
+    };
+    let wrong = client.reveal_entropy(reveal(0, b"something else")).await.unwrap_err();
+    assert_eq!((wrong.code(), error_code(&wrong).as_str()), (Code::InvalidArgument, "bad_entropy"));
+    let after_one = client.reveal_entropy(reveal(0, &secrets[0])).await.unwrap().into_inner();
+    assert_eq!((after_one.status, after_one.awaiting_reveal.clone()), (pb::GameStatus::Waiting as i32, vec![1]));
+    client.reveal_entropy(reveal(0, &secrets[0])).await.expect("revealing the same again is harmless");
+    let started = client.reveal_entropy(reveal(1, &secrets[1])).await.unwrap().into_inner();
+    assert_eq!((started.status, started.seq), (pb::GameStatus::Active as i32, 1));
+
+    let table = Table {
+        game_id: id.clone(),
+        host_token: created.host_token,
+        commitment: created.commitment,
+        tokens,
+        view: started,
+    };
+    submit(&mut client, &table, 0, "resign", 1, "r").await.unwrap();
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: id.clone() }).await.unwrap().into_inner();
+    let record: Value = serde_json::from_str(&audit_text(&audit)).unwrap();
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    assert_eq!(record["entropy"][1], hex(&secrets[1]));
+    assert_eq!(record["entropy_commitments"][1], hex(&Sha256::digest(&secrets[1])));
+    let (code, out) = verify(&record.to_string());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("seat 2's revealed entropy matches its commitment: ok"), "{out}");
+    // A record whose revealed entropy was swapped after the fact fails.
+    let mut tampered = record.clone();
+    tampered["entropy"][1] = Value::from(hex(b"chosen later"));
+    let (code, out) = verify(&tampered.to_string());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED: seat 2's revealed entropy hashes to"), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn wrong_join_codes_are_counted_per_address_so_a_guesser_cannot_lock_players_out() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    let id = created.game_id.clone();
+    let mut last = String::new();
+    for i in 0..25 {
+        let guess = client.join_game(from_address(join(&id, &format!("GUES-{i:04}")), "203.0.113.9")).await;
+        last = error_code(&guess.unwrap_err());
+    }
+    assert_eq!(last, "too_many_attempts", "the guesser is stopped");
+    let locked = client.join_game(from_address(join(&id, &created.seats[0].join_code), "203.0.113.9")).await;
+    assert_eq!(error_code(&locked.unwrap_err()), "too_many_attempts", "even with a right code");
+    // The players, at other addresses, still join with their codes.
+    let player = client.join_game(from_address(join(&id, &created.seats[0].join_code), "198.51.100.7")).await;
+    assert_eq!(player.unwrap().into_inner().seat, 0);
+    // The store keeps only keyed hashes of the codes: the plain SHA-256 of a code is not there.
+    let header = redis_command(redis.port, &format!("GET g:{{{id}}}:header")).unwrap();
+    let code: String = created.seats[1].join_code.chars().filter(|c| *c != '-').collect();
+    let plain = Sha256::digest(code.as_bytes()).iter().map(|b| format!("{b:02x}")).collect::<String>();
+    assert!(header.contains("\"keyed_codes\":true") && !header.contains(&plain), "{header}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn creation_and_events_are_limited_and_left_games_expire() {
+    let redis = Redis::start();
+    let settings = [
+        ("REFEREE_CREATES_PER_ADDRESS", "3"),
+        ("REFEREE_MAX_EVENTS", "4"),
+        ("REFEREE_KEEP_WAITING", "2"),
+        ("REFEREE_KEEP_PLAYING", "3600"),
+    ];
+    let referee = Referee::start_with(&redis.url(), &settings);
+    let mut client = referee.client().await;
+    let make = || pb::CreateGameRequest { rules: "table-tools".into(), options: None };
+    for _ in 0..3 {
+        client.create_game(from_address(make(), "192.0.2.1")).await.unwrap();
+    }
+    let refused = client.create_game(from_address(make(), "192.0.2.1")).await.unwrap_err();
+    assert_eq!((refused.code(), error_code(&refused).as_str()), (Code::ResourceExhausted, "limit_reached"));
+    client.create_game(from_address(make(), "192.0.2.2")).await.expect("another address may create");
+
+    // A game may not grow without bound: rolls stop at the configured number of events.
+    let table = seat_everyone(&mut client, "table-tools", "").await;
+    let mut seq = table.view.seq;
+    let mut refusal = None;
+    for i in 0..5 {
+        match submit(&mut client, &table, 0, "roll 1d6", seq, &format!("r{i}")).await {
+            Ok(s) => seq = s.view.unwrap().seq,
+            Err(e) => {
+                refusal = Some(e);
+                break;
+            }
+        }
+    }
+    let refusal = refusal.expect("the fifth event is refused");
+    assert_eq!((refusal.code(), error_code(&refusal).as_str()), (Code::ResourceExhausted, "limit_reached"));
+    assert_eq!(seq, 4);
+    // Every key of a game in play is kept for the playing time; a waiting game for its own.
+    let ttl = |key: String| {
+        let reply = redis_command(redis.port, &format!("TTL {key}")).unwrap();
+        reply.trim().trim_start_matches(':').parse::<i64>().unwrap()
+    };
+    for part in ["header", "seed", "seats", "events", "joins", "idem"] {
+        let left = ttl(format!("g:{{{}}}:{part}", table.game_id));
+        assert!((3000..=3600).contains(&left), "{part}: {left}");
+    }
+    let waiting = client.create_game(from_address(make(), "192.0.2.3")).await.unwrap().into_inner();
+    assert!((1..=2).contains(&ttl(format!("g:{{{}}}:header", waiting.game_id))));
+    tokio::time::sleep(std::time::Duration::from_millis(3100)).await;
+    let gone = get_view(&mut client, &waiting.game_id, None).await.unwrap_err();
+    assert_eq!(gone.code(), Code::NotFound, "a game nobody joined is gone after its time");
+    assert!(get_view(&mut client, &table.game_id, None).await.is_ok(), "a game in play is kept");
+}
