@@ -129,7 +129,7 @@ async fn a_game_through_rest_with_every_status_the_api_promises() {
             "legal": false,
             "reason": "The knight on c6 is pinned to your king by the bishop on b5.",
             "code": "illegal_action",
-            "said": "Black: c6d4 is illegal. The knight on c6 is pinned to your king by the bishop on b5."
+            "said": "Black's knight c6→d4 is illegal: the knight on c6 is pinned to your king by the bishop on b5."
         })
     );
 

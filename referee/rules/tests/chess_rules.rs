@@ -479,7 +479,7 @@ fn adjudication_says_whose_piece_goes_where() {
     let black = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4";
     let white = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 1 4";
     let cases = [
-        (black, "Nd4", "Black: Nd4 is illegal. The knight on c6 is pinned to your king by the bishop on b5."),
+        (black, "Nd4", "Black's knight c6→d4 is illegal: the knight on c6 is pinned to your king by the bishop on b5."),
         (white, "Nd4", "White's knight f3→d4 (Nd4) is legal."),
         (white, "Bxc6+", "White's bishop b5→c6, taking the knight (Bxc6+) is legal."),
         (white, "O-O", "White castles on the king side (O-O) is legal."),
@@ -493,5 +493,22 @@ fn adjudication_says_whose_piece_goes_where() {
     ];
     for (fen, action, expected) in cases {
         assert_eq!(rules("chess").adjudicate(fen, action).unwrap().said, expected, "{action} in {fen}");
+    }
+}
+
+/// A refused move is named by what it tried, however it was written.
+#[test]
+fn a_refusal_names_the_piece_it_tried_to_move() {
+    let pinned = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4";
+    let cases = [
+        ("c6d4", "Black's knight c6→d4 is illegal: "),
+        ("Nd4", "Black's knight c6→d4 is illegal: "),
+        ("e4", "Black's pawn e5→e4 is illegal: "),
+        ("O-O", "Black castling on the king side is illegal: "),
+        ("Bxb5", "Black's bishop to b5 is illegal: none of your bishops can reach b5."),
+    ];
+    for (action, start) in cases {
+        let said = rules("chess").adjudicate(pinned, action).unwrap().said;
+        assert!(said.starts_with(start), "{action}: {said}");
     }
 }

@@ -203,7 +203,7 @@ pub(crate) fn movement_problem(
 pub(crate) fn why_san_illegal(pos: &Position, san: San) -> String {
     let board = pos.board();
     let us = pos.turn();
-    let (role, file, rank, to, promotion) = match san {
+    let (role, to, promotion) = match san {
         San::Castle { king_side } => {
             let side = if king_side { "king side" } else { "queen side" };
             let rights = pos.castling_rooks() & board.by_color(us) & Bitboard::rank(us.back_rank());
@@ -214,26 +214,71 @@ pub(crate) fn why_san_illegal(pos: &Position, san: San) -> String {
                 _ => format!("You can no longer castle on the {side}: your king or that rook has already moved."),
             };
         }
-        San::Piece { role, file, rank, to, promotion } => (role, file, rank, to, promotion),
+        San::Piece { role, to, promotion, .. } => (role, to, promotion),
     };
-    let candidates: Vec<Square> = (board.by_color(us) & board.by_role(role))
-        .into_iter()
-        .filter(|s| file.is_none_or(|f| s.file() == f) && rank.is_none_or(|r| s.rank() == r))
-        .collect();
-    let piece = Piece::new(us, role);
-    let reaching: Vec<Square> = candidates
-        .iter()
-        .copied()
-        .filter(|&from| {
-            from != to && movement_problem(board, board.occupied(), pos.double_step_square(), piece, from, to).is_none()
-        })
-        .collect();
+    let (candidates, reaching) = san_candidates(pos, san);
     match (candidates.as_slice(), reaching.as_slice()) {
         ([], _) => format!("You have no {role} that could go to {to}."),
         ([from], _) | (_, [from]) => why_illegal(pos, *from, to, promotion),
         (_, []) => format!("None of your {role}s can reach {to}."),
         (_, several) => several.iter().map(|&from| why_illegal(pos, from, to, promotion)).collect::<Vec<_>>().join(" "),
     }
+}
+
+/// Which move a text (UCI or SAN) tries, in words, whether or not it is legal: "Black's knight
+/// c6→d4", "White castling on the king side". `None` when the text does not say.
+pub fn attempt_in_words(pos: &Position, text: &str) -> Option<String> {
+    if let Some(words) = uci_attempt_in_words(pos.board(), text) {
+        return Some(words);
+    }
+    let us = pos.turn();
+    match San::read(text)? {
+        San::Castle { king_side } => {
+            Some(format!("{us} castling on the {} side", if king_side { "king" } else { "queen" }))
+        }
+        san @ San::Piece { role, to, .. } => match san_piece_meant(pos, san) {
+            Some(from) => Some(format!("{us}'s {role} {from}→{to}")),
+            None => Some(format!("{us}'s {role} to {to}")),
+        },
+    }
+}
+
+/// A move written from-square to-square (`c6d4`) in words: "Black's knight c6→d4".
+pub fn uci_attempt_in_words(board: &Board, text: &str) -> Option<String> {
+    let (from, to, _) = super::notation::parse_uci_form(text).ok()?;
+    let piece = board.piece_at(from)?;
+    Some(format!("{}'s {} {from}→{to}", piece.color, piece.role))
+}
+
+/// The square of the piece a SAN move that fits no legal move must mean: the only piece of
+/// that kind the text allows, or the only one that could reach the square.
+fn san_piece_meant(pos: &Position, san: San) -> Option<Square> {
+    let (candidates, reaching) = san_candidates(pos, san);
+    match (candidates.as_slice(), reaching.as_slice()) {
+        ([from], _) | (_, [from]) => Some(*from),
+        _ => None,
+    }
+}
+
+/// The side to move's pieces a SAN piece move may mean, and those of them that could reach
+/// its square, ignoring the safety of the king.
+fn san_candidates(pos: &Position, san: San) -> (Vec<Square>, Vec<Square>) {
+    let San::Piece { role, file, rank, to, .. } = san else { return (Vec::new(), Vec::new()) };
+    let board = pos.board();
+    let us = pos.turn();
+    let candidates: Vec<Square> = (board.by_color(us) & board.by_role(role))
+        .into_iter()
+        .filter(|s| file.is_none_or(|f| s.file() == f) && rank.is_none_or(|r| s.rank() == r))
+        .collect();
+    let piece = Piece::new(us, role);
+    let reaching = candidates
+        .iter()
+        .copied()
+        .filter(|&from| {
+            from != to && movement_problem(board, board.occupied(), pos.double_step_square(), piece, from, to).is_none()
+        })
+        .collect();
+    (candidates, reaching)
 }
 
 /// The move is possible for the piece, so it must leave its own king in check.

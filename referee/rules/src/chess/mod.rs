@@ -12,7 +12,7 @@ mod position;
 mod zobrist;
 
 pub use board::Board;
-pub use explain::{MoveError, describe, why_illegal};
+pub use explain::{MoveError, attempt_in_words, describe, uci_attempt_in_words, why_illegal};
 pub use fen::{CastlingNotation, FenError, FenFields, STANDARD_FEN, parse_board};
 pub use notation::{
     CastlingMode, find_move, long_algebraic, parse_move, parse_san, parse_squares, parse_uci, parse_uci_form, san, uci,

@@ -77,8 +77,8 @@ pub struct Adjudication {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
     /// The verdict in one sentence for the table, naming the side and, for a legal action, the
-    /// piece and squares: "White's knight f3→d4 (Nd4) is legal.", "Black: Nd4 is illegal. The
-    /// knight on c6 is pinned to your king by the bishop on b5."
+    /// piece and squares: "White's knight f3→d4 (Nd4) is legal.", "Black's knight c6→d4 is
+    /// illegal: the knight on c6 is pinned to your king by the bishop on b5."
     pub said: String,
 }
 
@@ -205,6 +205,10 @@ pub trait DynGame: Send + Sync {
     /// `action` (legal for `seat`) spelt out for a dispute: the side, the piece, the squares.
     fn action_in_full(&self, state: &AnyState, seat: Seat, action: &str) -> Result<String, GameError>;
 
+    /// What a refused action text tried, for a dispute ("Black's knight c6→d4"), or the side
+    /// and the text as typed ("Black: Nd4").
+    fn attempt_in_full(&self, state: &AnyState, seat: Seat, text: &str) -> String;
+
     /// The state after `seat` plays `action`, with the action as applied, where the action
     /// draws nothing at random; one that draws is refused as `NeedsGame`.
     fn after(&self, state: &AnyState, seat: Seat, action: &str) -> Result<(AnyState, Applied), GameError> {
@@ -273,10 +277,10 @@ pub trait DynGame: Send + Sync {
             }
             Err(e) if matches!(e.code, ErrorCode::BadNotation | ErrorCode::BadPosition) => Err(e),
             Err(e) => {
-                let side = self.seats(&state).side_of(seat).to_string();
+                let tried = self.attempt_in_full(&state, seat, action);
                 Ok(Adjudication {
                     legal: false,
-                    said: format!("{side}: {} is illegal. {}", action.trim(), sentence(&e.message)),
+                    said: format!("{tried} is illegal: {}", lower_first(&sentence(&e.message))),
                     reason: e.message,
                     code: Some(e.code),
                     action: None,
@@ -303,6 +307,12 @@ impl RandomSource for NoRandomnessAsError {
 
 /// Wraps a [`Game`] as a [`DynGame`]: the contract's rules for every game live here.
 pub struct Erased<G>(pub G);
+
+/// `text` with its first letter in lower case, to follow a colon.
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default()
+}
 
 /// `text` as the start of a sentence: capitalised, ending with a full stop.
 fn sentence(text: &str) -> String {
@@ -571,6 +581,13 @@ impl<G: Game> DynGame for Erased<G> {
         let action = self.0.parse_action(&table.game, seat, text)?;
         let said = self.0.describe_action(&table.game, seat, &action);
         Ok((self.0.format_action(&table.game, &action), said.to_actor))
+    }
+
+    fn attempt_in_full(&self, state: &AnyState, seat: Seat, text: &str) -> String {
+        let table = self.table(state);
+        self.0
+            .describe_attempt(&table.game, seat, text)
+            .unwrap_or_else(|| format!("{}'s {}", table.seating.side_of(seat), text.trim()))
     }
 
     fn action_in_full(&self, state: &AnyState, seat: Seat, text: &str) -> Result<String, GameError> {

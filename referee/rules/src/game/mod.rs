@@ -220,6 +220,12 @@ pub trait Game: Send + Sync + 'static {
         let _ = (state, seat, action);
         None
     }
+    /// What an action text that was refused tried to do, in words, for a dispute ("Black's
+    /// knight c6→d4"); `None` lets the contract say the side and the text as typed.
+    fn describe_attempt(&self, state: &Self::State, seat: Seat, text: &str) -> Option<String> {
+        let _ = (state, seat, text);
+        None
+    }
     /// How the table hears the action once played, where that says more than
     /// [`Game::describe_action`] could before it (what a roll showed): `None` keeps the
     /// sentence from before. `state` is the state after the action.

@@ -260,6 +260,10 @@ impl Game for Adrenaline {
         })
     }
 
+    fn describe_attempt(&self, state: &AdrenalineState, _seat: Seat, text: &str) -> Option<String> {
+        crate::chess::uci_attempt_in_words(&state.play.position.board, text)
+    }
+
     fn apply(
         &self,
         state: &mut AdrenalineState,

@@ -392,6 +392,10 @@ impl Game for Booster {
         })
     }
 
+    fn describe_attempt(&self, state: &BoosterState, _seat: Seat, text: &str) -> Option<String> {
+        crate::chess::uci_attempt_in_words(&state.play.position.board, text)
+    }
+
     fn apply(
         &self,
         state: &mut BoosterState,

@@ -336,6 +336,10 @@ impl Game for ChessGame {
         }
     }
 
+    fn describe_attempt(&self, state: &ChessState, _seat: Seat, text: &str) -> Option<String> {
+        crate::chess::attempt_in_words(&state.position, text)
+    }
+
     fn apply(
         &self,
         state: &mut ChessState,

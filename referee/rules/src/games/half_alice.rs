@@ -209,6 +209,10 @@ impl Game for HalfAlice {
         Some(format!("{} ({said})", move_in_full(&state.position.board, color_of(seat), *action)))
     }
 
+    fn describe_attempt(&self, state: &HalfAliceState, _seat: Seat, text: &str) -> Option<String> {
+        crate::chess::uci_attempt_in_words(&state.position.board, text)
+    }
+
     fn apply(
         &self,
         state: &mut HalfAliceState,
