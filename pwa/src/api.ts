@@ -140,6 +140,8 @@ interface TableFacts {
   submitted?: Submitted;
   /** The players' names by seat, where they gave one. */
   names?: (string | null)[];
+  /** The seats that committed to entropy when joining and have not revealed it yet. */
+  awaiting_reveal?: number[];
 }
 
 /** The engine's envelope: the same for every game. */
@@ -250,6 +252,23 @@ export interface Created {
   seats: { seat: number; join_code: string }[];
 }
 
+/** What a join sends: the code, and optionally entropy (in the clear or, as the app does, only
+ * its SHA-256), a key that makes a retry of this join get the same seat, and a name. */
+export interface JoinBody {
+  join_code: string;
+  entropy?: string;
+  /** SHA-256 of the entropy text's UTF-8 bytes, 64 lower-case hex digits. */
+  entropy_commitment?: string;
+  client_key?: string;
+  name?: string;
+}
+
+export interface Joined {
+  seat: number;
+  token: string;
+  view: View;
+}
+
 export interface Adjudication {
   legal: boolean;
   reason: string;
@@ -313,12 +332,12 @@ export const api = {
       (e) => (e as Error).message,
     ),
   createGame: (rules: string, options?: unknown) => call<Created>("POST", "/api/v1/games", { rules, options }),
-  join: (gameId: string, joinCode: string, entropy?: string, name?: string) =>
-    call<{ seat: number; token: string; view: View }>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/join`, {
-      join_code: joinCode,
-      entropy: entropy || undefined,
-      name: name?.trim() || undefined,
-    }),
+  /** Exchanges a join code for a seat token (see `joining.ts`, which commits to entropy and
+   * retries safely). */
+  join: (gameId: string, body: JoinBody) => call<Joined>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/join`, body),
+  /** Reveals the entropy this seat committed to when it joined. */
+  reveal: (gameId: string, token: string, entropy: string) =>
+    call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/reveal`, { entropy }, token),
   view: (gameId: string, token?: string) => call<View>("GET", `/api/v1/games/${encodeURIComponent(gameId)}`, undefined, token),
   act: (gameId: string, token: string, action: string, seq: number) =>
     call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/actions`, { action, seq, key: newKey() }, token),

@@ -6,6 +6,9 @@ export interface Stored {
   host?: string;
   /** seat number → token */
   seats: Record<number, string>;
+  /** seat number → the entropy text it committed to when joining, revealed once every seat
+   * has joined (see `joining.ts`). */
+  entropy?: Record<number, string>;
   /** "shared": one phone passed between seats; "each": one phone per player */
   mode: "shared" | "each";
   codes?: { seat: number; join_code: string }[];
@@ -36,9 +39,10 @@ export function save(gameId: string, stored: Stored): void {
   }
 }
 
-export function rememberSeat(gameId: string, seat: number, token: string, rules?: string): Stored {
+export function rememberSeat(gameId: string, seat: number, token: string, rules?: string, entropy?: string): Stored {
   const stored = load(gameId);
   stored.seats[seat] = token;
+  if (entropy) stored.entropy = { ...stored.entropy, [seat]: entropy };
   if (rules) stored.rules = rules;
   save(gameId, stored);
   return stored;

@@ -7,6 +7,7 @@ import { EndOfGame } from "../components/EndOfGame";
 import { TableClock } from "../components/TableClock";
 import { screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
+import { dueSeats, revealDue } from "../joining";
 import { cacheView, cachedView, load, nextHolder, save } from "../session";
 import { handOver } from "../words";
 
@@ -109,6 +110,15 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     seqRef.current = Math.max(seqRef.current, v.seq);
     setView(v);
     cacheView(gameId, seat, v);
+    // Once every seat has joined, this phone's seats reveal the randomness they committed to
+    // (on every view, so a reload or a lost answer is made up for by the next one).
+    if (dueSeats(v).length) {
+      void revealDue(gameId, v).then(({ views, error }) => {
+        const mine = views.filter((r) => r.seat === v.seat && r.seq >= seqRef.current).pop();
+        if (mine) show(mine);
+        if (error) setMessage(error);
+      });
+    }
   };
 
   useEffect(() => {
@@ -263,9 +273,18 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
       {offline && <OfflineBanner />}
       <Announce view={view} />
       {view.status === "waiting" ? (
-        <p class="status">
-          Waiting for players: {view.joined_seats.length} of {view.seat_count} have joined.
-        </p>
+        <>
+          <p class="status">
+            {view.joined_seats.length < view.seat_count
+              ? `Waiting for players: ${view.joined_seats.length} of ${view.seat_count} have joined.`
+              : `Everyone has joined. Waiting for ${(view.awaiting_reveal ?? []).map((s) => sideName(view, s)).join(" and ") || "the referee"} to unseal their share of the randomness (their phone does it by itself)…`}
+          </p>
+          {message && (
+            <p class="error" role="alert">
+              {message}
+            </p>
+          )}
+        </>
       ) : (
         <>
           <DrawBanner view={view} act={act} />

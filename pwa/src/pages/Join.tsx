@@ -1,7 +1,6 @@
 import { useState } from "preact/hooks";
-import { api } from "../api";
+import { NAME_CHARS, joinSeat, nameProblem, phraseProblem } from "../joining";
 import { go } from "../router";
-import { rememberSeat } from "../session";
 
 export function Join({ gameId = "", code = "" }: { gameId?: string; code?: string }) {
   const [game, setGame] = useState(gameId);
@@ -10,13 +9,19 @@ export function Join({ gameId = "", code = "" }: { gameId?: string; code?: strin
   const [name, setName] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const tooLong = phraseProblem(entropy);
   const submit = async (e: Event) => {
     e.preventDefault();
+    // Refused here, before anything is sent.
+    const problem = phraseProblem(entropy) ?? nameProblem(name);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     setError("");
     try {
-      const joined = await api.join(game.trim(), joinCode.trim(), entropy, name);
-      rememberSeat(game.trim(), joined.seat, joined.token, joined.view.rules);
+      await joinSeat(game.trim(), joinCode.trim(), { phrase: entropy, name });
       go("game", game.trim());
     } catch (err) {
       setError((err as Error).message);
@@ -38,15 +43,28 @@ export function Join({ gameId = "", code = "" }: { gameId?: string; code?: strin
         </label>
         <label>
           Your name (optional)
-          <input name="player-name" value={name} maxLength={24} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <input name="player-name" value={name} maxLength={NAME_CHARS} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
           <small>Shown to the others instead of your seat's name.</small>
         </label>
         <label>
           Your own randomness (optional)
-          <input name="entropy" value={entropy} maxLength={64} autocomplete="off" onInput={(e) => setEntropy((e.target as HTMLInputElement).value)} />
-          <small>Type anything: it is mixed into every card and die of this game, so not even the referee could have picked them in advance.</small>
+          <input
+            name="entropy"
+            value={entropy}
+            autocomplete="off"
+            aria-invalid={tooLong ? "true" : undefined}
+            onInput={(e) => setEntropy((e.target as HTMLInputElement).value)}
+          />
+          <small>
+            This phone already adds random bytes of its own to every card and die of this game, sealed until everyone has joined, so not even the referee could
+            have picked them. Anything you type (up to 32 bytes) is mixed in too.
+          </small>
         </label>
-        {error && <p class="error" role="alert">{error}</p>}
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
         <button class="primary" type="submit" disabled={busy}>
           Join
         </button>

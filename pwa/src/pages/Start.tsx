@@ -4,8 +4,9 @@ import { useEffect, useState } from "preact/hooks";
 import { api, type Created, type RulesInfo } from "../api";
 import { Qr } from "../components/Qr";
 import { DEFAULT_GAME, gameEntry, seatName } from "../games";
+import { NAME_CHARS, joinSeat, nameProblem } from "../joining";
 import { go } from "../router";
-import { load, rememberSeat, save } from "../session";
+import { load, save } from "../session";
 
 /** The chosen game's options form, or nothing for a game without options. */
 function Options({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) {
@@ -24,6 +25,8 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
     previous?.options !== undefined && previous.rules === (preset ?? DEFAULT_GAME) ? { [previous.rules]: previous.options } : {},
   );
   const [name, setName] = useState("");
+  // On a shared phone, each side's name, by seat.
+  const [names, setNames] = useState<string[]>([]);
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -35,19 +38,30 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
   const value = id in values ? values[id] : spec?.defaults;
   /** The options to send; throws, in words, when the form holds something unsendable. */
   const options = () => (spec?.toOptions ? spec.toOptions(value) : value);
+  /** How many seats the game will have, for the names on a shared phone. */
+  const seatCount = (() => {
+    const sides = gameEntry(id).sides?.length;
+    if (sides) return sides;
+    const seats = (value as { seats?: unknown } | undefined)?.seats;
+    if (typeof seats === "number" && seats > 0 && seats <= 16) return seats;
+    return rules.find((r) => r.id === id)?.min_seats ?? 2;
+  })();
 
   const create = async (e: Event) => {
     e.preventDefault();
+    const problem = mode === "shared" ? names.map(nameProblem).find((p) => p) : null;
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     setError("");
     try {
       const c = await api.createGame(id, options());
       save(c.game_id, { host: c.host_token, seats: {}, mode, codes: c.seats, rules: id, options: value });
       if (mode === "shared") {
-        for (const s of c.seats) {
-          const joined = await api.join(c.game_id, s.join_code);
-          rememberSeat(c.game_id, joined.seat, joined.token, id);
-        }
+        // Every seat joins with randomness of its own, committed; the last join reveals them all.
+        for (const s of c.seats) await joinSeat(c.game_id, s.join_code, { name: names[s.seat] ?? "", rules: id });
         go("game", c.game_id);
       } else setCreated(c);
     } catch (err) {
@@ -59,9 +73,13 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
 
   const playHere = async (code: string) => {
     if (!created) return;
+    const problem = nameProblem(name);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     try {
-      const joined = await api.join(created.game_id, code, undefined, name);
-      rememberSeat(created.game_id, joined.seat, joined.token, id);
+      await joinSeat(created.game_id, code, { name, rules: id });
       go("game", created.game_id);
     } catch (err) {
       setError((err as Error).message);
@@ -81,7 +99,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
         </p>
         <label class="form">
           Your name (optional, shown to the others)
-          <input name="player-name" value={name} maxLength={24} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <input name="player-name" value={name} maxLength={NAME_CHARS} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
         <ul class="seats">
           {created.seats.map((s) => {
@@ -135,6 +153,27 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
             <input type="radio" name="mode" checked={mode === "shared"} onChange={() => setMode("shared")} /> One phone for everyone (passed behind a privacy screen)
           </label>
         </fieldset>
+        {mode === "shared" && (
+          <fieldset>
+            <legend>Names (optional, shown instead of the sides)</legend>
+            {Array.from({ length: seatCount }, (_, seat) => (
+              <label key={seat}>
+                {seatName(id, seat)}'s name
+                <input
+                  name={`name-${seat}`}
+                  value={names[seat] ?? ""}
+                  maxLength={NAME_CHARS}
+                  autocomplete="off"
+                  onInput={(e) => {
+                    const next = [...names];
+                    next[seat] = (e.target as HTMLInputElement).value;
+                    setNames(next);
+                  }}
+                />
+              </label>
+            ))}
+          </fieldset>
+        )}
         {error && <p class="error" role="alert">{error}</p>}
         <button class="primary" type="submit" disabled={busy}>
           Create game

@@ -1,0 +1,155 @@
+// Joining a seat as the app does it, without the player noticing any of it:
+// - every seat contributes entropy: 16 random bytes from the phone (32 hex digits), then the
+//   phrase the player typed, if any (at most 32 bytes, so the whole stays within the referee's
+//   64);
+// - the join sends only its SHA-256 (`entropy_commitment`); the text stays on the phone with the
+//   seat token and is revealed once every seat has joined (`revealDue`), so neither the
+//   operator nor the last player to join can choose the setup;
+// - every join sends a `client_key`, stored before sending, and is sent once more after a lost
+//   answer: the referee gives a retry with the same key the same seat and token.
+import { ApiError, type JoinBody, type Joined, type View, api } from "./api";
+import { load, rememberSeat } from "./session";
+import { sha256, toHex } from "./verify";
+
+/** Random bytes each seat contributes (written as twice as many hex digits). */
+export const RANDOM_BYTES = 16;
+/** The most bytes (UTF-8) a typed phrase may add: 32 hex digits + 32 = the referee's 64. */
+export const PHRASE_BYTES = 32;
+/** The longest name the referee takes, in characters. */
+export const NAME_CHARS = 24;
+
+const encoder = new TextEncoder();
+
+/** The length of `text` in UTF-8 bytes, as the referee counts it ("é" is two). */
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).length;
+}
+
+/** Why a typed phrase cannot be sent, in words, or null when it can. */
+export function phraseProblem(phrase: string): string | null {
+  const n = utf8Bytes(phrase);
+  if (n <= PHRASE_BYTES) return null;
+  return `Your randomness is ${n} bytes long and at most ${PHRASE_BYTES} fit (accented letters take 2 bytes, emoji 4). Shorten it, or leave it empty: the phone adds randomness of its own anyway.`;
+}
+
+/** Why a name cannot be sent, in words, or null when it can. */
+export function nameProblem(name: string): string | null {
+  const n = [...name.trim()].length;
+  return n <= NAME_CHARS ? null : `A name is at most ${NAME_CHARS} characters; this one has ${n}.`;
+}
+
+/** A seat's entropy text: the phone's random bytes in hex, then the typed phrase. */
+export function newEntropy(phrase = "", random: Uint8Array = crypto.getRandomValues(new Uint8Array(RANDOM_BYTES))): string {
+  return toHex(random) + phrase;
+}
+
+/** What a join commits to: SHA-256 of the entropy text's UTF-8 bytes, as 64 lower-case hex digits. */
+export async function commitmentOf(entropy: string): Promise<string> {
+  return toHex(await sha256(encoder.encode(entropy)));
+}
+
+/** Whether a failed call may never have been answered, so that sending it again is the fix. */
+export function lostAnswer(e: unknown): boolean {
+  return e instanceof ApiError && (e.status === 0 || e.status === 502 || e.status === 503 || e.status === 504);
+}
+
+/** A join under way: its key and entropy, kept so that a retry (even after a reload) sends
+ * the same commitment under the same key. */
+interface Pending {
+  key: string;
+  entropy: string;
+}
+
+const pendingKey = (gameId: string, code: string) => `referee.joining.${gameId}.${code.toUpperCase().replace(/[^0-9A-Z]/g, "")}`;
+
+function loadPending(gameId: string, code: string): Pending | null {
+  try {
+    const raw = localStorage.getItem(pendingKey(gameId, code));
+    return raw ? (JSON.parse(raw) as Pending) : null;
+  } catch {
+    return null;
+  }
+}
+
+function savePending(gameId: string, code: string, pending: Pending | null): void {
+  try {
+    if (pending) localStorage.setItem(pendingKey(gameId, code), JSON.stringify(pending));
+    else localStorage.removeItem(pendingKey(gameId, code));
+  } catch {
+    /* storage unavailable: the retry below still uses the same key */
+  }
+}
+
+/** Sends `body` once, and once more if the answer was lost. */
+export async function sendJoin(gameId: string, body: JoinBody, send = api.join): Promise<Joined> {
+  try {
+    return await send(gameId, body);
+  } catch (e) {
+    if (!lostAnswer(e)) throw e;
+    return await send(gameId, body);
+  }
+}
+
+/** Joins the seat of `code` with entropy committed, a name if given, and a retry after a lost
+ * answer; remembers the seat's token and entropy on this phone, then reveals the entropy at
+ * once if this join completed the table. */
+export async function joinSeat(gameId: string, code: string, { phrase = "", name = "", rules }: { phrase?: string; name?: string; rules?: string } = {}): Promise<Joined> {
+  const problem = phraseProblem(phrase) ?? nameProblem(name);
+  if (problem) throw new ApiError(400, "too_long", problem);
+  // A join tried before from this phone (answer lost, page reloaded) is sent again as it was.
+  const pending = loadPending(gameId, code) ?? { key: toHex(crypto.getRandomValues(new Uint8Array(16))), entropy: newEntropy(phrase) };
+  savePending(gameId, code, pending);
+  const body: JoinBody = {
+    join_code: code,
+    entropy_commitment: await commitmentOf(pending.entropy),
+    client_key: pending.key,
+    name: name.trim() || undefined,
+  };
+  let joined: Joined;
+  try {
+    joined = await sendJoin(gameId, body);
+  } catch (e) {
+    // Kept after a lost answer, so that the next try is the same join.
+    if (!lostAnswer(e)) savePending(gameId, code, null);
+    throw e;
+  }
+  rememberSeat(gameId, joined.seat, joined.token, rules ?? joined.view.rules, pending.entropy);
+  savePending(gameId, code, null);
+  await revealDue(gameId, joined.view);
+  return joined;
+}
+
+/** Seats being revealed now, so that two views arriving together reveal once. */
+const revealing = new Set<string>();
+
+/** The seats `view` says must reveal now: every seat has joined and these committed without
+ * revealing yet. */
+export function dueSeats(view: Pick<View, "status" | "joined_seats" | "seat_count" | "awaiting_reveal">): number[] {
+  if (view.status !== "waiting" || view.joined_seats.length < view.seat_count) return [];
+  return view.awaiting_reveal ?? [];
+}
+
+/** Reveals the entropy of every seat this phone holds that `view` says is due. Answers the
+ * views the referee sent back (each the revealing seat's own) and the first refusal in words;
+ * a lost answer is left for the next view to try again. */
+export async function revealDue(gameId: string, view: View): Promise<{ views: View[]; error?: string }> {
+  const out: { views: View[]; error?: string } = { views: [] };
+  const due = dueSeats(view);
+  if (!due.length) return out;
+  const stored = load(gameId);
+  for (const seat of due) {
+    const token = stored.seats[seat];
+    const entropy = stored.entropy?.[seat];
+    const id = `${gameId}/${seat}`;
+    if (!token || !entropy || revealing.has(id)) continue;
+    revealing.add(id);
+    try {
+      out.views.push(await api.reveal(gameId, token, entropy));
+    } catch (e) {
+      if (!lostAnswer(e) && (e as ApiError).status !== 409) out.error ??= (e as Error).message;
+    } finally {
+      revealing.delete(id);
+    }
+  }
+  return out;
+}
