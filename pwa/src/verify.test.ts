@@ -50,3 +50,40 @@ describe("randomness derivation", () => {
     expect(verdict.lines.at(-1)).toContain("Event 0, draw 1");
   });
 });
+
+describe("each seat's contribution", () => {
+  const hex = (s: string) => toHex(new TextEncoder().encode(s));
+  const seal = async (s: string) => toHex(await sha256(new TextEncoder().encode(s)));
+  const record = async (entropy: string[], seals: string[]) => ({
+    seed: toHex(seed),
+    commitment: toHex(await sha256(seed)),
+    entropy: entropy.map(hex),
+    entropy_commitments: seals,
+    events: [],
+  });
+
+  it("checks each sealed contribution against its seal and splits the phone's digits from the words", async () => {
+    const phone = "000102030405060708090a0b0c0d0e0f";
+    const r = await record([`${phone}Bob`, "clear"], [await seal(`${phone}Bob`), ""]);
+    const verdict = await verifyAudit(r);
+    expect(verdict.ok).toBe(true);
+    expect(verdict.contributions).toEqual([
+      { seat: 0, hex: hex(`${phone}Bob`), random: phone, phrase: "Bob", committed: true, matches: true },
+      { seat: 1, hex: hex("clear"), random: null, phrase: "clear", committed: false, matches: true },
+    ]);
+    expect(verdict.lines.join(" ")).toContain("2 seats; 1 of them sealed");
+  });
+
+  it("refuses a contribution that does not match its seal", async () => {
+    const verdict = await verifyAudit(await record(["one", "two"], [await seal("one"), await seal("three")]));
+    expect(verdict.ok).toBe(false);
+    expect(verdict.lines.at(-1)).toContain("Seat 2's revealed randomness does not hash to the seal");
+  });
+
+  it("claims no contribution nobody made", async () => {
+    const verdict = await verifyAudit(await record(["", ""], ["", ""]));
+    expect(verdict.ok).toBe(true);
+    expect(verdict.lines.join(" ")).toContain("No seat contributed randomness of its own");
+    expect(verdict.contributions.every((c) => !c.hex && !c.committed)).toBe(true);
+  });
+});

@@ -82,9 +82,49 @@ export class EventStream {
   }
 }
 
+/** One seat's share of the game key, as the audit record gives it and as checked here. */
+export interface Contribution {
+  seat: number;
+  /** The contribution in hex, as recorded; "" when the seat gave none. */
+  hex: string;
+  /** The random hex digits a phone adds, when the contribution starts with them. */
+  random: string | null;
+  /** The text after them (or the whole contribution, as text, when it is text); null when none
+   * or not text. */
+  phrase: string | null;
+  /** Whether the seat sealed it (sent only its SHA-256) when joining. */
+  committed: boolean;
+  /** Whether SHA-256 of the revealed contribution equals the seal (true where nothing was sealed). */
+  matches: boolean;
+}
+
+/** Each seat's contribution from an audit record, its seal checked with SHA-256 here. */
+export async function contributions(record: any): Promise<Contribution[]> {
+  const entropy: string[] = record.entropy ?? [];
+  const seals: string[] = record.entropy_commitments ?? [];
+  const out: Contribution[] = [];
+  for (const [seat, hex] of entropy.entries()) {
+    const seal = seals[seat] ?? "";
+    const bytes = fromHex(hex);
+    const matches = seal === "" || toHex(await sha256(bytes)) === seal.toLowerCase();
+    let text: string | null = null;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      text = null;
+    }
+    const random = text && /^[0-9a-f]{32}/.test(text) ? text.slice(0, 32) : null;
+    const rest = text === null ? null : random ? text.slice(32) : text;
+    out.push({ seat, hex, random, phrase: rest ? rest : null, committed: seal !== "", matches });
+  }
+  return out;
+}
+
 export interface Verdict {
   ok: boolean;
   lines: string[];
+  /** Each seat's contribution, checked against its seal. */
+  contributions: Contribution[];
   /** What was drawn, event by event, in the record's words: "Seat 1: roll 2d6 — 2 draws". */
   drawn: string[];
 }
@@ -103,17 +143,29 @@ export async function verifyAudit(record: any): Promise<Verdict> {
     const seed = fromHex(record.seed);
     const commitment = toHex(await sha256(seed));
     if (commitment !== record.commitment) {
-      return { ok: false, lines: [`The seed does not match the commitment published at the start (${record.commitment}).`], drawn: [] };
+      return { ok: false, lines: [`The seed does not match the commitment published at the start (${record.commitment}).`], drawn: [], contributions: [] };
     }
     lines.push(`The revealed seed hashes to the commitment published when the game was created: ${commitment.slice(0, 16)}…`);
     const key = await gameKey(seed, (record.entropy as string[]).map(fromHex));
-    const given = (record.entropy as string[]).filter((e) => e && e.length > 0).length;
-    lines.push(
-      given === 0
-        ? "No player typed randomness of their own: every draw comes from the seed alone, fixed before anyone joined."
-        : `The game key mixes in the randomness ${given === 1 ? "one player" : `${given} players`} typed when joining.`,
-    );
+    const shares = await contributions(record);
+    const given = shares.filter((c) => c.hex.length > 0);
+    const sealed = given.filter((c) => c.committed);
     const drawn = (record.events as any[]).filter((e) => (e.draws ?? []).length > 0).map(drawnLine);
+    const broken = shares.find((c) => !c.matches);
+    if (broken) {
+      lines.push(`Seat ${broken.seat + 1}'s revealed randomness does not hash to the seal it sent when joining.`);
+      return { ok: false, lines, drawn, contributions: shares };
+    }
+    lines.push(
+      given.length === 0
+        ? "No seat contributed randomness of its own: every draw comes from the seed alone, fixed before anyone joined."
+        : `The game key mixes in the randomness of ${given.length === 1 ? "one seat" : `${given.length} seats`}` +
+            (sealed.length === given.length
+              ? `, each sealed (SHA-256) when joining and revealed only once every seat had joined; every revealed value matches its seal.`
+              : sealed.length > 0
+                ? `; ${sealed.length} of them sealed (SHA-256) when joining and revealed once every seat had joined, each matching its seal; the others sent theirs in the clear.`
+                : `, sent in the clear when joining.`),
+    );
     let draws = 0;
     for (const event of record.events) {
       const stream = new EventStream(key, event.seq);
@@ -121,15 +173,15 @@ export async function verifyAudit(record: any): Promise<Verdict> {
         const value = await stream.below(draw.bound);
         if (value !== draw.value) {
           lines.push(`Event ${event.seq}, draw ${i + 1}: the log says ${draw.value}, but the seed gives ${value}.`);
-          return { ok: false, lines, drawn };
+          return { ok: false, lines, drawn, contributions: shares };
         }
         draws++;
       }
     }
     lines.push(`All ${draws} random draws in ${record.events.length} events follow from the seed.`);
-    return { ok: true, lines, drawn };
+    return { ok: true, lines, drawn, contributions: shares };
   } catch (e) {
     lines.push(`The record could not be checked: ${(e as Error).message}`);
-    return { ok: false, lines, drawn: [] };
+    return { ok: false, lines, drawn: [], contributions: [] };
   }
 }

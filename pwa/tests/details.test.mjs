@@ -63,20 +63,30 @@ test("on a 320 px phone the board spans the width", async () => {
   await context.close();
 });
 
-test("the fairness box shows only where something is drawn, and the fairness page lists the draws without inventing contributions", async () => {
+test("the fairness box shows only where something is drawn; on a shared phone each side is named and adds sealed randomness the fairness page checks", async () => {
   const { context, page } = await phone();
   await sharedGame(page, "chess");
   assert.equal(await page.getByText("Fairness commitment").count(), 0, "chess draws nothing");
-  await sharedGame(page, "chess960");
+  await sharedGame(page, "chess960", async () => {
+    await page.getByLabel("One phone for everyone").check();
+    await page.getByLabel("White's name").fill("Cy");
+    await page.getByLabel("Black's name").fill("Di");
+  });
+  await page.getByText("you are Cy (White)").waitFor();
   await page.getByText("Fairness commitment").waitFor();
   page.once("dialog", (d) => d.accept());
   await button(page, "Resign").click();
   await page.getByText("White resigned").first().waitFor();
   await page.getByRole("link", { name: "Check the draws" }).click();
   await page.getByText("Every draw matches the seed.").waitFor();
-  const text = await page.locator("main").innerText();
-  assert.doesNotMatch(text, /seat contribution/, "nobody typed any randomness");
-  await page.getByText("No player typed randomness of their own").waitFor();
+  await page.getByText("The game key mixes in the randomness of 2 seats, each sealed (SHA-256) when joining").waitFor();
+  const shares = page.getByRole("list", { name: "each seat's share" }).locator("li");
+  assert.equal(await shares.count(), 2);
+  for (const [i, who] of ["Cy (White)", "Di (Black)"].entries()) {
+    const line = await shares.nth(i).innerText();
+    assert.match(line, new RegExp(`^${who.replace(/[()]/g, "\\$&")}: its phone's random digits [0-9a-f]{8}…\\. ✓ Sealed when joining; matches its seal\\.$`));
+  }
+  await page.getByText("neither the operator nor the last player to join could choose the setup").waitFor();
   const drawn = page.getByRole("list", { name: "what was drawn" }).locator("li");
   assert.ok((await drawn.count()) >= 1);
   assert.match(await drawn.first().innerText(), /The setup — \d+ draws/);

@@ -1,17 +1,44 @@
-// Re-derives every draw of a finished game in this browser and says whether they match.
+// Re-derives every draw of a finished game in this browser and says whether they match, with
+// each seat's share of the randomness checked against the seal it sent when joining.
 import { useEffect, useState } from "preact/hooks";
-import { api } from "../api";
+import { type View, api, sideName } from "../api";
 import { withFaces } from "../cards";
-import { verifyAudit, type Verdict } from "../verify";
+import { type Contribution, type Verdict, verifyAudit } from "../verify";
+
+/** One seat's share in words: what it added and whether it matches its seal. */
+function Share({ c, view }: { c: Contribution; view: View | null }) {
+  const who = view ? sideName(view, c.seat) : `Seat ${c.seat + 1}`;
+  if (!c.hex) {
+    return (
+      <li data-seat={c.seat}>
+        <strong>{who}</strong>: no randomness of its own.
+      </li>
+    );
+  }
+  const what = c.random
+    ? `its phone's random digits ${c.random.slice(0, 8)}…${c.phrase ? ` and the words “${c.phrase}”` : ""}`
+    : c.phrase !== null
+      ? `the words “${c.phrase}”`
+      : `the bytes ${c.hex.slice(0, 16)}${c.hex.length > 16 ? "…" : ""}`;
+  return (
+    <li data-seat={c.seat}>
+      <strong>{who}</strong>: {what}.{" "}
+      {c.committed ? (c.matches ? "✓ Sealed when joining; matches its seal." : "✗ Does not match the seal it sent when joining.") : "Sent in the clear when joining."}
+    </li>
+  );
+}
 
 export function Fairness({ gameId }: { gameId: string }) {
   const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [view, setView] = useState<View | null>(null);
   const [pending, setPending] = useState("");
   useEffect(() => {
     api.audit(gameId).then(
       async (record) => setVerdict(await verifyAudit(record)),
       (e) => setPending(e.status === 409 ? "The seed is revealed when the game is over. Until then, note the commitment shown in the game." : e.message),
     );
+    // The spectator's view, for the seats' sides and names.
+    api.view(gameId).then(setView, () => undefined);
   }, [gameId]);
   return (
     <main>
@@ -19,6 +46,12 @@ export function Fairness({ gameId }: { gameId: string }) {
       <p>
         When the game was created the referee published a fingerprint (SHA-256) of its secret seed. Now that the game is over the seed is revealed, and
         this page recomputes every card and die from it, in your browser.
+      </p>
+      <p class="operator">
+        What whoever runs the referee can and cannot do: the seed was fixed and sealed before anyone joined, and each phone sealed its own random share
+        before any share was revealed, so neither the operator nor the last player to join could choose the setup or the draws. What remains: the referee
+        sees every move and every hand as it happens (it is the referee), and where seats act at the same moment, as with the table tools, it decides
+        which of two simultaneous requests comes first.
       </p>
       {pending && <p class="status">{pending}</p>}
       {!verdict && !pending && <p>Checking…</p>}
@@ -32,6 +65,16 @@ export function Fairness({ gameId }: { gameId: string }) {
               <li key={i}>{l}</li>
             ))}
           </ul>
+          {verdict.contributions.length > 0 && (
+            <>
+              <h2>Each seat's share</h2>
+              <ul class="shares" aria-label="each seat's share">
+                {verdict.contributions.map((c) => (
+                  <Share key={c.seat} c={c} view={view} />
+                ))}
+              </ul>
+            </>
+          )}
           {verdict.drawn.length > 0 && (
             <>
               <h2>What was drawn</h2>
