@@ -371,6 +371,13 @@ async fn the_app_answers_its_own_routes_and_unknown_api_routes_get_a_json_404() 
     let http = reqwest::Client::new();
     let page = http.get(gw.url("/game/abc")).send().await.unwrap();
     assert_eq!(page.status(), 200);
+    let big = "let app = 'the companion app';\n".repeat(400);
+    std::fs::create_dir_all(app.path().join("assets")).unwrap();
+    std::fs::write(app.path().join("assets/index-abc123.js"), &big).unwrap();
+    let script = http.get(gw.url("/assets/index-abc123.js")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(script.headers()["content-encoding"], "gzip", "the app is served compressed");
+    let sent = script.bytes().await.unwrap().len();
+    assert!(sent < big.len() / 4, "{sent} bytes of gzip for {} bytes", big.len());
     assert!(page.text().await.unwrap().contains("<title>app</title>"));
     for path in ["/api/v2/games", "/api/nothing", "/api/v1/nothing"] {
         let r = http.get(gw.url(path)).send().await.unwrap();
