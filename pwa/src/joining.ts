@@ -130,10 +130,10 @@ export function dueSeats(view: Pick<View, "status" | "joined_seats" | "seat_coun
 }
 
 /** Reveals the entropy of every seat this phone holds that `view` says is due. Answers the
- * views the referee sent back (each the revealing seat's own) and the first refusal in words;
- * a lost answer is left for the next view to try again. */
-export async function revealDue(gameId: string, view: View): Promise<{ views: View[]; error?: string }> {
-  const out: { views: View[]; error?: string } = { views: [] };
+ * views the referee sent back (each the revealing seat's own), the first refusal in words, and
+ * whether an answer was lost (then the next view tries again; revealing twice is harmless). */
+export async function revealDue(gameId: string, view: View): Promise<{ views: View[]; error?: string; lost?: boolean }> {
+  const out: { views: View[]; error?: string; lost?: boolean } = { views: [] };
   const due = dueSeats(view);
   if (!due.length) return out;
   const stored = load(gameId);
@@ -146,7 +146,8 @@ export async function revealDue(gameId: string, view: View): Promise<{ views: Vi
     try {
       out.views.push(await api.reveal(gameId, token, entropy));
     } catch (e) {
-      if (!lostAnswer(e) && (e as ApiError).status !== 409) out.error ??= (e as Error).message;
+      if (lostAnswer(e)) out.lost = true;
+      else if ((e as ApiError).status !== 409) out.error ??= (e as Error).message;
     } finally {
       revealing.delete(id);
     }

@@ -113,10 +113,12 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     // Once every seat has joined, this phone's seats reveal the randomness they committed to
     // (on every view, so a reload or a lost answer is made up for by the next one).
     if (dueSeats(v).length) {
-      void revealDue(gameId, v).then(({ views, error }) => {
+      void revealDue(gameId, v).then(({ views, error, lost }) => {
         const mine = views.filter((r) => r.seat === v.seat && r.seq >= seqRef.current).pop();
         if (mine) show(mine);
         if (error) setMessage(error);
+        // A reveal whose answer was lost: fetch the view again in a moment, which reveals again.
+        if (lost) setTimeout(() => setRetry((n) => n + 1), 4000);
       });
     }
   };
