@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { consoleErrors, harness, move, noConsoleErrors, phone, resign, server } from "./support.mjs";
+import { axe, consoleErrors, harness, move, noConsoleErrors, phone, resign, server } from "./support.mjs";
 
 harness();
 
@@ -59,6 +59,7 @@ test("a two-phone game started from the app has sealed randomness from every sea
   const shares = black.page.getByRole("list", { name: "each seat's share" }).locator("li");
   assert.match(await shares.nth(0).innerText(), /^Ann \(White\): its phone's random digits [0-9a-f]{8}…\. ✓ Sealed when joining; matches its seal\.$/);
   assert.match(await shares.nth(1).innerText(), /^Bob \(Black\): its phone's random digits [0-9a-f]{8}… and the words “shuffled by Bob”\. ✓ Sealed when joining; matches its seal\.$/);
+  await axe(black.page, "fairness");
   await white.context.close();
   await black.context.close();
 });
@@ -132,6 +133,7 @@ test("a phrase of 33 × é (66 bytes) is refused before anything is sent", async
   assert.equal(await page.locator('input[name="entropy"]').inputValue(), "é".repeat(33), "nothing was cut off");
   assert.equal(await page.locator('input[name="entropy"]').getAttribute("aria-invalid"), "true");
   assert.deepEqual(joins, []);
+  await axe(page, "join refused");
   await context.close();
 });
 
