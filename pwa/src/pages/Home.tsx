@@ -20,10 +20,17 @@ function seatsHeld(k: Known): string {
   return seats.length > 1 ? `${seats.map(name).join(" and ")} on this phone` : `you are ${name(seats[0])}`;
 }
 
+/** A waiting game in words: seats still to join, or seats whose phone has yet to unseal its
+ * randomness (this phone does it when the game is opened). */
+function waiting(view: View, held: number[]): string {
+  if (view.joined_seats.length < view.seat_count) return `Waiting for players (${view.joined_seats.length} of ${view.seat_count})`;
+  return (view.awaiting_reveal ?? []).some((s) => held.includes(s)) ? "Everyone has joined: open the game to start it" : "Everyone has joined; starting";
+}
+
 function GameLine({ k, names }: { k: Known; names: Record<string, string> }) {
   const rules = k.view?.rules ?? k.stored.rules ?? "";
   const seats = Object.keys(k.stored.seats).map(Number);
-  const status = !k.view ? "" : k.view.status === "waiting" ? `Waiting for players (${k.view.joined_seats.length} of ${k.view.seat_count})` : turnSentence(k.view, seats.length === 1 ? seats[0] : null);
+  const status = !k.view ? "" : k.view.status === "waiting" ? waiting(k.view, seats) : turnSentence(k.view, seats.length === 1 ? seats[0] : null);
   return (
     <li class="card your-game">
       <a class="button" href={`#/game/${k.gameId}`}>
