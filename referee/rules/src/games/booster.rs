@@ -111,15 +111,17 @@ pub struct BoosterDrawOrder {
 }
 
 /// The deck: the 32 piece cards and `checker_cards` checker cards (sixes, then sevens),
-/// half red (White's pieces) and half black.
+/// half red (White's pieces) and half black, in the documented order of a fresh deck (by suit,
+/// clubs to spades, ace to king; `docs/randomness.md`), so with four checker cards it is
+/// exactly the named deck `booster-36`.
 fn deck(checker_cards: u8) -> Vec<Card> {
     let per_colour = usize::from(checker_cards / 2);
-    let mut cards: Vec<Card> = NamedDeck::Pieces32.cards();
+    let mut wanted: Vec<Card> = NamedDeck::Pieces32.cards();
     for suits in [[Suit::Hearts, Suit::Diamonds], [Suit::Spades, Suit::Clubs]] {
         let checkers = [6, 7].into_iter().flat_map(|rank| suits.map(|s| Card::new(rank, s)));
-        cards.extend(checkers.take(per_colour));
+        wanted.extend(checkers.take(per_colour));
     }
-    cards
+    Card::standard_deck().into_iter().filter(|c| wanted.contains(c)).collect()
 }
 
 impl BoosterState {
@@ -234,7 +236,8 @@ impl Game for Booster {
         RulesInfo {
             id: "booster",
             name: "Booster Chess",
-            version: 2,
+            // 3: the deck is shuffled from the documented order of a fresh deck.
+            version: 3,
             summary: "Chess with a booster pack: play cards to put your checkers under pieces. Your checkers under your pieces buy extra king moves; under your opponent's they hobble them to pawn moves. Check counts the extra moves.",
             min_seats: 2,
             max_seats: 2,
@@ -537,5 +540,19 @@ impl Booster {
             state.pools[0],
             state.pools[1]
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deck_before_shuffling_is_the_documented_booster_36() {
+        assert_eq!(deck(4), NamedDeck::Booster36.cards());
+        let with_sevens = deck(8);
+        assert_eq!(with_sevens.len(), 40);
+        let order: Vec<Card> = Card::standard_deck().into_iter().filter(|c| with_sevens.contains(c)).collect();
+        assert_eq!(with_sevens, order, "any number of checker cards keeps the fresh deck's order");
     }
 }

@@ -1,0 +1,58 @@
+//! The test vectors in `docs/randomness.md` are generated from the files the tests check the
+//! derivation against (`tests/vectors/`), so the document and the code cannot drift apart. When
+//! a vector changes, `REFEREE_WRITE_DOCS=1 cargo test -p referee-rules --test randomness_doc`
+//! writes the table anew.
+
+use rules::cards::NamedDeck;
+
+const DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/randomness.md");
+const BEGIN: &str = "<!-- test vectors: generated from referee/rules/tests/vectors by tests/randomness_doc.rs -->";
+const END: &str = "<!-- end of test vectors -->";
+
+fn vector(name: &str) -> String {
+    let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")).trim().to_string()
+}
+
+/// The table as the document shows it: what each row is, and its value from the vector file.
+fn table() -> String {
+    let rows = [
+        ("`SHA-256(\"abc\")` (sanity)", vector("sha256_abc.txt")),
+        ("game key, no contributions", vector("game_key_no_entropy.txt")),
+        ("game key, contributions `\"alice\"` and `\"\"` (in that seat order)", vector("game_key_alice_empty.txt")),
+        ("first 10 words of event 7, with the game key of no contributions", vector("event7_words.txt")),
+        ("10 rolls of a d6 in event 7, same key", vector("event7_d6.txt")),
+        ("`0..52` shuffled in event 8, same key", vector("event8_shuffle52.txt")),
+        ("the deck `booster-36` before shuffling (Booster Chess's deck)", vector("booster36_order.txt")),
+    ];
+    let mut out = String::from("| what | value |\n|---|---|\n");
+    for (what, value) in rows {
+        out.push_str(&format!("| {what} | `{value}` |\n"));
+    }
+    out
+}
+
+#[test]
+fn the_documented_test_vectors_are_the_tested_ones() {
+    let doc = std::fs::read_to_string(DOC).unwrap();
+    let start = doc.find(BEGIN).expect("docs/randomness.md marks where its vectors begin") + BEGIN.len();
+    let end = doc.find(END).expect("docs/randomness.md marks where its vectors end");
+    let wanted = format!("\n{}", table());
+    if doc[start..end] == wanted {
+        return;
+    }
+    if std::env::var_os("REFEREE_WRITE_DOCS").is_some() {
+        std::fs::write(DOC, format!("{}{wanted}{}", &doc[..start], &doc[end..])).unwrap();
+        return;
+    }
+    panic!(
+        "docs/randomness.md's test vectors differ from tests/vectors/; write them with\n  \
+         REFEREE_WRITE_DOCS=1 cargo test -p referee-rules --test randomness_doc\n\nExpected:\n{wanted}"
+    );
+}
+
+#[test]
+fn the_documented_booster_deck_is_the_named_deck() {
+    let cards: Vec<String> = NamedDeck::Booster36.cards().iter().map(ToString::to_string).collect();
+    assert_eq!(cards.join(" "), vector("booster36_order.txt"));
+}
