@@ -150,12 +150,12 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
             <input type="radio" name="mode" checked={mode === "each"} onChange={() => setMode("each")} /> One phone each
           </label>
           <label class="inline">
-            <input type="radio" name="mode" checked={mode === "shared"} onChange={() => setMode("shared")} /> One phone for everyone (passed behind a privacy screen)
+            <input type="radio" name="mode" checked={mode === "shared"} onChange={() => setMode("shared")} /> One phone for everyone (passed around; behind a privacy screen where there are secrets)
           </label>
         </fieldset>
         {mode === "shared" && (
           <fieldset>
-            <legend>Names (optional, shown instead of the sides)</legend>
+            <legend>Names (optional, shown with the sides)</legend>
             {Array.from({ length: seatCount }, (_, seat) => (
               <label key={seat}>
                 {seatName(id, seat)}'s name
