@@ -16,3 +16,4 @@ pub mod store;
 pub mod tables;
 pub mod telemetry;
 pub mod tokens;
+pub mod watching;

@@ -5,6 +5,7 @@ use crate::store::Store;
 use crate::tables::{Retention, Settings, Tables};
 use crate::telemetry;
 use crate::tokens::ServerKey;
+use crate::watching::WatchLimits;
 use referee_proto::v1::referee_server::RefereeServer;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -32,6 +33,9 @@ pub struct Config {
     /// - `REFEREE_MAX_EVENTS` (default 5000), `REFEREE_CREATES_PER_ADDRESS` (default 60 per ten
     ///   minutes).
     pub settings: Settings,
+    /// `REFEREE_MAX_WATCHERS` (default 20000) live streams and `REFEREE_MAX_FOLLOWED_GAMES`
+    /// (default 2000) games followed at once (one Redis connection each), per process.
+    pub watch_limits: WatchLimits,
 }
 
 fn env_or(name: &str, default: &str) -> String {
@@ -83,6 +87,10 @@ impl Config {
                 .parse()
                 .map_err(|e| format!("REDIS_WAIT_REPLICAS: {e}"))?,
             settings,
+            watch_limits: WatchLimits {
+                watchers: positive("REFEREE_MAX_WATCHERS", WatchLimits::default().watchers as u64)? as usize,
+                games: positive("REFEREE_MAX_FOLLOWED_GAMES", WatchLimits::default().games as u64)? as usize,
+            },
         })
     }
 }
@@ -174,7 +182,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
-        .add_service(RefereeServer::new(RefereeService::new(tables, stopping)))
+        .add_service(RefereeServer::new(RefereeService::new(tables, stopping, config.watch_limits)))
         // Accepted sockets get TCP_NODELAY here: the builder's setting covers only listeners
         // it binds itself, and without it multi-packet replies wait out delayed ACKs (~40 ms).
         .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), shutdown_signal(stop))

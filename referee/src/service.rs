@@ -2,9 +2,9 @@
 
 use crate::errors::{ApiError, reason_of};
 use crate::joining::JoinRequest;
-use crate::store::Store;
-use crate::tables::{Caller, Tables, check_question};
+use crate::tables::{Tables, check_question};
 use crate::telemetry::{measured, request_span};
+use crate::watching::{Followers, WatchLimits};
 use futures::Stream;
 use referee_proto::structs;
 use referee_proto::v1 as pb;
@@ -19,11 +19,13 @@ pub struct RefereeService {
     tables: Tables,
     /// Turns true when the referee is shutting down: live streams end so that the server can.
     stopping: tokio::sync::watch::Receiver<bool>,
+    /// One follower per watched game, shared by its watchers.
+    followers: Followers,
 }
 
 impl RefereeService {
-    pub fn new(tables: Tables, stopping: tokio::sync::watch::Receiver<bool>) -> RefereeService {
-        RefereeService { tables, stopping }
+    pub fn new(tables: Tables, stopping: tokio::sync::watch::Receiver<bool>, limits: WatchLimits) -> RefereeService {
+        RefereeService { tables, stopping, followers: Followers::new(limits) }
     }
 }
 
@@ -245,9 +247,10 @@ impl Referee for RefereeService {
         .instrument(span.clone())
         .await?;
         let (tx, rx) = mpsc::channel(8);
-        let tables = self.tables.clone();
-        let stopping = self.stopping.clone();
-        tokio::spawn(watch(tables, game_id, caller, after, current, tx, stopping).instrument(span));
+        drop(current);
+        let watching =
+            self.followers.clone().watch(self.tables.clone(), game_id, caller, after, tx, self.stopping.clone());
+        tokio::spawn(watching.instrument(span));
         Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
 
@@ -262,89 +265,5 @@ impl Referee for RefereeService {
         })
         .instrument(span)
         .await
-    }
-}
-
-/// Sends the caller's view whenever the game moves past what was last sent, until the game
-/// ends or the caller goes away. Blocking reads use a connection of their own.
-/// Resolves once the referee starts shutting down.
-async fn stopped(stopping: &mut tokio::sync::watch::Receiver<bool>) {
-    loop {
-        let stop = *stopping.borrow_and_update();
-        if stop {
-            return;
-        }
-        if stopping.changed().await.is_err() {
-            // The sender is gone only when the server is: nothing more to wait for.
-            return std::future::pending().await;
-        }
-    }
-}
-
-async fn watch(
-    tables: Tables,
-    game_id: String,
-    caller: Caller,
-    after: u64,
-    first: crate::tables::Current,
-    tx: mpsc::Sender<Result<pb::GameView, Status>>,
-    mut stopping: tokio::sync::watch::Receiver<bool>,
-) {
-    let mut conn = match tables.store().watch_connection().await {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = tx.send(Err(ApiError::storage(&e).into_status())).await;
-            return;
-        }
-    };
-    let mut current = Some(first);
-    // What was last sent: (events, seats joined). A game waiting for players changes only by
-    // seats joining, so both count.
-    let mut last_sent: Option<(u64, usize)> = if after == 0 { None } else { Some((after, 0)) };
-    let mut sent_any = false;
-    loop {
-        let now = match current.take() {
-            Some(c) => c,
-            None => match tables.current(&game_id, None).await {
-                Ok(c) => c,
-                Err(e) => {
-                    let _ = tx.send(Err(e.into_status())).await;
-                    return;
-                }
-            },
-        };
-        let joined = now.loaded.seats.len();
-        let changed = match last_sent {
-            None => true,
-            Some((seq, seats)) => now.seq > seq || (now.seq == seq && joined > seats && now.state.is_none()),
-        };
-        // A watcher resuming at or past the end of a finished game still gets its last view.
-        if changed || (now.is_over() && !sent_any) {
-            if tx.send(Ok(now.view(caller))).await.is_err() {
-                return;
-            }
-            sent_any = true;
-            last_sent = Some((now.seq, joined));
-        }
-        if now.is_over() {
-            return;
-        }
-        let (from, seats) = last_sent.unwrap_or((0, joined));
-        let changes = tokio::select! {
-            changes = Store::wait_for_changes(&mut conn, &game_id, from, seats.max(joined) as u64) => changes,
-            _ = stopped(&mut stopping) => {
-                let restarting = Status::unavailable("The referee is restarting; watch again to carry on.");
-                let _ = tx.send(Err(restarting)).await;
-                return;
-            }
-        };
-        match changes {
-            Ok(_) if tx.is_closed() => return,
-            Ok(_) => {}
-            Err(e) => {
-                let _ = tx.send(Err(ApiError::storage(&e).into_status())).await;
-                return;
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
-//! Games in progress over the Redis log, independent of the transport: create, join, submit,
-//! view, audit. Nothing is kept in memory between calls; any replica can serve any call.
+//! Games in progress over the Redis log, independent of the transport: create, submit, view,
+//! audit (taking seats is in `joining`, live views in `watching`). Nothing is kept in memory
+//! between calls; any replica can serve any call.
 //!
 //! One scripted read returns the latest snapshot and the events after it (at most
 //! `snapshot_every` of them), and a submit adds one scripted compare-and-set append. Replaying

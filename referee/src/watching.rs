@@ -1,0 +1,244 @@
+//! Live views: one follower per watched game per process reads the game's changes from Redis
+//! and shares each new state with every watcher of that game in this process, which builds its
+//! own caller's view from it. However many watch, a game costs one Redis connection and one
+//! replay per change in each referee process.
+
+use crate::errors::{ApiError, Reason};
+use crate::store::Store;
+use crate::tables::{Caller, Current, Tables};
+use referee_proto::v1 as pb;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::{mpsc, watch};
+use tonic::{Code, Status};
+
+/// The latest state a follower read: nothing yet, the game, or why it could not be read.
+type Latest = Option<Result<Arc<Current>, Status>>;
+
+/// Limits on live views, per referee process.
+#[derive(Copy, Clone, Debug)]
+pub struct WatchLimits {
+    /// Watchers in all (each an open stream).
+    pub watchers: usize,
+    /// Games followed at once (each one Redis connection).
+    pub games: usize,
+}
+
+impl Default for WatchLimits {
+    fn default() -> WatchLimits {
+        WatchLimits { watchers: 20_000, games: 2_000 }
+    }
+}
+
+/// The followers of this process, by game id.
+#[derive(Clone)]
+pub struct Followers {
+    games: Arc<Mutex<HashMap<String, watch::Receiver<Latest>>>>,
+    watchers: Arc<AtomicUsize>,
+    limits: WatchLimits,
+}
+
+/// A watcher's place, given back when its stream ends.
+struct Place(Arc<AtomicUsize>);
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+fn busy(what: &str) -> Status {
+    ApiError::new(
+        Code::ResourceExhausted,
+        Reason::LimitReached,
+        format!("This referee follows as many {what} as it can; ask for the view instead, or watch again later."),
+    )
+    .into_status()
+}
+
+impl Followers {
+    pub fn new(limits: WatchLimits) -> Followers {
+        Followers { games: Arc::default(), watchers: Arc::default(), limits }
+    }
+
+    /// How many games are followed now (each holds one Redis connection).
+    pub fn games_followed(&self) -> usize {
+        self.games.lock().expect("not poisoned").len()
+    }
+
+    /// A watcher's place and the game's shared follower, started if nobody here follows it.
+    fn subscribe(
+        &self,
+        tables: &Tables,
+        game_id: &str,
+        stopping: &watch::Receiver<bool>,
+    ) -> Result<(Place, watch::Receiver<Latest>), Status> {
+        if self.watchers.fetch_add(1, Ordering::Relaxed) >= self.limits.watchers {
+            self.watchers.fetch_sub(1, Ordering::Relaxed);
+            return Err(busy("live viewers"));
+        }
+        let place = Place(self.watchers.clone());
+        let mut games = self.games.lock().expect("not poisoned");
+        if let Some(rx) = games.get(game_id).filter(|rx| rx.has_changed().is_ok()) {
+            return Ok((place, rx.clone()));
+        }
+        if games.len() >= self.limits.games {
+            return Err(busy("games"));
+        }
+        let (tx, rx) = watch::channel(None);
+        games.insert(game_id.to_string(), rx.clone());
+        metrics::gauge!("referee_followed_games").set(games.len() as f64);
+        tokio::spawn(follow(self.clone(), tables.clone(), game_id.to_string(), tx, stopping.clone()));
+        Ok((place, rx))
+    }
+
+    /// Ends following `game_id` if no watcher is left (the map's own receiver is the one left).
+    fn release_if_unwatched(&self, game_id: &str, tx: &watch::Sender<Latest>) -> bool {
+        let mut games = self.games.lock().expect("not poisoned");
+        if tx.receiver_count() > 1 {
+            return false;
+        }
+        games.remove(game_id);
+        metrics::gauge!("referee_followed_games").set(games.len() as f64);
+        true
+    }
+
+    /// Sends `caller`'s view whenever the game moves past what was last sent, until the game
+    /// ends, the caller goes away or the referee shuts down.
+    pub async fn watch(
+        self,
+        tables: Tables,
+        game_id: String,
+        caller: Caller,
+        after: u64,
+        tx: mpsc::Sender<Result<pb::GameView, Status>>,
+        mut stopping: watch::Receiver<bool>,
+    ) {
+        let (_place, mut latest) = match self.subscribe(&tables, &game_id, &stopping) {
+            Ok(subscribed) => subscribed,
+            Err(status) => {
+                let _ = tx.send(Err(status)).await;
+                return;
+            }
+        };
+        // What was last sent: (events, table changes before the start).
+        let mut last_sent: Option<(u64, usize)> = if after == 0 { None } else { Some((after, 0)) };
+        let mut sent_any = false;
+        loop {
+            let now = latest.borrow_and_update().clone();
+            match now {
+                None => {}
+                Some(Err(status)) => {
+                    let _ = tx.send(Err(status)).await;
+                    return;
+                }
+                Some(Ok(now)) => {
+                    let changes = now.loaded.table_changes();
+                    let changed = match last_sent {
+                        None => true,
+                        Some((seq, seen)) => now.seq > seq || (now.seq == seq && changes > seen && now.state.is_none()),
+                    };
+                    // A watcher resuming at or past the end of a finished game still gets its
+                    // last view.
+                    if changed || (now.is_over() && !sent_any) {
+                        if tx.send(Ok(now.view(caller))).await.is_err() {
+                            return;
+                        }
+                        sent_any = true;
+                        last_sent = Some((now.seq, changes));
+                    }
+                    if now.is_over() {
+                        return;
+                    }
+                }
+            }
+            tokio::select! {
+                changed = latest.changed() => {
+                    let nothing = latest.borrow().is_none();
+                    if changed.is_err() && nothing {
+                        return;
+                    }
+                }
+                _ = tx.closed() => return,
+                _ = stopped(&mut stopping) => {
+                    let restarting = Status::unavailable("The referee is restarting; watch again to carry on.");
+                    let _ = tx.send(Err(restarting)).await;
+                    return;
+                }
+            }
+            let last = latest.borrow().clone();
+            if latest.has_changed().is_err() && !matches!(&last, Some(Ok(c)) if c.is_over()) {
+                // The follower stopped without the game ending (shutdown or a storage error it
+                // already reported): this stream ends too, and the client watches again.
+                if let Some(Err(status)) = last {
+                    let _ = tx.send(Err(status)).await;
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// Resolves once the referee starts shutting down.
+pub async fn stopped(stopping: &mut watch::Receiver<bool>) {
+    loop {
+        if *stopping.borrow_and_update() {
+            return;
+        }
+        if stopping.changed().await.is_err() {
+            // The sender is gone only when the server is: nothing more to wait for.
+            return std::future::pending().await;
+        }
+    }
+}
+
+/// The one reader of a game's changes in this process: loads the game after every change and
+/// shares it, until the game ends, nobody watches or the referee shuts down.
+async fn follow(
+    followers: Followers,
+    tables: Tables,
+    game_id: String,
+    tx: watch::Sender<Latest>,
+    mut stopping: watch::Receiver<bool>,
+) {
+    let fail = |tx: &watch::Sender<Latest>, status: Status| {
+        tx.send_replace(Some(Err(status)));
+    };
+    let mut conn = match tables.store().watch_connection().await {
+        Ok(c) => c,
+        Err(e) => {
+            followers.games.lock().expect("not poisoned").remove(&game_id);
+            return fail(&tx, ApiError::storage(&e).into_status());
+        }
+    };
+    loop {
+        let now = match tables.current(&game_id, None).await {
+            Ok(c) => Arc::new(c),
+            Err(e) => {
+                followers.games.lock().expect("not poisoned").remove(&game_id);
+                return fail(&tx, e.into_status());
+            }
+        };
+        let (seq, changes, over) = (now.seq, now.loaded.table_changes() as u64, now.is_over());
+        tx.send_replace(Some(Ok(now)));
+        if over {
+            followers.games.lock().expect("not poisoned").remove(&game_id);
+            return;
+        }
+        let waited = tokio::select! {
+            waited = Store::wait_for_changes(&mut conn, &game_id, seq, changes) => waited,
+            _ = stopped(&mut stopping) => {
+                followers.games.lock().expect("not poisoned").remove(&game_id);
+                return;
+            }
+        };
+        if let Err(e) = waited {
+            followers.games.lock().expect("not poisoned").remove(&game_id);
+            return fail(&tx, ApiError::storage(&e).into_status());
+        }
+        if followers.release_if_unwatched(&game_id, &tx) {
+            return;
+        }
+    }
+}
