@@ -13,6 +13,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Well-known types (Struct) come from pbjson-types, which converts them to and from JSON.
     tonic_prost_build::configure()
         .extern_path(".google.protobuf.Struct", "::pbjson_types::Struct")
+        // Malformed requests are INVALID_ARGUMENT, not INTERNAL (src/codec.rs).
+        .codec_path("crate::codec::StrictCodec")
         .compile_fds(descriptors)?;
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! The referee's gRPC contract, generated from `referee/v1/referee.proto`.
 
+pub mod codec;
+
 #[allow(clippy::all, clippy::pedantic)]
 pub mod v1 {
     tonic::include_proto!("referee.v1");

@@ -731,3 +731,50 @@ async fn with_redis_down_calls_fail_fast_and_health_says_so_soon() {
     }
     assert!(back, "the referee serves again once Redis is back");
 }
+
+/// Sends bytes that are not a protobuf message as a gRPC request body.
+#[derive(Default)]
+struct RawBytes;
+
+impl tonic::codec::Codec for RawBytes {
+    type Encode = Vec<u8>;
+    type Decode = pb::AdjudicateResponse;
+    type Encoder = RawEncoder;
+    type Decoder = <referee_proto::codec::StrictCodec<pb::AdjudicateRequest, pb::AdjudicateResponse> as tonic::codec::Codec>::Decoder;
+
+    fn encoder(&mut self) -> RawEncoder {
+        RawEncoder
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        referee_proto::codec::StrictCodec::<pb::AdjudicateRequest, pb::AdjudicateResponse>::default().decoder()
+    }
+}
+
+struct RawEncoder;
+
+impl tonic::codec::Encoder for RawEncoder {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn encode(&mut self, item: Vec<u8>, dst: &mut tonic::codec::EncodeBuf<'_>) -> Result<(), tonic::Status> {
+        use bytes::BufMut;
+        dst.put_slice(&item);
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_request_that_is_not_protobuf_is_invalid_argument_not_internal() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let channel = tonic::transport::Endpoint::from_shared(referee.endpoint()).unwrap().connect().await.unwrap();
+    let mut grpc = tonic::client::Grpc::new(channel);
+    grpc.ready().await.unwrap();
+    let path = "/referee.v1.Referee/Adjudicate".parse().unwrap();
+    // Field 1 says "a string of 100 bytes follows", and then the message ends.
+    let garbage = vec![0x0a, 0x64, b'c', b'h'];
+    let status = grpc.unary(tonic::Request::new(garbage), path, RawBytes).await.unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+    assert!(status.message().contains("not valid protobuf"), "{}", status.message());
+}
