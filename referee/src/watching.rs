@@ -34,7 +34,7 @@ impl Default for WatchLimits {
 /// The followers of this process, by game id.
 #[derive(Clone)]
 pub struct Followers {
-    games: Arc<Mutex<HashMap<String, watch::Receiver<Latest>>>>,
+    games: Arc<Mutex<HashMap<String, Arc<watch::Sender<Latest>>>>>,
     watchers: Arc<AtomicUsize>,
     limits: WatchLimits,
 }
@@ -80,26 +80,30 @@ impl Followers {
         }
         let place = Place(self.watchers.clone());
         let mut games = self.games.lock().expect("not poisoned");
-        if let Some(rx) = games.get(game_id).filter(|rx| rx.has_changed().is_ok()) {
-            return Ok((place, rx.clone()));
+        if let Some(tx) = games.get(game_id) {
+            return Ok((place, tx.subscribe()));
         }
         if games.len() >= self.limits.games {
             return Err(busy("games"));
         }
         let (tx, rx) = watch::channel(None);
-        games.insert(game_id.to_string(), rx.clone());
+        let tx = Arc::new(tx);
+        games.insert(game_id.to_string(), tx.clone());
         metrics::gauge!("referee_followed_games").set(games.len() as f64);
         tokio::spawn(follow(self.clone(), tables.clone(), game_id.to_string(), tx, stopping.clone()));
         Ok((place, rx))
     }
 
-    /// Ends following `game_id` if no watcher is left (the map's own receiver is the one left).
-    fn release_if_unwatched(&self, game_id: &str, tx: &watch::Sender<Latest>) -> bool {
+    /// Stops sharing `tx` for `game_id`; with `only_if_unwatched`, only when no watcher is
+    /// left. Returns whether it stopped. (Under the lock, so no watcher joins in between.)
+    fn release(&self, game_id: &str, tx: &Arc<watch::Sender<Latest>>, only_if_unwatched: bool) -> bool {
         let mut games = self.games.lock().expect("not poisoned");
-        if tx.receiver_count() > 1 {
+        if only_if_unwatched && tx.receiver_count() > 0 {
             return false;
         }
-        games.remove(game_id);
+        if games.get(game_id).is_some_and(|mine| Arc::ptr_eq(mine, tx)) {
+            games.remove(game_id);
+        }
         metrics::gauge!("referee_followed_games").set(games.len() as f64);
         true
     }
@@ -194,50 +198,46 @@ pub async fn stopped(stopping: &mut watch::Receiver<bool>) {
 }
 
 /// The one reader of a game's changes in this process: loads the game after every change and
-/// shares it, until the game ends, nobody watches or the referee shuts down.
+/// shares it, until the game ends, the last watcher leaves or the referee shuts down.
 async fn follow(
     followers: Followers,
     tables: Tables,
     game_id: String,
-    tx: watch::Sender<Latest>,
+    tx: Arc<watch::Sender<Latest>>,
     mut stopping: watch::Receiver<bool>,
 ) {
-    let fail = |tx: &watch::Sender<Latest>, status: Status| {
-        tx.send_replace(Some(Err(status)));
+    let stop = |status: Option<Status>| {
+        followers.release(&game_id, &tx, false);
+        if let Some(status) = status {
+            tx.send_replace(Some(Err(status)));
+        }
     };
     let mut conn = match tables.store().watch_connection().await {
         Ok(c) => c,
-        Err(e) => {
-            followers.games.lock().expect("not poisoned").remove(&game_id);
-            return fail(&tx, ApiError::storage(&e).into_status());
-        }
+        Err(e) => return stop(Some(ApiError::storage(&e).into_status())),
     };
     loop {
         let now = match tables.current(&game_id, None).await {
             Ok(c) => Arc::new(c),
-            Err(e) => {
-                followers.games.lock().expect("not poisoned").remove(&game_id);
-                return fail(&tx, e.into_status());
-            }
+            Err(e) => return stop(Some(e.into_status())),
         };
         let (seq, changes, over) = (now.seq, now.loaded.table_changes() as u64, now.is_over());
         tx.send_replace(Some(Ok(now)));
         if over {
-            followers.games.lock().expect("not poisoned").remove(&game_id);
-            return;
+            return stop(None);
         }
-        let waited = tokio::select! {
-            waited = Store::wait_for_changes(&mut conn, &game_id, seq, changes) => waited,
-            _ = stopped(&mut stopping) => {
-                followers.games.lock().expect("not poisoned").remove(&game_id);
-                return;
+        loop {
+            tokio::select! {
+                waited = Store::wait_for_changes(&mut conn, &game_id, seq, changes) => match waited {
+                    Ok(_) => break,
+                    Err(e) => return stop(Some(ApiError::storage(&e).into_status())),
+                },
+                // The last watcher left: stop at once, unless one came back meanwhile.
+                _ = tx.closed() => if followers.release(&game_id, &tx, true) { return },
+                _ = stopped(&mut stopping) => return stop(None),
             }
-        };
-        if let Err(e) = waited {
-            followers.games.lock().expect("not poisoned").remove(&game_id);
-            return fail(&tx, ApiError::storage(&e).into_status());
         }
-        if followers.release_if_unwatched(&game_id, &tx) {
+        if followers.release(&game_id, &tx, true) {
             return;
         }
     }
