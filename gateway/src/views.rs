@@ -30,6 +30,7 @@ pub fn view_json(view: &pb::GameView) -> Value {
     let names: Vec<Value> = view.names.iter().map(|n| if n.is_empty() { Value::Null } else { json!(n) }).collect();
     out.insert("names".into(), json!(names));
     out.insert("awaiting_reveal".into(), json!(view.awaiting_reveal));
+    out.insert("chain".into(), json!(view.chain));
     out.entry("outcome").or_insert(Value::Null);
     Value::Object(out)
 }

@@ -248,6 +248,7 @@ async fn main() {
                         },
                         draws: vec![],
                         at_ms: 0,
+                        chain: String::new(),
                     };
                     store.append(&ids[g], &event, Some(&field), 30 * 86_400).await.unwrap();
                     latencies.push(t.elapsed());

@@ -10,6 +10,69 @@ use sha2::Digest;
 
 pub const AUDIT_FORMAT: &str = "table-referee-audit/v1";
 
+/// The record's chain before its first event: `SHA-256("table-referee/v1/chain\n" || game id
+/// || "\n" || commitment)`, hex (`docs/randomness.md`, "The record's chain").
+pub fn chain_start(game_id: &str, commitment: &str) -> String {
+    to_hex(&sha2::Sha256::digest(format!("table-referee/v1/chain\n{game_id}\n{commitment}").as_bytes()))
+}
+
+/// The chain after `event`: `SHA-256(previous link || "\n" || the event's text)`, hex.
+pub fn chain_link(previous: &str, event: &Event) -> String {
+    to_hex(&sha2::Sha256::digest(format!("{previous}\n{}", event_text(event)).as_bytes()))
+}
+
+/// An event as the chain hashes it, one field a line: the number, the seat (`-` for the
+/// start), the action as recorded (`start` for the start), the entropy in seat order
+/// (comma-separated hex; empty for actions), and the draws as `bound:value` separated by
+/// spaces. The time and the sentence are not part of it.
+pub fn event_text(event: &Event) -> String {
+    let draws: Vec<String> = event.draws.iter().map(|d| format!("{}:{}", d.bound, d.value)).collect();
+    let (seat, action, entropy) = match &event.body {
+        EventBody::Start { entropy } => ("-".to_string(), "start", entropy.join(",")),
+        EventBody::Action { seat, action, .. } => (seat.to_string(), action.as_str(), String::new()),
+    };
+    format!("{}\n{seat}\n{action}\n{entropy}\n{}", event.seq, draws.join(" "))
+}
+
+/// Checks the record's chain: each event's stored link, and the links players saw during the
+/// game (`checkpoints`: the chain after that many events). Returns what was checked.
+pub fn verify_chain(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Result<String, String> {
+    if record.events.iter().all(|e| e.chain.is_empty()) && checkpoints.is_empty() {
+        return Ok("chain: this game was recorded before events were chained; nothing to check".into());
+    }
+    let mut link = chain_start(&record.game_id, &record.commitment);
+    let mut links = vec![link.clone()];
+    for event in &record.events {
+        link = chain_link(&link, event);
+        if event.chain != link {
+            return Err(format!(
+                "event {}'s chain link is {}, but the events before it and the event itself give {link}",
+                event.seq, event.chain
+            ));
+        }
+        links.push(link.clone());
+    }
+    for (seq, seen) in checkpoints {
+        match links.get(*seq as usize) {
+            Some(l) if l == seen => {}
+            Some(l) => {
+                return Err(format!(
+                    "the checkpoint after {seq} events was {seen}, but this record gives {l}: the record was changed after that point"
+                ));
+            }
+            None => return Err(format!("the checkpoint after {seq} events is beyond the record's end")),
+        }
+    }
+    Ok(format!(
+        "chain: all {} event links hold, ending {link}{}",
+        record.events.len(),
+        match checkpoints.len() {
+            0 => String::new(),
+            n => format!(", and the record extends all {n} checkpoint(s): ok"),
+        }
+    ))
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct AuditRecord {
     pub format: String,
@@ -46,6 +109,12 @@ pub struct Verification {
 }
 
 pub fn verify(record: &AuditRecord) -> Verification {
+    verify_with(record, &[])
+}
+
+/// [`verify`], also checking the chain against links players kept (`checkpoints`: the chain
+/// after that many events, as their views showed it).
+pub fn verify_with(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Verification {
     let mut lines = Vec::new();
     let fail = |mut lines: Vec<String>, why: String| {
         lines.push(format!("FAILED: {why}"));
@@ -96,6 +165,10 @@ pub fn verify(record: &AuditRecord) -> Verification {
     }
     let with_draws = record.events.iter().filter(|e| !e.draws.is_empty()).count();
     lines.push(format!("draws: {draw_count} draw(s) in {with_draws} event(s) re-derived from the seed: ok"));
+    match verify_chain(record, checkpoints) {
+        Ok(line) => lines.push(line),
+        Err(why) => return fail(lines, why),
+    }
 
     let Some(game) = rules::games::find(&record.rules) else {
         return fail(lines, format!("unknown rules {}", record.rules));

@@ -12,7 +12,7 @@ use crate::store::{
     AppendOutcome, ClaimOutcome, Event, EventBody, JOIN_FAILURE_WINDOW_SECONDS, JOIN_FAILURES_PER_ADDRESS,
     JOIN_FAILURES_PER_GAME, RevealOutcome, SeatRecord, key,
 };
-use crate::tables::{Caller, Current, Tables, now_ms, storage, with_recorded_draws};
+use crate::tables::{Caller, Current, Tables, chained, now_ms, storage, with_recorded_draws};
 use crate::tokens;
 use referee_proto::v1 as pb;
 use rules::random::to_hex;
@@ -201,7 +201,8 @@ impl Tables {
             game_key(&current.loaded.seed, &entropy).ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
         let (setup, draws) = with_recorded_draws(key, 0, |rng| current.game.setup(&current.loaded.header.options, rng));
         setup?;
-        let event = Event { seq: 0, body: EventBody::Start { entropy }, draws, at_ms: now_ms() };
+        let event = Event { seq: 0, body: EventBody::Start { entropy }, draws, at_ms: now_ms(), chain: String::new() };
+        let event = chained(event, &current.chain);
         // Several callers may find the table complete at once; the first append wins and the
         // others find the game started.
         let kept = self.retention_of(pb::GameStatus::Active);

@@ -78,6 +78,10 @@ enum Command {
     Verify {
         /// The audit record as JSON (from GetAudit), or - for standard input
         audit: String,
+        /// A chain link a player's view showed during the game, as SEQ:HEX (the view's `seq`
+        /// and `chain`); the record must extend it. May be given several times.
+        #[arg(long = "checkpoint", value_name = "SEQ:HEX")]
+        checkpoints: Vec<String>,
     },
 }
 
@@ -172,7 +176,7 @@ fn main() -> ExitCode {
         Command::Setup { game, number, cards, shredder } => setup(&game, number, cards, shredder),
         Command::Legal { game, position, seat } => legal(&game, &position, seat),
         Command::Serve => return serve_command(),
-        Command::Verify { audit } => return verify_command(&audit),
+        Command::Verify { audit, checkpoints } => return verify_command(&audit, &checkpoints),
         Command::Schemas => {
             let games: serde_json::Map<String, serde_json::Value> =
                 games::all().iter().map(|g| (g.info().id.to_string(), g.schemas())).collect();
@@ -229,7 +233,25 @@ fn serve_command() -> ExitCode {
     }
 }
 
-fn verify_command(path: &str) -> ExitCode {
+/// `SEQ:HEX` as a checkpoint of the record's chain.
+fn checkpoint(text: &str) -> Result<(u64, String), String> {
+    let (seq, hex) = text.split_once(':').ok_or_else(|| format!("{text}: write a checkpoint as SEQ:HEX"))?;
+    let seq = seq.trim().parse().map_err(|_| format!("{text}: {seq} is not an event count"))?;
+    let hex = hex.trim().to_ascii_lowercase();
+    if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("{text}: a chain link is 64 hex digits"));
+    }
+    Ok((seq, hex))
+}
+
+fn verify_command(path: &str, checkpoints: &[String]) -> ExitCode {
+    let checkpoints: Vec<(u64, String)> = match checkpoints.iter().map(|c| checkpoint(c)).collect() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("referee: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let text = if path == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
@@ -245,7 +267,7 @@ fn verify_command(path: &str) -> ExitCode {
             }
         };
     println!("game {} ({} v{}), {} events", record.game_id, record.rules, record.rules_version, record.events.len());
-    let result = audit::verify(&record);
+    let result = audit::verify_with(&record, &checkpoints);
     for line in &result.lines {
         println!("{line}");
     }

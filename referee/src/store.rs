@@ -92,6 +92,11 @@ pub struct Event {
     #[serde(default)]
     pub draws: Vec<Draw>,
     pub at_ms: u64,
+    /// The record's chain after this event (`audit::chain_link`): a hash of the chain before
+    /// it and of this event, so that no earlier event can be changed without changing every
+    /// later link. Empty in games recorded before the chain.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub chain: String,
 }
 
 /// Everything needed to compute a game's current state, read in one round trip.
@@ -103,6 +108,9 @@ pub struct Loaded {
     pub reveals: BTreeMap<u8, String>,
     /// `(seq, state)`: the state after the first `seq` events.
     pub snapshot: Option<(u64, serde_json::Value)>,
+    /// The record's chain after the snapshot's events (empty without a snapshot, or in games
+    /// recorded before the chain).
+    pub snapshot_chain: String,
     /// Events after the snapshot (or all of them), in order.
     pub events: Vec<Event>,
     /// The seq of the event an idempotency key already produced, when asked about one.
@@ -217,9 +225,11 @@ impl Scripts {
                 local reveals = redis.call('HGETALL', KEYS[7])
                 local snap_seq = redis.call('HGET', KEYS[5], 'seq')
                 local snap_state = false
+                local snap_chain = false
                 local from = '-'
                 if snap_seq then
                     snap_state = redis.call('HGET', KEYS[5], 'state')
+                    snap_chain = redis.call('HGET', KEYS[5], 'chain')
                     from = snap_seq .. '-0'
                 end
                 local entries = redis.call('XRANGE', KEYS[4], from, '+')
@@ -227,7 +237,7 @@ impl Scripts {
                 for i, entry in ipairs(entries) do events[i] = entry[2][2] end
                 local prior = false
                 if ARGV[1] ~= '' then prior = redis.call('HGET', KEYS[6], ARGV[1]) end
-                return {header, seed, seats, snap_seq, snap_state, events, prior, reveals}",
+                return {header, seed, seats, snap_seq, snap_state, events, prior, reveals, snap_chain}",
             ),
             // KEYS: seats events joins reveals; ARGV: seat, entropy hex. Only before the start,
             // once per seat; each reveal is a change of the table, as a join is.
@@ -275,13 +285,13 @@ impl Scripts {
                 for i = 3, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
                 return {'ok', ARGV[1]}",
             ),
-            // KEYS: snap header; ARGV: seq, state. Never replaces a newer snapshot; kept as long
-            // as the game's header.
+            // KEYS: snap header; ARGV: seq, state, chain. Never replaces a newer snapshot; kept
+            // as long as the game's header.
             snapshot: Script::new(
                 r"
                 local current = redis.call('HGET', KEYS[1], 'seq')
                 if current and tonumber(current) >= tonumber(ARGV[1]) then return 0 end
-                redis.call('HSET', KEYS[1], 'seq', ARGV[1], 'state', ARGV[2])
+                redis.call('HSET', KEYS[1], 'seq', ARGV[1], 'state', ARGV[2], 'chain', ARGV[3])
                 local ttl = redis.call('TTL', KEYS[2])
                 if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
                 return 1",
@@ -389,7 +399,7 @@ impl Store {
             .await?;
         let header: Option<String> = redis::from_redis_value(reply.first().cloned().unwrap_or(Value::Nil))?;
         let Some(header) = header else { return Ok(None) };
-        if reply.len() != 8 {
+        if reply.len() != 9 {
             return Err(redis::RedisError::from((redis::ErrorKind::Parse, "unexpected reply from the load script")));
         }
         let mut it = reply.into_iter().skip(1);
@@ -401,6 +411,7 @@ impl Store {
         let events: Vec<String> = redis::from_redis_value(next())?;
         let prior: Option<u64> = redis::from_redis_value(next())?;
         let reveals_flat: Vec<String> = redis::from_redis_value(next())?;
+        let snapshot_chain: Option<String> = redis::from_redis_value(next())?;
         let mut seats = BTreeMap::new();
         for (seat, record) in by_seat(&seats_flat)? {
             seats.insert(seat, parse_json(record, "seat")?);
@@ -417,6 +428,7 @@ impl Store {
             seats,
             reveals,
             snapshot,
+            snapshot_chain: snapshot_chain.unwrap_or_default(),
             events: events.iter().map(|e| parse_json(e, "event")).collect::<RedisResult<_>>()?,
             prior,
         }))
@@ -513,7 +525,13 @@ impl Store {
         Ok(outcome)
     }
 
-    pub async fn save_snapshot(&self, game_id: &str, seq: u64, state: &serde_json::Value) -> RedisResult<()> {
+    pub async fn save_snapshot(
+        &self,
+        game_id: &str,
+        seq: u64,
+        state: &serde_json::Value,
+        chain: &str,
+    ) -> RedisResult<()> {
         let _: i64 = self
             .scripts
             .snapshot
@@ -521,6 +539,7 @@ impl Store {
             .key(key(game_id, "header"))
             .arg(seq)
             .arg(state.to_string())
+            .arg(chain)
             .invoke_async(&mut self.conn.clone())
             .await?;
         Ok(())

@@ -7,7 +7,7 @@
 //! and applying run on blocking threads, so a long computation never stalls the async workers.
 //! The state still carries the game's record, so copying it grows with the length of the game.
 
-use crate::audit::{AUDIT_FORMAT, AuditRecord, game_key};
+use crate::audit::{AUDIT_FORMAT, AuditRecord, chain_link, chain_start, game_key};
 use crate::errors::{ApiError, Reason, echo};
 use crate::store::{AppendOutcome, Event, EventBody, Header, Loaded, Store};
 use crate::tokens;
@@ -104,6 +104,9 @@ pub struct Current {
     pub state: Option<AnyState>,
     /// Events recorded so far; the next event gets this number.
     pub seq: u64,
+    /// The record's chain after those events (`audit::chain_link`); empty for a game recorded
+    /// before events were chained, which goes on unchained.
+    pub chain: String,
 }
 
 impl Current {
@@ -145,6 +148,7 @@ impl Current {
             seat_count: header.seat_count as u32,
             view: referee_proto::structs::from_json(&view),
             names: self.names(),
+            chain: self.chain.clone(),
             awaiting_reveal: self.awaiting_reveal().into_iter().map(u32::from).collect(),
         }
     }
@@ -252,6 +256,15 @@ pub(crate) fn with_recorded_draws<T>(
     let mut recorder = Recorder::new(&mut derived);
     let result = f(&mut recorder);
     (result, recorder.draws)
+}
+
+/// `event` with its link of the record's chain, after `chain` (left unchained in a game recorded
+/// before events were chained).
+pub(crate) fn chained(mut event: Event, chain: &str) -> Event {
+    if !chain.is_empty() {
+        event.chain = chain_link(chain, &event);
+    }
+    event
 }
 
 pub(crate) fn storage(e: redis::RedisError) -> ApiError {
@@ -373,7 +386,12 @@ impl Tables {
             Ok((loaded, state, seq))
         })
         .await?;
-        Ok(Current { loaded, game, state, seq })
+        let chain = match (loaded.events.last(), &loaded.snapshot) {
+            (Some(last), _) => last.chain.clone(),
+            (None, Some(_)) => loaded.snapshot_chain.clone(),
+            (None, None) => chain_start(&loaded.header.game_id, &loaded.header.commitment),
+        };
+        Ok(Current { loaded, game, state, seq, chain })
     }
 
     pub async fn view(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
@@ -483,7 +501,9 @@ impl Tables {
             },
             draws,
             at_ms: now_ms(),
+            chain: String::new(),
         };
+        let event = chained(event, &current.chain);
         let status = if current.game.outcome(&next).is_some() { pb::GameStatus::Over } else { pb::GameStatus::Active };
         match self.store.append(&game_id, &event, field, self.retention_of(status)).await.map_err(storage)? {
             AppendOutcome::Appended => {}
@@ -493,13 +513,13 @@ impl Tables {
         let new_seq = current.seq + 1;
         if new_seq.is_multiple_of(self.settings.snapshot_every) || current.game.outcome(&next).is_some() {
             // A failed snapshot only costs replay time later; the event itself is safe.
-            if let Err(e) = self.store.save_snapshot(&game_id, new_seq, &current.game.save(&next)).await {
+            if let Err(e) = self.store.save_snapshot(&game_id, new_seq, &current.game.save(&next), &event.chain).await {
                 tracing::warn!(game_id, %e, "snapshot not saved");
             }
         }
         tracing::info!(game_id, seat, seq = event.seq, "action recorded");
         metrics::counter!("referee_actions_total", "rules" => current.game.info().id).increment(1);
-        let after = Current { state: Some(next), seq: new_seq, ..current };
+        let after = Current { state: Some(next), seq: new_seq, chain: event.chain.clone(), ..current };
         Ok(Attempt::Done(Box::new(Submitted {
             action: applied.action,
             description: applied.description,

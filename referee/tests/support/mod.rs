@@ -355,9 +355,14 @@ pub fn current_seq(status: &tonic::Status) -> Option<u64> {
 
 /// Runs `referee verify` on an audit record; returns (exit code, output).
 pub fn verify(audit_json: &str) -> (i32, String) {
+    verify_args(audit_json, &[])
+}
+
+/// Runs `referee verify` with more arguments (`--checkpoint SEQ:HEX`).
+pub fn verify_args(audit_json: &str, args: &[&str]) -> (i32, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("audit.json");
     std::fs::write(&path, audit_json).unwrap();
-    let out = Command::new(referee_bin()).arg("verify").arg(&path).output().unwrap();
+    let out = Command::new(referee_bin()).arg("verify").arg(&path).args(args).output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).to_string())
 }
