@@ -8,18 +8,6 @@ use std::collections::HashSet;
 use support::*;
 use tonic::Code;
 
-/// The game's own legal actions in a view, without the courtesies (resigning, draw offers).
-fn legal_moves(view: &pb::GameView) -> Vec<String> {
-    let courtesies = ["resign", "offer-draw", "accept-draw", "decline-draw"];
-    view_json(view)["legal_actions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .filter(|m| !courtesies.contains(&m.as_str()))
-        .collect()
-}
-
 fn seat_to_move(view: &pb::GameView) -> usize {
     view_json(view)["turn"]["seats"][0]["seat"].as_u64().unwrap() as usize
 }

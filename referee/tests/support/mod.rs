@@ -244,6 +244,18 @@ pub fn authed<T>(message: T, token: &str) -> tonic::Request<T> {
     request
 }
 
+/// The legal actions a view lists, without the courtesies (resign, draw offers).
+pub fn legal_moves(view: &pb::GameView) -> Vec<String> {
+    let courtesies = ["resign", "offer-draw", "accept-draw", "decline-draw"];
+    view_json(view)["legal_actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .filter(|m| !courtesies.contains(&m.as_str()))
+        .collect()
+}
+
 pub fn view_json(view: &pb::GameView) -> serde_json::Value {
     referee_proto::structs::to_json(view.view.as_ref().expect("a view"))
 }
