@@ -1,7 +1,8 @@
 // The browser's derivation must give the published test vectors of docs/randomness.md.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { EventStream, gameKey, sha256, toHex, verifyAudit } from "./verify";
+import { createHash } from "node:crypto";
+import { type Checkpoint, EventStream, chainStart, eventText, gameKey, sha256, toHex, verifyAudit, verifyChain } from "./verify";
 
 const vectors = (name: string) => readFileSync(new URL(`../../referee/rules/tests/vectors/${name}`, import.meta.url), "utf8").trim();
 const seed = new TextEncoder().encode("0123456789abcdef0123456789abcdef");
@@ -85,5 +86,110 @@ describe("each seat's contribution", () => {
     expect(verdict.ok).toBe(true);
     expect(verdict.lines.join(" ")).toContain("No seat contributed randomness of its own");
     expect(verdict.contributions.every((c) => !c.hex && !c.committed)).toBe(true);
+  });
+});
+
+describe("the record's chain", () => {
+  // Written from docs/randomness.md with Node's own SHA-256, not with the code under test.
+  const h = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+  const commitment = h("a seed");
+
+  /** A small hand-made record (start, two moves and a roll), each event carrying its link;
+   * `links[n]` is the chain after n events, as a view with seq n shows it. */
+  function chained(events: any[], gameId = "g1") {
+    let link = h(`table-referee/v1/chain\n${gameId}\n${commitment}`);
+    const links = [link];
+    for (const e of events) {
+      const draws = (e.draws ?? []).map((d: any) => `${d.bound}:${d.value}`).join(" ");
+      const text = e.type === "start" ? `${e.seq}\n-\nstart\n${e.entropy.join(",")}\n${draws}` : `${e.seq}\n${e.seat}\n${e.action}\n\n${draws}`;
+      link = h(`${link}\n${text}`);
+      e.chain = link;
+      links.push(link);
+    }
+    return { record: { game_id: gameId, commitment, events }, links };
+  }
+  const game = () =>
+    chained([
+      { seq: 0, type: "start", entropy: ["aa01", "bb02"], draws: [{ bound: 960, value: 518 }] },
+      { seq: 1, type: "action", seat: 0, action: "e2e4", description: "e4", draws: [] },
+      { seq: 2, type: "action", seat: 1, action: "e7e5", description: "e5", draws: [] },
+      { seq: 3, type: "action", seat: 0, action: "roll 2d6", description: "rolled", draws: [{ bound: 6, value: 2 }, { bound: 6, value: 5 }] },
+    ]);
+  const kept = (links: string[], ...seqs: number[]): Checkpoint[] => seqs.map((seq) => ({ seq, chain: links[seq] }));
+
+  it("hashes what the doc says", async () => {
+    expect(await chainStart("g1", commitment)).toBe(h(`table-referee/v1/chain\ng1\n${commitment}`));
+    expect(eventText({ seq: 0, type: "start", entropy: ["aa", "", "bb"], draws: [] })).toBe("0\n-\nstart\naa,,bb\n");
+    expect(eventText({ seq: 4, type: "action", seat: 2, action: "roll 2d6", draws: [{ bound: 6, value: 0 }, { bound: 6, value: 5 }] })).toBe("4\n2\nroll 2d6\n\n6:0 6:5");
+  });
+
+  it("passes a good chain and every checkpoint on it", async () => {
+    const { record, links } = game();
+    const verdict = await verifyChain(record, kept(links, 0, 1, 3, 4));
+    expect(verdict).toEqual({
+      ok: true,
+      unchained: false,
+      checked: 4,
+      line: "✓ The record extends the 4 links this phone saw during the game, and all 4 event links hold.",
+    });
+    // Through verifyAudit too, beside the draws.
+    expect((await verifyAudit({ ...record, seed: "00", entropy: [] }, kept(links, 4))).chain.checked).toBe(1);
+  });
+
+  it("names the event whose action was changed", async () => {
+    const { record, links } = game();
+    record.events[2].action = "e7e6";
+    const verdict = await verifyChain(record, kept(links, 4));
+    expect(verdict.ok).toBe(false);
+    expect(verdict.line).toMatch(/^✗ The record breaks at event 2 \(Seat 2: e7e6\)/);
+  });
+
+  it("names a changed roller or draw too", async () => {
+    const { record } = game();
+    record.events[3].seat = 1;
+    expect((await verifyChain(record)).line).toMatch(/^✗ The record breaks at event 3 \(Seat 2: roll 2d6\)/);
+    const other = game().record;
+    other.events[0].draws[0].value = 519;
+    expect((await verifyChain(other)).line).toMatch(/^✗ The record breaks at event 0 \(the start\)/);
+  });
+
+  it("passes a consistent rewrite's links but fails it against a kept checkpoint", async () => {
+    const honest = game();
+    const rewritten = chained([
+      { seq: 0, type: "start", entropy: ["aa01", "bb02"], draws: [{ bound: 960, value: 518 }] },
+      { seq: 1, type: "action", seat: 0, action: "e2e4", description: "e4", draws: [] },
+      { seq: 2, type: "action", seat: 1, action: "c7c5", description: "c5", draws: [] },
+      { seq: 3, type: "action", seat: 0, action: "roll 2d6", description: "rolled", draws: [{ bound: 6, value: 2 }, { bound: 6, value: 5 }] },
+    ]).record;
+    // Every link recomputed: the record alone holds together.
+    expect((await verifyChain(rewritten)).ok).toBe(true);
+    // A phone that saw the honest links after 2 and 4 events catches it.
+    const verdict = await verifyChain(rewritten, kept(honest.links, 0, 2, 4));
+    expect(verdict.ok).toBe(false);
+    expect(verdict.checked).toBe(2);
+    expect(verdict.line).toMatch(/^✗ The record does not pass through the link this phone saw after 4 events .*: one of events 2 to 3 was rewritten after this phone saw them\.$/);
+    const one = await verifyChain(rewritten, kept(honest.links, 2, 3));
+    expect(one.line).toMatch(/: event 2 was rewritten after this phone saw it\.$/);
+  });
+
+  it("fails a record cut short of a checkpoint, and a record for another game", async () => {
+    const { record, links } = game();
+    record.events.pop();
+    expect((await verifyChain(record, kept(links, 4))).line).toBe("✗ This phone saw the record reach 4 events, but the record has only 3: events were removed.");
+    const moved = game();
+    moved.record.game_id = "g2";
+    expect((await verifyChain(moved.record, kept(moved.links, 0))).ok).toBe(false);
+  });
+
+  it("says an old game has no links without failing, unless the phone saw some", async () => {
+    const { record, links } = game();
+    for (const e of record.events) delete e.chain;
+    expect(await verifyChain(record)).toEqual({
+      ok: true,
+      unchained: true,
+      checked: 0,
+      line: "This game was recorded before events were chained: there are no links to check.",
+    });
+    expect((await verifyChain(record, kept(links, 4))).ok).toBe(false);
   });
 });

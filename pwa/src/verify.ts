@@ -127,6 +127,9 @@ export interface Verdict {
   contributions: Contribution[];
   /** What was drawn, event by event, in the record's words: "Seat 1: roll 2d6 — 2 draws". */
   drawn: string[];
+  /** The record's chain, checked against the links this phone kept (`ok` above is the seed and
+   * the draws only). */
+  chain: ChainVerdict;
 }
 
 /** "Seat 2: Seat 2 rolled 2d6: 3 5 — 2 draws", or "The setup — 12 draws". */
@@ -136,14 +139,21 @@ function drawnLine(event: any): string {
   return `${what} — ${n} draw${n === 1 ? "" : "s"} (${(event.draws as { bound: number; value: number }[]).map((d) => `${d.value + 1} of ${d.bound}`).join(", ")})`;
 }
 
-/** Checks an audit record's commitment and every recorded draw. */
-export async function verifyAudit(record: any): Promise<Verdict> {
+/** Checks an audit record's commitment, every recorded draw, and its chain against the links
+ * this phone kept (`checkpoints`). */
+export async function verifyAudit(record: any, checkpoints: Checkpoint[] = []): Promise<Verdict> {
   const lines: string[] = [];
+  let chain: ChainVerdict;
+  try {
+    chain = await verifyChain(record, checkpoints);
+  } catch (e) {
+    chain = { ok: false, unchained: false, checked: 0, line: `✗ The record's chain could not be checked: ${(e as Error).message}` };
+  }
   try {
     const seed = fromHex(record.seed);
     const commitment = toHex(await sha256(seed));
     if (commitment !== record.commitment) {
-      return { ok: false, lines: [`The seed does not match the commitment published at the start (${record.commitment}).`], drawn: [], contributions: [] };
+      return { ok: false, lines: [`The seed does not match the commitment published at the start (${record.commitment}).`], drawn: [], contributions: [], chain };
     }
     lines.push(`The revealed seed hashes to the commitment published when the game was created: ${commitment.slice(0, 16)}…`);
     const key = await gameKey(seed, (record.entropy as string[]).map(fromHex));
@@ -154,7 +164,7 @@ export async function verifyAudit(record: any): Promise<Verdict> {
     const broken = shares.find((c) => !c.matches);
     if (broken) {
       lines.push(`Seat ${broken.seat + 1}'s revealed randomness does not hash to the seal it sent when joining.`);
-      return { ok: false, lines, drawn, contributions: shares };
+      return { ok: false, lines, drawn, contributions: shares, chain };
     }
     lines.push(
       given.length === 0
@@ -173,15 +183,132 @@ export async function verifyAudit(record: any): Promise<Verdict> {
         const value = await stream.below(draw.bound);
         if (value !== draw.value) {
           lines.push(`Event ${event.seq}, draw ${i + 1}: the log says ${draw.value}, but the seed gives ${value}.`);
-          return { ok: false, lines, drawn, contributions: shares };
+          return { ok: false, lines, drawn, contributions: shares, chain };
         }
         draws++;
       }
     }
     lines.push(`All ${draws} random draws in ${record.events.length} events follow from the seed.`);
-    return { ok: true, lines, drawn, contributions: shares };
+    return { ok: true, lines, drawn, contributions: shares, chain };
   } catch (e) {
     lines.push(`The record could not be checked: ${(e as Error).message}`);
-    return { ok: false, lines, drawn: [], contributions: [] };
+    return { ok: false, lines, drawn: [], contributions: [], chain };
   }
+}
+
+// The record's chain (docs/randomness.md, "The record's chain"): link_0 = SHA-256 of
+// "table-referee/v1/chain\n" + game id + "\n" + commitment; each event's link is SHA-256 of the
+// link before it, "\n" and the event's text. A view after n events carries link_n; the event
+// with seq i carries link_{i+1}.
+
+/** A link this phone saw: the chain after `seq` events, as a view showed it. */
+export interface Checkpoint {
+  seq: number;
+  chain: string;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  return toHex(await sha256(encoder.encode(text)));
+}
+
+/** The chain before the first event. */
+export function chainStart(gameId: string, commitment: string): Promise<string> {
+  return sha256Hex(`table-referee/v1/chain\n${gameId}\n${commitment}`);
+}
+
+/** An event as the chain hashes it: seq, seat (`-` for the start), action (`start`), the
+ * start's entropy joined by commas, the draws as `bound:value` joined by spaces. */
+export function eventText(event: any): string {
+  const draws = ((event.draws ?? []) as { bound: number; value: number }[]).map((d) => `${d.bound}:${d.value}`).join(" ");
+  const start = event.type === "start";
+  const seat = start ? "-" : String(event.seat);
+  const action = start ? "start" : String(event.action);
+  const entropy = start ? ((event.entropy ?? []) as string[]).join(",") : "";
+  return `${event.seq}\n${seat}\n${action}\n${entropy}\n${draws}`;
+}
+
+/** The chain after `event`, from the link before it. */
+export function chainLink(previous: string, event: any): Promise<string> {
+  return sha256Hex(`${previous}\n${eventText(event)}`);
+}
+
+/** What the chain check found: `checked` is how many of this phone's checkpoints the record
+ * passes through; `unchained` when the game was recorded before links existed. */
+export interface ChainVerdict {
+  ok: boolean;
+  unchained: boolean;
+  checked: number;
+  line: string;
+}
+
+/** "event 3 (Seat 1: e2e4)", "event 0 (the start)". */
+function eventName(event: any): string {
+  return event.type === "start" ? `event ${event.seq} (the start)` : `event ${event.seq} (Seat ${Number(event.seat) + 1}: ${event.action})`;
+}
+
+const short = (hex: string) => `${hex.slice(0, 12)}…`;
+
+/** Recomputes the record's chain, checks every event's stored link, and that the record passes
+ * through every link this phone kept during the game. */
+export async function verifyChain(record: any, checkpoints: Checkpoint[] = []): Promise<ChainVerdict> {
+  const events: any[] = record.events ?? [];
+  const kept = [...checkpoints].sort((a, b) => a.seq - b.seq);
+  if (events.every((e) => !e.chain)) {
+    if (kept.length === 0) {
+      return { ok: true, unchained: true, checked: 0, line: "This game was recorded before events were chained: there are no links to check." };
+    }
+    return {
+      ok: false,
+      unchained: true,
+      checked: 0,
+      line: `✗ The record carries no links, but this phone saw ${kept.length === 1 ? "one" : kept.length} during the game: the record is not the one the game was played on.`,
+    };
+  }
+  let link = await chainStart(record.game_id, record.commitment);
+  const links = [link];
+  for (const event of events) {
+    link = await chainLink(link, event);
+    if (event.chain !== link) {
+      return {
+        ok: false,
+        unchained: false,
+        checked: 0,
+        line: `✗ The record breaks at ${eventName(event)}: its link is ${short(String(event.chain ?? ""))}, but the events before it and the event itself give ${short(link)}. The record was changed at or before this event.`,
+      };
+    }
+    links.push(link);
+  }
+  let since = 0;
+  for (const [i, cp] of kept.entries()) {
+    const here = links[cp.seq];
+    if (here === undefined) {
+      return {
+        ok: false,
+        unchained: false,
+        checked: i,
+        line: `✗ This phone saw the record reach ${cp.seq} events, but the record has only ${events.length}: events were removed.`,
+      };
+    }
+    if (here !== cp.chain) {
+      const which =
+        cp.seq === 0 ? "the record is not for this game and commitment" : since === cp.seq - 1 ? `event ${since} was rewritten after this phone saw it` : `one of events ${since} to ${cp.seq - 1} was rewritten after this phone saw them`;
+      return {
+        ok: false,
+        unchained: false,
+        checked: i,
+        line: `✗ The record does not pass through the link this phone saw after ${cp.seq} events (the phone kept ${short(cp.chain)}, the record gives ${short(here)}): ${which}.`,
+      };
+    }
+    since = cp.seq;
+  }
+  const n = kept.length;
+  return {
+    ok: true,
+    unchained: false,
+    checked: n,
+    line:
+      n === 0
+        ? `✓ All ${events.length} event links hold. This phone kept no links of its own during the game, so it cannot tell whether the record was rewritten whole.`
+        : `✓ The record extends the ${n} link${n === 1 ? "" : "s"} this phone saw during the game, and all ${events.length} event links hold.`,
+  };
 }
