@@ -142,6 +142,10 @@ interface TableFacts {
   names?: (string | null)[];
   /** The seats that committed to entropy when joining and have not revealed it yet. */
   awaiting_reveal?: number[];
+  /** The record's chain after the first `seq` events (64 lower-case hex digits; empty or absent
+   * in games recorded before the chain): the phone keeps some as checkpoints the final record
+   * must pass through (`session.ts`, `verify.ts`). */
+  chain?: string;
 }
 
 /** The engine's envelope: the same for every game. */

@@ -10,7 +10,7 @@ type FromSchema = Omit<ViewEnvelope, "game" | "private" | "secrets">;
 /** The app's view without the table's facts the gateway adds and the game's own parts. */
 type InApp = Omit<
   GameView,
-  "game" | "private" | "game_id" | "seq" | "status" | "seat" | "commitment" | "joined_seats" | "seat_count" | "submitted"
+  "game" | "private" | "game_id" | "seq" | "status" | "seat" | "commitment" | "joined_seats" | "seat_count" | "submitted" | "chain"
 >;
 
 const fromSchema = (view: FromSchema): InApp => view;

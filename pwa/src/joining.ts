@@ -8,7 +8,7 @@
 // - every join sends a `client_key`, stored before sending, and is sent once more after a lost
 //   answer: the referee gives a retry with the same key the same seat and token.
 import { ApiError, type JoinBody, type Joined, type View, api } from "./api";
-import { load, rememberSeat } from "./session";
+import { keepCheckpoint, load, rememberSeat } from "./session";
 import { sha256, toHex } from "./verify";
 
 /** Random bytes each seat contributes (written as twice as many hex digits). */
@@ -114,6 +114,7 @@ export async function joinSeat(gameId: string, code: string, { phrase = "", name
     throw e;
   }
   rememberSeat(gameId, joined.seat, joined.token, rules ?? joined.view.rules, pending.entropy);
+  keepCheckpoint(gameId, joined.view);
   savePending(gameId, code, null);
   await revealDue(gameId, joined.view);
   return joined;
@@ -144,7 +145,9 @@ export async function revealDue(gameId: string, view: View): Promise<{ views: Vi
     if (!token || !entropy || revealing.has(id)) continue;
     revealing.add(id);
     try {
-      out.views.push(await api.reveal(gameId, token, entropy));
+      const revealed = await api.reveal(gameId, token, entropy);
+      keepCheckpoint(gameId, revealed);
+      out.views.push(revealed);
     } catch (e) {
       if (lostAnswer(e)) out.lost = true;
       else if ((e as ApiError).status !== 409) out.error ??= (e as Error).message;

@@ -94,3 +94,56 @@ export function cacheView(gameId: string, seat: number | null, view: View): void
     /* full or unavailable: nothing cached */
   }
 }
+
+// Checkpoints: links of the record's chain this phone saw in views (`seq`, `chain`), which the
+// final record must pass through (checked on the fairness page, `verify.ts`). Kept per game,
+// whether this phone holds a seat or watches: the first, the latest, and one every
+// `CHECKPOINT_EVERY` events, at most `CHECKPOINTS_KEPT` (thinned evenly beyond that).
+
+/** A link of the record's chain as a view showed it: the chain after `seq` events. */
+export interface Kept {
+  seq: number;
+  chain: string;
+}
+
+export const CHECKPOINT_EVERY = 10;
+export const CHECKPOINTS_KEPT = 32;
+
+const chainKey = (gameId: string) => `referee.chain.${gameId}`;
+
+/** `kept` with the link after `seq` events added: the first seen for a seq stays (a second,
+ * different link for the same seq could only be the record forking; the final record fails
+ * against one of them either way). */
+export function withCheckpoint(kept: Kept[], seq: number, chain: string): Kept[] {
+  if (!/^[0-9a-f]{64}$/.test(chain) || !Number.isInteger(seq) || seq < 0) return kept;
+  if (kept.some((k) => k.seq === seq)) return kept;
+  const all = [...kept, { seq, chain }].sort((a, b) => a.seq - b.seq);
+  let out = all.filter((k, i) => i === 0 || i === all.length - 1 || k.seq % CHECKPOINT_EVERY === 0);
+  while (out.length > CHECKPOINTS_KEPT) out = out.filter((_, i) => i === 0 || i === out.length - 1 || i % 2 === 0);
+  return out;
+}
+
+/** The links this phone kept of a game, oldest first. */
+export function checkpoints(gameId: string): Kept[] {
+  try {
+    const raw = localStorage.getItem(chainKey(gameId));
+    const list = raw ? JSON.parse(raw) : [];
+    return Array.isArray(list) ? list.filter((k) => typeof k?.seq === "number" && typeof k?.chain === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps the chain link `view` shows, as the rules above say. Views of old games (no link) add
+ * nothing. */
+export function keepCheckpoint(gameId: string, view: { seq: number; chain?: string }): void {
+  if (!view.chain) return;
+  const kept = checkpoints(gameId);
+  const next = withCheckpoint(kept, view.seq, view.chain);
+  if (next === kept) return;
+  try {
+    localStorage.setItem(chainKey(gameId), JSON.stringify(next));
+  } catch {
+    /* full or unavailable: nothing kept */
+  }
+}

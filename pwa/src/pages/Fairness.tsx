@@ -1,8 +1,10 @@
 // Re-derives every draw of a finished game in this browser and says whether they match, with
-// each seat's share of the randomness checked against the seal it sent when joining.
+// each seat's share of the randomness checked against the seal it sent when joining, and
+// recomputes the record's chain, which must pass through every link this phone kept.
 import { useEffect, useState } from "preact/hooks";
 import { type View, api, sideName } from "../api";
 import { withFaces } from "../cards";
+import { checkpoints } from "../session";
 import { type Contribution, type Verdict, verifyAudit } from "../verify";
 
 /** One seat's share in words: what it added and whether it matches its seal. */
@@ -34,7 +36,7 @@ export function Fairness({ gameId }: { gameId: string }) {
   const [pending, setPending] = useState("");
   useEffect(() => {
     api.audit(gameId).then(
-      async (record) => setVerdict(await verifyAudit(record)),
+      async (record) => setVerdict(await verifyAudit(record, checkpoints(gameId))),
       (e) => setPending(e.status === 409 ? "The seed is revealed when the game is over. Until then, note the commitment shown in the game." : e.message),
     );
     // The spectator's view, for the seats' sides and names.
@@ -45,11 +47,13 @@ export function Fairness({ gameId }: { gameId: string }) {
       <h1>Fair draws?</h1>
       <p>
         When the game was created the referee published a fingerprint (SHA-256) of its secret seed. Now that the game is over the seed is revealed, and
-        this page recomputes every card and die from it, in your browser.
+        this page recomputes every card and die from it, in your browser. Every event of the record is also chained to the one before it, and every
+        view this phone received showed the chain so far: the phone kept some of those links, and the final record must pass through each of them.
       </p>
       <p class="operator">
         What whoever runs the referee can and cannot do: the seed was fixed and sealed before anyone joined, and each phone sealed its own random share
-        before any share was revealed, so neither the operator nor the last player to join could choose the setup or the draws. What remains: the referee
+        before any share was revealed, so neither the operator nor the last player to join could choose the setup or the draws; and a record changed
+        afterwards, even with every link recomputed, no longer passes through the links the players' phones kept. What remains: the referee
         sees every move and every hand as it happens (it is the referee), and where seats act at the same moment, as with the table tools, it decides
         which of two simultaneous requests comes first.
       </p>
@@ -59,6 +63,9 @@ export function Fairness({ gameId }: { gameId: string }) {
         <>
           <p class={verdict.ok ? "ok" : "error"} role="status">
             {verdict.ok ? "✓ Every draw matches the seed." : "✗ The record does not match the seed."}
+          </p>
+          <p class={verdict.chain.ok ? "ok chain" : "error chain"} data-chain={verdict.chain.ok ? "ok" : "broken"}>
+            {verdict.chain.line}
           </p>
           <ul>
             {verdict.lines.map((l, i) => (

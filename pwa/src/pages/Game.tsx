@@ -8,7 +8,7 @@ import { TableClock } from "../components/TableClock";
 import { screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
 import { dueSeats, revealDue } from "../joining";
-import { cacheView, cachedView, load, nextHolder, save } from "../session";
+import { cacheView, cachedView, keepCheckpoint, load, nextHolder, save } from "../session";
 import { handOver } from "../words";
 
 /** The game's screen from the registry (or the generic one, when asked for). */
@@ -110,6 +110,8 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     seqRef.current = Math.max(seqRef.current, v.seq);
     setView(v);
     cacheView(gameId, seat, v);
+    // A link of the record's chain the final record must pass through.
+    keepCheckpoint(gameId, v);
     // Once every seat has joined, this phone's seats reveal the randomness they committed to
     // (on every view, so a reload or a lost answer is made up for by the next one).
     if (dueSeats(v).length) {
@@ -295,11 +297,20 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
           {view.status === "active" && view.seat_count === 2 && <TableClock names={[sideName(view, 0), sideName(view, 1)]} />}
         </>
       )}
-      {info && info.random.length > 0 && (
+      {info && (info.random.length > 0 || view.chain) && (
         <footer class="facts fairness">
-          Fairness commitment <code class="wrap">{view.commitment}</code>
+          {info.random.length > 0 && (
+            <>
+              Fairness commitment <code class="wrap">{view.commitment}</code>{" "}
+            </>
+          )}
+          {view.chain && (
+            <span class="chain">
+              Record after {view.seq} events <code class="wrap">{view.chain}</code>{" "}
+            </span>
+          )}
           <a class="button" href={`#/fairness/${gameId}`}>
-            Check the draws
+            {info.random.length > 0 ? "Check the draws" : "Check the record"}
           </a>
         </footer>
       )}
