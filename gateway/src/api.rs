@@ -17,7 +17,7 @@ use utoipa::{OpenApi, ToSchema};
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Table referee", version = "1", description = "A referee for table-top chess variants: rules, refereed games with secrets and verifiable randomness, adjudication."),
-    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, get_game, submit_action, game_events, get_audit),
+    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, end_game, get_game, submit_action, game_events, get_audit),
     components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, RevealBody, Joined, ActionBody, Submitted)),
     tags((name = "referee"))
 )]
@@ -427,6 +427,24 @@ pub async fn game_events(
     Ok(sse::Sse::from_infallible_stream(events)
         .with_keep_alive(Duration::from_secs(15))
         .with_retry_duration(Duration::from_secs(2)))
+}
+
+/// Ends a game early, with the host token: no result, no more actions, and the record with
+/// its seed released.
+#[utoipa::path(post, path = "/api/v1/games/{id}/end", tag = "referee", params(("id" = String, Path, description = "game id")),
+    responses((status = 200, description = "the host's view, status over", body = Object), (status = 403, body = ApiError),
+        (status = 422, body = ApiError)),
+    security(("bearer" = [])))]
+#[post("/api/v1/games/{id}/end")]
+pub async fn end_game(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let token = require_token(&req)?;
+    let message = pb::EndGameRequest { game_id: path.into_inner() };
+    let view = referee.client.clone().end_game(request(message, Some(&token))).await?.into_inner();
+    Ok(HttpResponse::Ok().json(view_json(&view)))
 }
 
 /// The finished game's record with the revealed seed; check it with `referee verify` or the

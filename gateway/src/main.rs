@@ -200,6 +200,7 @@ async fn run(config: Config) -> std::io::Result<()> {
             .service(api::get_game)
             .service(api::game_events)
             .service(api::get_audit)
+            .service(api::end_game)
             .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
             .route("/healthz", web::get().to(healthz))
             .route("/readyz", web::get().to(readyz))

@@ -31,6 +31,7 @@ pub fn view_json(view: &pb::GameView) -> Value {
     out.insert("names".into(), json!(names));
     out.insert("awaiting_reveal".into(), json!(view.awaiting_reveal));
     out.insert("chain".into(), json!(view.chain));
+    out.insert("ended_by_host".into(), json!(view.ended_by_host));
     out.entry("outcome").or_insert(Value::Null);
     Value::Object(out)
 }

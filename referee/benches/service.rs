@@ -64,6 +64,9 @@ impl RefereeApi for Noop {
     async fn get_audit(&self, _: Request<pb::GetAuditRequest>) -> Result<Response<pb::AuditRecord>, Status> {
         Err(Status::unimplemented("noop"))
     }
+    async fn end_game(&self, _: Request<pb::EndGameRequest>) -> Result<Response<pb::GameView>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {

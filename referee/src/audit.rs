@@ -30,6 +30,7 @@ pub fn event_text(event: &Event) -> String {
     let (seat, action, entropy) = match &event.body {
         EventBody::Start { entropy } => ("-".to_string(), "start", entropy.join(",")),
         EventBody::Action { seat, action, .. } => (seat.to_string(), action.as_str(), String::new()),
+        EventBody::End => ("-".to_string(), "end", String::new()),
     };
     format!("{}\n{seat}\n{action}\n{entropy}\n{}", event.seq, draws.join(" "))
 }
@@ -200,8 +201,12 @@ pub fn verify_with(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Verif
 
 /// Replays the record through the rules with its recorded draws.
 fn replay(game: &dyn DynGame, record: &AuditRecord) -> Result<(usize, Option<Outcome>), String> {
-    let mut events = record.events.iter();
+    let mut events = record.events.iter().peekable();
     let start = events.next().ok_or("the record has no start event")?;
+    if start.seq == 0 && matches!(start.body, EventBody::End) && events.peek().is_none() {
+        // Ended by the host before every seat had joined: nothing was drawn or played.
+        return Ok((0, None));
+    }
     if start.seq != 0 || !matches!(start.body, EventBody::Start { .. }) {
         return Err("the first event is not the start of the game".into());
     }
@@ -211,12 +216,16 @@ fn replay(game: &dyn DynGame, record: &AuditRecord) -> Result<(usize, Option<Out
         return Err("setup asked for other draws than were recorded".into());
     }
     let mut actions = 0;
+    let last = record.events.len() as u64 - 1;
     for (expected_seq, event) in (1..).zip(events) {
         if event.seq != expected_seq {
             return Err(format!("event {} is out of order (expected {expected_seq})", event.seq));
         }
-        let EventBody::Action { seat, action, .. } = &event.body else {
-            return Err(format!("event {} is a second start", event.seq));
+        let (seat, action) = match &event.body {
+            EventBody::Action { seat, action, .. } => (seat, action),
+            EventBody::End if event.seq == last => return Ok((actions, None)),
+            EventBody::End => return Err(format!("event {}: the game was ended, yet events follow", event.seq)),
+            EventBody::Start { .. } => return Err(format!("event {} is a second start", event.seq)),
         };
         let mut rng = Replay::new(&event.draws);
         let applied = game

@@ -186,7 +186,7 @@ impl Tables {
     /// (whoever finds the table complete records the start, so an interrupted last join
     /// strands nothing).
     pub async fn started(&self, current: Current) -> Result<Current, ApiError> {
-        if current.state.is_some() || !current.ready_to_start() {
+        if current.state.is_some() || current.ended || !current.ready_to_start() {
             return Ok(current);
         }
         self.start(&current).await?;

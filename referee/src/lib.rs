@@ -8,6 +8,7 @@
 //! - [`tokens`], [`errors`], [`telemetry`]: ids and secrets, typed errors, logs/traces/metrics.
 
 pub mod audit;
+pub mod closing;
 pub mod errors;
 pub mod joining;
 pub mod serve;

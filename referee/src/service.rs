@@ -254,6 +254,17 @@ impl Referee for RefereeService {
         Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
 
+    async fn end_game(&self, request: Request<pb::EndGameRequest>) -> Result<Response<pb::GameView>, Status> {
+        let span = request_span("EndGame", request.metadata());
+        measured("EndGame", async move {
+            let token = bearer(&request)?;
+            let r = request.into_inner();
+            Ok(Response::new(self.tables.end_game(&r.game_id, token.as_deref()).await?))
+        })
+        .instrument(span)
+        .await
+    }
+
     async fn get_audit(&self, request: Request<pb::GetAuditRequest>) -> Result<Response<pb::AuditRecord>, Status> {
         let span = request_span("GetAudit", request.metadata());
         let r = request.into_inner();

@@ -81,6 +81,9 @@ pub enum EventBody {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         key: String,
     },
+    /// The host ended the game before it was over (or before it started): no more actions, no
+    /// result, and the seed is released so the record can be checked.
+    End,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -107,15 +107,18 @@ pub struct Current {
     /// The record's chain after those events (`audit::chain_link`); empty for a game recorded
     /// before events were chained, which goes on unchained.
     pub chain: String,
+    /// The host ended the game before it was over.
+    pub ended: bool,
 }
 
 impl Current {
     pub fn is_over(&self) -> bool {
-        self.state.as_ref().is_some_and(|s| self.game.outcome(s).is_some())
+        self.ended || self.state.as_ref().is_some_and(|s| self.game.outcome(s).is_some())
     }
 
     pub fn status(&self) -> pb::GameStatus {
         match &self.state {
+            _ if self.ended => pb::GameStatus::Over,
             None => pb::GameStatus::Waiting,
             Some(_) if self.is_over() => pb::GameStatus::Over,
             Some(_) => pb::GameStatus::Active,
@@ -149,6 +152,7 @@ impl Current {
             view: referee_proto::structs::from_json(&view),
             names: self.names(),
             chain: self.chain.clone(),
+            ended_by_host: self.ended,
             awaiting_reveal: self.awaiting_reveal().into_iter().map(u32::from).collect(),
         }
     }
@@ -212,16 +216,25 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + S
     tokio::task::spawn_blocking(f).await.map_err(ApiError::internal)?
 }
 
+/// A game replayed: the state (`None` while seats are joining), the next event's number, and
+/// whether the host ended it.
+struct Replayed {
+    state: Option<AnyState>,
+    seq: u64,
+    ended: bool,
+}
+
 /// The game from its latest snapshot and the events after it, replayed with their recorded
-/// draws: the state (`None` while seats are joining) and the next event's number.
-fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<(Option<AnyState>, u64), ApiError> {
+/// draws.
+fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<Replayed, ApiError> {
     let game_id = &loaded.header.game_id;
     let (mut state, mut seq) = match &loaded.snapshot {
         Some((seq, saved)) => (Some(game.load(saved).map_err(ApiError::internal)?), *seq),
         None => (None, 0),
     };
+    let mut ended = false;
     for event in &loaded.events {
-        if event.seq != seq {
+        if event.seq != seq || ended {
             return Err(ApiError::internal(format!(
                 "game {game_id}: event {} found where {seq} was expected",
                 event.seq
@@ -236,6 +249,7 @@ fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<(Option<AnyStat
                 game.apply(s, *seat, action, &mut rng)
                     .map_err(|e| ApiError::internal(format!("game {game_id} event {seq}: {e}")))?;
             }
+            (EventBody::End, _) => ended = true,
             _ => return Err(ApiError::internal(format!("game {game_id}: event {seq} does not fit the log"))),
         }
         if !rng.finished_cleanly() {
@@ -243,7 +257,7 @@ fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<(Option<AnyStat
         }
         seq += 1;
     }
-    Ok((state, seq))
+    Ok(Replayed { state, seq, ended })
 }
 
 /// Runs `f` with event `seq`'s derived randomness, returning what it drew.
@@ -381,9 +395,9 @@ impl Tables {
                 ),
             ));
         }
-        let (loaded, state, seq) = blocking(move || {
-            let (state, seq) = replay(game, &loaded)?;
-            Ok((loaded, state, seq))
+        let (loaded, Replayed { state, seq, ended }) = blocking(move || {
+            let replayed = replay(game, &loaded)?;
+            Ok((loaded, replayed))
         })
         .await?;
         let chain = match (loaded.events.last(), &loaded.snapshot) {
@@ -391,7 +405,7 @@ impl Tables {
             (None, Some(_)) => loaded.snapshot_chain.clone(),
             (None, None) => chain_start(&loaded.header.game_id, &loaded.header.commitment),
         };
-        Ok(Current { loaded, game, state, seq, chain })
+        Ok(Current { loaded, game, state, seq, chain, ended })
     }
 
     pub async fn view(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
@@ -454,6 +468,9 @@ impl Tables {
         field: Option<&str>,
     ) -> Result<Attempt, ApiError> {
         let game_id = current.loaded.header.game_id.clone();
+        if current.ended {
+            return Err(ApiError::new(Code::FailedPrecondition, Reason::GameOver, "The host ended this game."));
+        }
         let Some(state) = current.state.as_ref() else {
             let joined = current.loaded.seats.len();
             return Err(ApiError::new(

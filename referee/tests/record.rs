@@ -55,3 +55,42 @@ async fn a_rewritten_record_fails_against_the_links_players_kept() {
     let (code, out) = verify_args(&serde_json::to_string(&other_seat).unwrap(), &[]);
     assert_eq!(code, 1, "{out}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_host_may_end_a_game_early_which_releases_its_record_and_seed() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "table-tools", "").await;
+    let rolled = submit(&mut client, &table, 0, "roll 2d6", table.view.seq, "1").await.unwrap().view.unwrap();
+    let end = |token: &str| authed(referee_proto::v1::EndGameRequest { game_id: table.game_id.clone() }, token);
+    // A seat cannot end the table for everyone; the host can.
+    let refused = client.end_game(end(&table.tokens[0])).await.unwrap_err();
+    assert_eq!((refused.code(), error_code(&refused).as_str()), (tonic::Code::PermissionDenied, "not_the_host"));
+    let ended = client.end_game(end(&table.host_token)).await.unwrap().into_inner();
+    assert_eq!((ended.status, ended.ended_by_host), (referee_proto::v1::GameStatus::Over as i32, true));
+    let late = submit(&mut client, &table, 1, "roll 1d6", rolled.seq + 1, "2").await.unwrap_err();
+    assert_eq!(error_code(&late), "game_over");
+    assert_eq!(error_code(&client.end_game(end(&table.host_token)).await.unwrap_err()), "game_over");
+    // The record, with the seed, is out, and every draw made can be checked.
+    let audit = client
+        .get_audit(referee_proto::v1::GetAuditRequest { game_id: table.game_id.clone() })
+        .await
+        .unwrap()
+        .into_inner();
+    let (code, out) = verify(&audit_text(&audit));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("draws: 2 draw(s)") && out.contains("chain: all 3 event links hold"), "{out}");
+
+    // A game nobody finished joining can be ended too: nothing was drawn.
+    let waiting = create(&mut client, "chess960", "").await;
+    let request = authed(referee_proto::v1::EndGameRequest { game_id: waiting.game_id.clone() }, &waiting.host_token);
+    client.end_game(request).await.unwrap();
+    let audit = client
+        .get_audit(referee_proto::v1::GetAuditRequest { game_id: waiting.game_id.clone() })
+        .await
+        .unwrap()
+        .into_inner();
+    let (code, out) = verify(&audit_text(&audit));
+    assert_eq!(code, 0, "{out}");
+}

@@ -1,0 +1,46 @@
+//! Ending a game early: the host may close a game that will not be finished (players gone, a
+//! game abandoned at the table) or that never started. Nothing more can be played, there is no
+//! result, and the record with its seed is released, so every draw made can still be checked.
+
+use crate::errors::{ApiError, Reason};
+use crate::store::{AppendOutcome, Event, EventBody};
+use crate::tables::{Caller, Tables, chained, now_ms, storage};
+use referee_proto::v1 as pb;
+use tonic::Code;
+
+impl Tables {
+    /// Ends `game_id` for its host (the token given at creation).
+    pub async fn end_game(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
+        for _ in 0..8 {
+            let current = self.current(game_id, None).await?;
+            if current.authorize(token)? != Caller::Host {
+                return Err(ApiError::new(
+                    Code::PermissionDenied,
+                    Reason::NotTheHost,
+                    "Only the host, with the token given when the game was created, can end a game.",
+                ));
+            }
+            if current.is_over() {
+                return Err(ApiError::new(Code::FailedPrecondition, Reason::GameOver, "The game is already over."));
+            }
+            let event = Event {
+                seq: current.seq,
+                body: EventBody::End,
+                draws: Vec::new(),
+                at_ms: now_ms(),
+                chain: String::new(),
+            };
+            let event = chained(event, &current.chain);
+            let kept = self.retention_of(pb::GameStatus::Over);
+            match self.store.append(game_id, &event, None, kept).await.map_err(storage)? {
+                AppendOutcome::Appended => {
+                    tracing::info!(game_id, seq = event.seq, "game ended by the host");
+                    return Ok(self.current(game_id, None).await?.view(Caller::Host));
+                }
+                // A move came first: look again (the game may have ended by itself).
+                AppendOutcome::Stale { .. } | AppendOutcome::Duplicate { .. } => {}
+            }
+        }
+        Err(ApiError::stale(0))
+    }
+}
