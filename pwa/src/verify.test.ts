@@ -33,6 +33,27 @@ describe("randomness derivation", () => {
     expect(deck.join(" ")).toBe(vectors("event8_shuffle52.txt"));
   });
 
+  it("matches derivation 2's vectors: the seat acting and its action change the draws", async () => {
+    const key = await gameKey(seed, []);
+    const seat2 = { actor: 2, action: "roll 10d6" };
+    const words = new EventStream(key, 7, seat2);
+    const w: number[] = [];
+    for (let i = 0; i < 10; i++) w.push(await words.nextU32());
+    expect(w.join(" ")).toBe(vectors("v2_event7_seat2_words.txt"));
+    const roll = async (context: { actor: number; action: string }) => {
+      const stream = new EventStream(key, 7, context);
+      const d: number[] = [];
+      for (let i = 0; i < 10; i++) d.push((await stream.below(6)) + 1);
+      return d.join(" ");
+    };
+    expect(await roll(seat2)).toBe(vectors("v2_event7_seat2_d6.txt"));
+    expect(await roll({ actor: 1, action: "roll 10d6" })).toBe(vectors("v2_event7_seat1_d6.txt"));
+    const start = new EventStream(key, 0, { actor: 0, action: "" });
+    const s: number[] = [];
+    for (let i = 0; i < 4; i++) s.push(await start.nextU32());
+    expect(s.join(" ")).toBe(vectors("v2_event0_start_words.txt"));
+  });
+
   it("accepts a consistent record and names a tampered draw", async () => {
     const seedHex = toHex(seed);
     const key = await gameKey(seed, []);

@@ -2,7 +2,9 @@
 // docs/randomness.md specifies: the commitment is SHA-256(seed); the game key is
 // HMAC-SHA256(seed, "table-referee/v1/game-key" || u32be(len) || entropy ...); event seq's
 // stream is the big-endian words of HMAC-SHA256(key, "table-referee/v1/event" || u64be(seq) ||
-// u32be(j)); below(n) rejects words at or above 2^32 - (2^32 mod n).
+// u32be(j)) — in derivation 2, HMAC-SHA256(key, "table-referee/v2/event" || u64be(seq) ||
+// u8(actor) || u32be(len(action)) || action || u32be(j)), actor 0 for the start and seat + 1
+// otherwise; below(n) rejects words at or above 2^32 - (2^32 mod n).
 
 const encoder = new TextEncoder();
 
@@ -54,18 +56,40 @@ export async function gameKey(seed: Uint8Array, contributions: Uint8Array[]): Pr
   return hmac(seed, concat(parts));
 }
 
-/** The word stream of one event. */
+/** Who acts in an event and what (derivation 2): actor 0 for the start, seat + 1 otherwise,
+ * and the action as recorded ("" for the start). */
+export interface EventContext {
+  actor: number;
+  action: string;
+}
+
+/** The context of an audit record's event. */
+export function contextOf(event: any): EventContext {
+  return event.type === "action" || event.action !== undefined
+    ? { actor: Number(event.seat) + 1, action: String(event.action) }
+    : { actor: 0, action: "" };
+}
+
+/** The word stream of one event: derivation 1 without a context, 2 with one. */
 export class EventStream {
   private words: number[] = [];
   private block = 0;
   constructor(
     private key: Uint8Array,
     private seq: number,
+    private context?: EventContext,
   ) {}
+
+  private message(): Uint8Array<ArrayBuffer> {
+    if (!this.context) return concat([encoder.encode("table-referee/v1/event"), u64be(this.seq), u32be(this.block)]);
+    const action = encoder.encode(this.context.action);
+    const actor = new Uint8Array([this.context.actor]);
+    return concat([encoder.encode("table-referee/v2/event"), u64be(this.seq), actor, u32be(action.length), action, u32be(this.block)]);
+  }
 
   async nextU32(): Promise<number> {
     if (this.words.length === 0) {
-      const bytes = await hmac(this.key, concat([encoder.encode("table-referee/v1/event"), u64be(this.seq), u32be(this.block)]));
+      const bytes = await hmac(this.key, this.message());
       this.block++;
       const view = new DataView(bytes.buffer);
       for (let i = 0; i < 8; i++) this.words.push(view.getUint32(4 * i));
@@ -178,7 +202,7 @@ export async function verifyAudit(record: any, checkpoints: Checkpoint[] = []): 
     );
     let draws = 0;
     for (const event of record.events) {
-      const stream = new EventStream(key, event.seq);
+      const stream = new EventStream(key, event.seq, Number(record.derivation ?? 1) >= 2 ? contextOf(event) : undefined);
       for (const [i, draw] of (event.draws ?? []).entries()) {
         const value = await stream.below(draw.bound);
         if (value !== draw.value) {

@@ -224,6 +224,7 @@ async fn main() {
             join_code_hashes: vec![],
             keyed_codes: true,
             created_at_ms: 0,
+            derivation: 2,
         };
         store.create(&header, &"00".repeat(32)).await.unwrap();
     }

@@ -2,9 +2,9 @@
 //! that every draw follows from the seed the referee committed to, and that the rules accept
 //! every recorded action and reach the recorded outcome.
 
-use crate::store::{Event, EventBody};
+use crate::store::{Event, EventBody, event_rng};
 use rules::game::{DynGame, Outcome};
-use rules::random::{EventRng, GameKey, RandomSource, Replay, commitment, from_hex, to_hex};
+use rules::random::{GameKey, RandomSource, Replay, commitment, from_hex, to_hex};
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
 
@@ -92,11 +92,19 @@ pub struct AuditRecord {
     /// revealed later; empty where the seat sent its entropy in the clear or none.
     #[serde(default)]
     pub entropy_commitments: Vec<String>,
+    /// How each event's draws are derived: 1 from the event number, 2 also from the seat
+    /// acting and its action (`docs/randomness.md`, Step 2). Records made before say nothing: 1.
+    #[serde(default = "derivation_1")]
+    pub derivation: u8,
     pub events: Vec<Event>,
     pub outcome: Option<Outcome>,
 }
 
 /// The game key from a seed and the seats' contributions (hex), as `docs/randomness.md` says.
+fn derivation_1() -> u8 {
+    1
+}
+
 pub fn game_key(seed: &[u8], entropy_hex: &[String]) -> Option<GameKey> {
     let contributions: Vec<Vec<u8>> = entropy_hex.iter().map(|h| from_hex(h)).collect::<Option<_>>()?;
     let refs: Vec<&[u8]> = contributions.iter().map(Vec::as_slice).collect();
@@ -146,7 +154,7 @@ pub fn verify_with(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Verif
 
     let mut draw_count = 0;
     for event in &record.events {
-        let mut rng = EventRng::new(key, event.seq);
+        let mut rng = event_rng(record.derivation, key, event.seq, &event.context());
         for (i, draw) in event.draws.iter().enumerate() {
             let value = rng.below(draw.bound);
             if value != draw.value {

@@ -10,12 +10,12 @@ use crate::audit::game_key;
 use crate::errors::{ApiError, Reason};
 use crate::store::{
     AppendOutcome, ClaimOutcome, Event, EventBody, JOIN_FAILURE_WINDOW_SECONDS, JOIN_FAILURES_PER_ADDRESS,
-    JOIN_FAILURES_PER_GAME, RevealOutcome, SeatRecord, key,
+    JOIN_FAILURES_PER_GAME, RevealOutcome, SeatRecord, event_rng, key,
 };
 use crate::tables::{Caller, Current, Tables, chained, now_ms, storage, with_recorded_draws};
 use crate::tokens;
 use referee_proto::v1 as pb;
-use rules::random::to_hex;
+use rules::random::{EventContext, to_hex};
 use sha2::{Digest, Sha256};
 use tonic::Code;
 
@@ -199,7 +199,8 @@ impl Tables {
         let entropy = current.entropy();
         let key =
             game_key(&current.loaded.seed, &entropy).ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
-        let (setup, draws) = with_recorded_draws(key, 0, |rng| current.game.setup(&current.loaded.header.options, rng));
+        let rng = event_rng(current.loaded.header.derivation, key, 0, &EventContext::start());
+        let (setup, draws) = with_recorded_draws(rng, |rng| current.game.setup(&current.loaded.header.options, rng));
         setup?;
         let event = Event { seq: 0, body: EventBody::Start { entropy }, draws, at_ms: now_ms(), chain: String::new() };
         let event = chained(event, &current.chain);

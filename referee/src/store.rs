@@ -18,7 +18,7 @@ use redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig};
 use redis::cluster::ClusterClientBuilder;
 use redis::cluster_async::ClusterConnection;
 use redis::{Cmd, Pipeline, RedisFuture, RedisResult, Script, Value};
-use rules::random::Draw;
+use rules::random::{Draw, EventContext, EventRng, GameKey};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -52,6 +52,24 @@ pub struct Header {
     #[serde(default)]
     pub keyed_codes: bool,
     pub created_at_ms: u64,
+    /// How each event's draws are derived (`docs/randomness.md`, Step 2): 1, from the event
+    /// number; 2, also from the seat acting and its action. Games made before have 1.
+    #[serde(default = "derivation_1")]
+    pub derivation: u8,
+}
+
+fn derivation_1() -> u8 {
+    1
+}
+
+impl Event {
+    /// Who acts in this event and what, as derivation 2 mixes it into the draws.
+    pub fn context(&self) -> EventContext {
+        match &self.body {
+            EventBody::Action { seat, action, .. } => EventContext::action(*seat, action),
+            EventBody::Start { .. } | EventBody::End => EventContext::start(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -118,6 +136,14 @@ pub struct Loaded {
     pub events: Vec<Event>,
     /// The seq of the event an idempotency key already produced, when asked about one.
     pub prior: Option<u64>,
+}
+
+/// Event `seq`'s random stream under `derivation`, for `context` (who acts, and what).
+pub fn event_rng(derivation: u8, key: GameKey, seq: u64, context: &EventContext) -> EventRng {
+    match derivation {
+        1 => EventRng::new(key, seq),
+        _ => EventRng::with_context(key, seq, context),
+    }
 }
 
 impl Loaded {

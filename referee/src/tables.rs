@@ -9,12 +9,12 @@
 
 use crate::audit::{AUDIT_FORMAT, AuditRecord, chain_link, chain_start, game_key};
 use crate::errors::{ApiError, Reason, echo};
-use crate::store::{AppendOutcome, Event, EventBody, Header, Loaded, Store};
+use crate::store::{AppendOutcome, Event, EventBody, Header, Loaded, Store, event_rng};
 use crate::tokens;
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, View, Viewer};
 use rules::games;
-use rules::random::{Draw, EventRng, GameKey, RandomSource, Recorder, Replay, commitment, to_hex};
+use rules::random::{Draw, EventContext, EventRng, RandomSource, Recorder, Replay, commitment, to_hex};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tonic::Code;
 
@@ -262,11 +262,9 @@ fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<Replayed, ApiEr
 
 /// Runs `f` with event `seq`'s derived randomness, returning what it drew.
 pub(crate) fn with_recorded_draws<T>(
-    key: GameKey,
-    seq: u64,
+    mut derived: EventRng,
     f: impl FnOnce(&mut dyn RandomSource) -> T,
 ) -> (T, Vec<Draw>) {
-    let mut derived = EventRng::new(key, seq);
     let mut recorder = Recorder::new(&mut derived);
     let result = f(&mut recorder);
     (result, recorder.draws)
@@ -352,6 +350,7 @@ impl Tables {
                     .map(|c| self.settings.key.join_code_hash(&game_id, &tokens::normalize_join_code(c)))
                     .collect(),
                 keyed_codes: true,
+                derivation: 2,
                 game_id,
                 rules: info.id.to_string(),
                 rules_version: info.version,
@@ -499,9 +498,15 @@ impl Tables {
             .ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
         let action = action.to_string();
         let (current, next, applied, draws) = blocking(move || {
-            let mut next = current.game.clone_state(current.state.as_ref().expect("started"));
-            let (applied, draws) =
-                with_recorded_draws(key, current.seq, |rng| current.game.apply(&mut next, seat, &action, rng));
+            let state = current.state.as_ref().expect("started");
+            // The action as it will be recorded, which derivation 2 mixes into the draws (a
+            // refusal, or a courtesy the game itself does not read, draws nothing).
+            let recorded =
+                current.game.read_action(state, seat, &action).map_or_else(|_| action.trim().to_string(), |r| r.0);
+            let derivation = current.loaded.header.derivation;
+            let rng = event_rng(derivation, key, current.seq, &EventContext::action(seat, &recorded));
+            let mut next = current.game.clone_state(state);
+            let (applied, draws) = with_recorded_draws(rng, |rng| current.game.apply(&mut next, seat, &recorded, rng));
             let applied = applied.inspect_err(|e| {
                 metrics::counter!("referee_rejected_actions_total", "code" => e.code.as_str()).increment(1);
             })?;
@@ -586,6 +591,7 @@ impl Tables {
             seed: to_hex(&current.loaded.seed),
             entropy: current.entropy(),
             entropy_commitments: current.commitments(),
+            derivation: h.derivation,
             events,
             outcome: current.state.as_ref().and_then(|s| current.game.outcome(s)),
         })

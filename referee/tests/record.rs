@@ -81,6 +81,20 @@ async fn the_host_may_end_a_game_early_which_releases_its_record_and_seed() {
     let (code, out) = verify(&audit_text(&audit));
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("draws: 2 draw(s)") && out.contains("chain: all 3 event links hold"), "{out}");
+    // The roll's draws are derived from who rolled and what: a record giving this roll to the
+    // other seat, even with every link recomputed, fails on the draws.
+    let mut record: AuditRecord = serde_json::from_str(&audit_text(&audit)).unwrap();
+    assert_eq!(record.derivation, 2);
+    let referee::store::EventBody::Action { seat, .. } = &mut record.events[1].body else { panic!() };
+    *seat = 1;
+    let mut link = audit::chain_start(&record.game_id, &record.commitment);
+    for event in &mut record.events {
+        link = audit::chain_link(&link, event);
+        event.chain = link.clone();
+    }
+    let (code, out) = verify(&serde_json::to_string(&record).unwrap());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED: event 1, draw "), "{out}");
 
     // A game nobody finished joining can be ended too: nothing was drawn.
     let waiting = create(&mut client, "chess960", "").await;

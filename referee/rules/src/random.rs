@@ -19,6 +19,7 @@ type HmacSha256 = Hmac<Sha256>;
 
 const GAME_KEY_LABEL: &[u8] = b"table-referee/v1/game-key";
 const EVENT_LABEL: &[u8] = b"table-referee/v1/event";
+const EVENT_LABEL_V2: &[u8] = b"table-referee/v2/event";
 
 /// The source of every random choice a game makes. Games receive one in `apply` and `setup`
 /// and never create randomness themselves.
@@ -68,24 +69,65 @@ impl GameKey {
     }
 }
 
+/// Who acts in an event and what, mixed into the event's stream in derivation 2: the seat
+/// (0 for the start, seat + 1 otherwise) and the action as recorded (empty for the start).
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct EventContext {
+    pub actor: u8,
+    pub action: String,
+}
+
+impl EventContext {
+    /// The start of the game: nobody acts.
+    pub fn start() -> EventContext {
+        EventContext::default()
+    }
+
+    /// `seat` doing `action` (as recorded).
+    pub fn action(seat: u8, action: &str) -> EventContext {
+        EventContext { actor: seat + 1, action: action.to_string() }
+    }
+
+    /// The bytes that follow the event number in derivation 2: u8 actor, u32be length, action.
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = vec![self.actor];
+        out.extend((self.action.len() as u32).to_be_bytes());
+        out.extend(self.action.as_bytes());
+        out
+    }
+}
+
 /// The random stream of one event of one game.
 #[derive(Clone, Debug)]
 pub struct EventRng {
     key: GameKey,
     seq: u64,
+    /// Derivation 2's seat-and-action bytes; `None` for derivation 1 (event number only).
+    context: Option<Vec<u8>>,
     block_index: u32,
     block: [u8; 32],
     word: usize,
 }
 
 impl EventRng {
+    /// Derivation 1: the stream depends on the game key and the event number only.
     pub fn new(key: GameKey, seq: u64) -> EventRng {
-        EventRng { key, seq, block_index: 0, block: [0; 32], word: 8 }
+        EventRng { key, seq, context: None, block_index: 0, block: [0; 32], word: 8 }
+    }
+
+    /// Derivation 2: the stream also depends on who acts and what they do, so one event number
+    /// gives different draws to different seats and actions (`docs/randomness.md`, Step 2).
+    pub fn with_context(key: GameKey, seq: u64, context: &EventContext) -> EventRng {
+        EventRng { context: Some(context.bytes()), ..EventRng::new(key, seq) }
     }
 
     pub fn next_u32(&mut self) -> u32 {
         if self.word == 8 {
-            self.block = hmac(&self.key.0, &[EVENT_LABEL, &self.seq.to_be_bytes(), &self.block_index.to_be_bytes()]);
+            let (seq, index) = (self.seq.to_be_bytes(), self.block_index.to_be_bytes());
+            self.block = match &self.context {
+                None => hmac(&self.key.0, &[EVENT_LABEL, &seq, &index]),
+                Some(context) => hmac(&self.key.0, &[EVENT_LABEL_V2, &seq, context, &index]),
+            };
             self.block_index += 1;
             self.word = 0;
         }
@@ -221,6 +263,21 @@ mod tests {
         shuffle(&mut rng, &mut deck);
         let deck: Vec<String> = deck.iter().map(u32::to_string).collect();
         assert_eq!(deck.join(" "), include_str!("../tests/vectors/event8_shuffle52.txt").trim());
+        // Derivation 2: seat 2 (actor 2) rolling ten dice in event 7; the same event number
+        // for seat 1 gives other dice.
+        let context = EventContext::action(1, "roll 10d6");
+        let mut rng = EventRng::with_context(key, 7, &context);
+        let words: Vec<String> = (0..10).map(|_| rng.next_u32().to_string()).collect();
+        assert_eq!(words.join(" "), include_str!("../tests/vectors/v2_event7_seat2_words.txt").trim());
+        let mut rng = EventRng::with_context(key, 7, &context);
+        let dice: Vec<String> = (0..10).map(|_| roll(&mut rng, 6).to_string()).collect();
+        assert_eq!(dice.join(" "), include_str!("../tests/vectors/v2_event7_seat2_d6.txt").trim());
+        let mut rng = EventRng::with_context(key, 7, &EventContext::action(0, "roll 10d6"));
+        let dice: Vec<String> = (0..10).map(|_| roll(&mut rng, 6).to_string()).collect();
+        assert_eq!(dice.join(" "), include_str!("../tests/vectors/v2_event7_seat1_d6.txt").trim());
+        let mut rng = EventRng::with_context(key, 0, &EventContext::start());
+        let words: Vec<String> = (0..4).map(|_| rng.next_u32().to_string()).collect();
+        assert_eq!(words.join(" "), include_str!("../tests/vectors/v2_event0_start_words.txt").trim());
     }
 
     #[test]

@@ -23,6 +23,19 @@ fn table() -> String {
         ("first 10 words of event 7, with the game key of no contributions", vector("event7_words.txt")),
         ("10 rolls of a d6 in event 7, same key", vector("event7_d6.txt")),
         ("`0..52` shuffled in event 8, same key", vector("event8_shuffle52.txt")),
+        (
+            "derivation 2: first 10 words of event 7 for seat index 1 (actor 2) doing `roll 10d6`, same key",
+            vector("v2_event7_seat2_words.txt"),
+        ),
+        ("derivation 2: its 10 d6 rolls", vector("v2_event7_seat2_d6.txt")),
+        (
+            "derivation 2: 10 d6 rolls of event 7 for seat index 0 (actor 1) doing `roll 10d6`",
+            vector("v2_event7_seat1_d6.txt"),
+        ),
+        (
+            "derivation 2: first 4 words of the start (event 0, actor 0, empty action)",
+            vector("v2_event0_start_words.txt"),
+        ),
         ("the deck `booster-36` before shuffling (Booster Chess's deck)", vector("booster36_order.txt")),
     ];
     let mut out = String::from("| what | value |\n|---|---|\n");
