@@ -32,6 +32,7 @@ pub fn view_json(view: &pb::GameView) -> Value {
     out.insert("awaiting_reveal".into(), json!(view.awaiting_reveal));
     out.insert("chain".into(), json!(view.chain));
     out.insert("ended_by_host".into(), json!(view.ended_by_host));
+    out.insert("abandoned".into(), json!(view.abandoned));
     out.entry("outcome").or_insert(Value::Null);
     Value::Object(out)
 }

@@ -31,7 +31,8 @@ pub struct Config {
     /// - `REFEREE_KEEP_WAITING`, `REFEREE_KEEP_PLAYING`, `REFEREE_KEEP_FINISHED`: seconds a game
     ///   is kept after its last change (defaults one day, thirty days, thirty days).
     /// - `REFEREE_MAX_EVENTS` (default 5000), `REFEREE_CREATES_PER_ADDRESS` (default 60 per ten
-    ///   minutes).
+    ///   minutes), `REFEREE_ABANDONED_AFTER` (seconds without an event before a game in play is
+    ///   closed and its record released; default seven days).
     pub settings: Settings,
     /// `REFEREE_MAX_WATCHERS` (default 20000) live streams and `REFEREE_MAX_FOLLOWED_GAMES`
     /// (default 2000) games followed at once (one Redis connection each), per process.
@@ -74,6 +75,7 @@ impl Config {
             },
             max_events: positive("REFEREE_MAX_EVENTS", d.max_events)?,
             creates_per_address: positive("REFEREE_CREATES_PER_ADDRESS", d.creates_per_address)?,
+            abandoned_after_seconds: positive("REFEREE_ABANDONED_AFTER", d.abandoned_after_seconds)?,
         };
         Ok(Config {
             addr: addr.parse().map_err(|e| format!("REFEREE_ADDR={addr}: {e}"))?,

@@ -132,6 +132,8 @@ pub struct Loaded {
     /// The record's chain after the snapshot's events (empty without a snapshot, or in games
     /// recorded before the chain).
     pub snapshot_chain: String,
+    /// When the snapshot's last event was recorded (ms since the epoch; 0 if unknown).
+    pub snapshot_at_ms: u64,
     /// Events after the snapshot (or all of them), in order.
     pub events: Vec<Event>,
     /// The seq of the event an idempotency key already produced, when asked about one.
@@ -255,10 +257,12 @@ impl Scripts {
                 local snap_seq = redis.call('HGET', KEYS[5], 'seq')
                 local snap_state = false
                 local snap_chain = false
+                local snap_at = false
                 local from = '-'
                 if snap_seq then
                     snap_state = redis.call('HGET', KEYS[5], 'state')
                     snap_chain = redis.call('HGET', KEYS[5], 'chain')
+                    snap_at = redis.call('HGET', KEYS[5], 'at')
                     from = snap_seq .. '-0'
                 end
                 local entries = redis.call('XRANGE', KEYS[4], from, '+')
@@ -266,7 +270,7 @@ impl Scripts {
                 for i, entry in ipairs(entries) do events[i] = entry[2][2] end
                 local prior = false
                 if ARGV[1] ~= '' then prior = redis.call('HGET', KEYS[6], ARGV[1]) end
-                return {header, seed, seats, snap_seq, snap_state, events, prior, reveals, snap_chain}",
+                return {header, seed, seats, snap_seq, snap_state, events, prior, reveals, snap_chain, snap_at}",
             ),
             // KEYS: seats events joins reveals; ARGV: seat, entropy hex. Only before the start,
             // once per seat; each reveal is a change of the table, as a join is.
@@ -314,13 +318,13 @@ impl Scripts {
                 for i = 3, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
                 return {'ok', ARGV[1]}",
             ),
-            // KEYS: snap header; ARGV: seq, state, chain. Never replaces a newer snapshot; kept
-            // as long as the game's header.
+            // KEYS: snap header; ARGV: seq, state, chain, time of the last event. Never replaces
+            // a newer snapshot; kept as long as the game's header.
             snapshot: Script::new(
                 r"
                 local current = redis.call('HGET', KEYS[1], 'seq')
                 if current and tonumber(current) >= tonumber(ARGV[1]) then return 0 end
-                redis.call('HSET', KEYS[1], 'seq', ARGV[1], 'state', ARGV[2], 'chain', ARGV[3])
+                redis.call('HSET', KEYS[1], 'seq', ARGV[1], 'state', ARGV[2], 'chain', ARGV[3], 'at', ARGV[4])
                 local ttl = redis.call('TTL', KEYS[2])
                 if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
                 return 1",
@@ -428,7 +432,7 @@ impl Store {
             .await?;
         let header: Option<String> = redis::from_redis_value(reply.first().cloned().unwrap_or(Value::Nil))?;
         let Some(header) = header else { return Ok(None) };
-        if reply.len() != 9 {
+        if reply.len() != 10 {
             return Err(redis::RedisError::from((redis::ErrorKind::Parse, "unexpected reply from the load script")));
         }
         let mut it = reply.into_iter().skip(1);
@@ -441,6 +445,7 @@ impl Store {
         let prior: Option<u64> = redis::from_redis_value(next())?;
         let reveals_flat: Vec<String> = redis::from_redis_value(next())?;
         let snapshot_chain: Option<String> = redis::from_redis_value(next())?;
+        let snapshot_at_ms: Option<u64> = redis::from_redis_value(next())?;
         let mut seats = BTreeMap::new();
         for (seat, record) in by_seat(&seats_flat)? {
             seats.insert(seat, parse_json(record, "seat")?);
@@ -458,6 +463,7 @@ impl Store {
             reveals,
             snapshot,
             snapshot_chain: snapshot_chain.unwrap_or_default(),
+            snapshot_at_ms: snapshot_at_ms.unwrap_or_default(),
             events: events.iter().map(|e| parse_json(e, "event")).collect::<RedisResult<_>>()?,
             prior,
         }))
@@ -560,6 +566,7 @@ impl Store {
         seq: u64,
         state: &serde_json::Value,
         chain: &str,
+        at_ms: u64,
     ) -> RedisResult<()> {
         let _: i64 = self
             .scripts
@@ -569,6 +576,7 @@ impl Store {
             .arg(seq)
             .arg(state.to_string())
             .arg(chain)
+            .arg(at_ms)
             .invoke_async(&mut self.conn.clone())
             .await?;
         Ok(())

@@ -39,6 +39,9 @@ pub struct Settings {
     pub max_events: u64,
     /// Games one client address may create in ten minutes (default 60).
     pub creates_per_address: u64,
+    /// A game in play with no event for this long is abandoned: closed, with its record and
+    /// seed released so it can be checked (default seven days, within the thirty it is kept).
+    pub abandoned_after_seconds: u64,
 }
 
 impl Settings {
@@ -50,6 +53,7 @@ impl Settings {
             retention: Retention::default(),
             max_events: 5_000,
             creates_per_address: 60,
+            abandoned_after_seconds: 7 * 86_400,
         }
     }
 }
@@ -109,16 +113,18 @@ pub struct Current {
     pub chain: String,
     /// The host ended the game before it was over.
     pub ended: bool,
+    /// Nobody moved for the settings' `abandoned_after`: the game is closed, its record out.
+    pub abandoned: bool,
 }
 
 impl Current {
     pub fn is_over(&self) -> bool {
-        self.ended || self.state.as_ref().is_some_and(|s| self.game.outcome(s).is_some())
+        self.ended || self.abandoned || self.state.as_ref().is_some_and(|s| self.game.outcome(s).is_some())
     }
 
     pub fn status(&self) -> pb::GameStatus {
         match &self.state {
-            _ if self.ended => pb::GameStatus::Over,
+            _ if self.ended || self.abandoned => pb::GameStatus::Over,
             None => pb::GameStatus::Waiting,
             Some(_) if self.is_over() => pb::GameStatus::Over,
             Some(_) => pb::GameStatus::Active,
@@ -153,6 +159,7 @@ impl Current {
             names: self.names(),
             chain: self.chain.clone(),
             ended_by_host: self.ended,
+            abandoned: self.abandoned,
             awaiting_reveal: self.awaiting_reveal().into_iter().map(u32::from).collect(),
         }
     }
@@ -404,7 +411,17 @@ impl Tables {
             (None, Some(_)) => loaded.snapshot_chain.clone(),
             (None, None) => chain_start(&loaded.header.game_id, &loaded.header.commitment),
         };
-        Ok(Current { loaded, game, state, seq, chain, ended })
+        // When the last event was recorded (unknown for a snapshot written before it was kept).
+        let last_at_ms = match (loaded.events.last(), &loaded.snapshot) {
+            (Some(last), _) => Some(last.at_ms),
+            (None, Some(_)) => Some(loaded.snapshot_at_ms).filter(|at| *at > 0),
+            (None, None) => Some(loaded.header.created_at_ms),
+        };
+        let finished = ended || state.as_ref().is_none_or(|s| game.outcome(s).is_some());
+        let idle_ms = last_at_ms.map(|at| now_ms().saturating_sub(at));
+        let abandoned =
+            !finished && idle_ms.is_some_and(|idle| idle >= self.settings.abandoned_after_seconds.saturating_mul(1000));
+        Ok(Current { loaded, game, state, seq, chain, ended, abandoned })
     }
 
     pub async fn view(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
@@ -469,6 +486,13 @@ impl Tables {
         let game_id = current.loaded.header.game_id.clone();
         if current.ended {
             return Err(ApiError::new(Code::FailedPrecondition, Reason::GameOver, "The host ended this game."));
+        }
+        if current.abandoned {
+            return Err(ApiError::new(
+                Code::FailedPrecondition,
+                Reason::GameOver,
+                "Nobody moved in this game for too long: it is closed, and its record with the seed is released.",
+            ));
         }
         let Some(state) = current.state.as_ref() else {
             let joined = current.loaded.seats.len();
@@ -535,7 +559,8 @@ impl Tables {
         let new_seq = current.seq + 1;
         if new_seq.is_multiple_of(self.settings.snapshot_every) || current.game.outcome(&next).is_some() {
             // A failed snapshot only costs replay time later; the event itself is safe.
-            if let Err(e) = self.store.save_snapshot(&game_id, new_seq, &current.game.save(&next), &event.chain).await {
+            let saved = current.game.save(&next);
+            if let Err(e) = self.store.save_snapshot(&game_id, new_seq, &saved, &event.chain, event.at_ms).await {
                 tracing::warn!(game_id, %e, "snapshot not saved");
             }
         }

@@ -108,3 +108,24 @@ async fn the_host_may_end_a_game_early_which_releases_its_record_and_seed() {
     let (code, out) = verify(&audit_text(&audit));
     assert_eq!(code, 0, "{out}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_nobody_moves_in_for_too_long_is_closed_and_its_record_released() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_ABANDONED_AFTER", "1")]);
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess960", "").await;
+    let moved = submit(&mut client, &table, 0, "a2a3", table.view.seq, "1").await.unwrap().view.unwrap();
+    assert_eq!(moved.status, referee_proto::v1::GameStatus::Active as i32);
+    let audit = |game_id: String| referee_proto::v1::GetAuditRequest { game_id };
+    let early = client.get_audit(audit(table.game_id.clone())).await.unwrap_err();
+    assert_eq!(error_code(&early), "game_not_over");
+    tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+    let left = get_view(&mut client, &table.game_id, None).await.unwrap();
+    assert_eq!((left.status, left.abandoned), (referee_proto::v1::GameStatus::Over as i32, true));
+    let late = submit(&mut client, &table, 1, "a7a6", moved.seq, "2").await.unwrap_err();
+    assert_eq!(error_code(&late), "game_over");
+    let record = client.get_audit(audit(table.game_id.clone())).await.unwrap().into_inner();
+    let (code, out) = verify(&audit_text(&record));
+    assert_eq!(code, 0, "{out}");
+}
