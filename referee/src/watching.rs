@@ -62,11 +62,6 @@ impl Followers {
         Followers { games: Arc::default(), watchers: Arc::default(), limits }
     }
 
-    /// How many games are followed now (each holds one Redis connection).
-    pub fn games_followed(&self) -> usize {
-        self.games.lock().expect("not poisoned").len()
-    }
-
     /// A watcher's place and the game's shared follower, started if nobody here follows it.
     fn subscribe(
         &self,
