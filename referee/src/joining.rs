@@ -123,28 +123,21 @@ impl Tables {
                 format!("Seat {} has already been taken.", seat + 1),
             )
         };
-        match self.store.claim_seat(game_id, seat, &record).await.map_err(storage)? {
-            ClaimOutcome::Claimed { joined } => {
-                tracing::info!(game_id, seat, joined, "seat joined");
-                self.keep(game_id, pb::GameStatus::Waiting).await?;
-            }
-            // A retry of this very join (same code, same client key) is answered as the first.
-            ClaimOutcome::Taken | ClaimOutcome::Started
-                if current
-                    .loaded
-                    .seats
-                    .get(&seat)
-                    .is_some_and(|r| tokens::same_hash(&r.token_hash, &record.token_hash)) => {}
-            ClaimOutcome::Taken | ClaimOutcome::Started => {
-                let again = self.current(game_id, None).await?;
-                let mine =
-                    again.loaded.seats.get(&seat).is_some_and(|r| tokens::same_hash(&r.token_hash, &record.token_hash));
-                if !mine {
-                    return Err(taken(seat));
-                }
-            }
+        let outcome = self.store.claim_seat(game_id, seat, &record).await.map_err(storage)?;
+        let claimed = matches!(outcome, ClaimOutcome::Claimed { .. });
+        if let ClaimOutcome::Claimed { joined } = outcome {
+            tracing::info!(game_id, seat, joined, "seat joined");
+            self.keep(game_id, pb::GameStatus::Waiting).await?;
         }
-        let current = self.started(self.current(game_id, None).await?).await?;
+        let current = self.current(game_id, None).await?;
+        // A seat already taken is still this join's when it is a retry of it (same code, same
+        // client key, hence the same token).
+        let mine =
+            current.loaded.seats.get(&seat).is_some_and(|r| tokens::same_hash(&r.token_hash, &record.token_hash));
+        if !claimed && !mine {
+            return Err(taken(seat));
+        }
+        let current = self.started(current).await?;
         Ok((seat, token, current.view(Caller::Seat(seat))))
     }
 
