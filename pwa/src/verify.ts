@@ -241,14 +241,15 @@ export function chainStart(gameId: string, commitment: string): Promise<string> 
 }
 
 /** An event as the chain hashes it: seq, seat (`-` for the start), action (`start`), the
- * start's entropy joined by commas, the draws as `bound:value` joined by spaces. */
+ * start's entropy joined by commas. Not the draws: a link seen during the game must not let
+ * anyone try the few orders of a small hidden shuffle (derivation 2 ties the draws to the seed,
+ * seat and action anyway). */
 export function eventText(event: any): string {
-  const draws = ((event.draws ?? []) as { bound: number; value: number }[]).map((d) => `${d.bound}:${d.value}`).join(" ");
   const start = event.type === "start";
   const seat = start ? "-" : String(event.seat);
   const action = start ? "start" : String(event.action);
   const entropy = start ? ((event.entropy ?? []) as string[]).join(",") : "";
-  return `${event.seq}\n${seat}\n${action}\n${entropy}\n${draws}`;
+  return `${event.seq}\n${seat}\n${action}\n${entropy}`;
 }
 
 /** The chain after `event`, from the link before it. */

@@ -129,3 +129,25 @@ async fn a_game_nobody_moves_in_for_too_long_is_closed_and_its_record_released()
     let (code, out) = verify(&audit_text(&record));
     assert_eq!(code, 0, "{out}");
 }
+
+/// Links are seen during the game, so they must not let anyone try the few orders of a small
+/// hidden shuffle: the draws are outside the chain (the verifier re-derives them from the seed).
+#[test]
+fn a_chain_link_does_not_depend_on_the_draws() {
+    use referee::store::{Event, EventBody};
+    use rules::random::Draw;
+    let event = |value| Event {
+        seq: 5,
+        body: EventBody::Action {
+            seat: 1,
+            action: "reshuffle main".into(),
+            description: String::new(),
+            key: String::new(),
+        },
+        draws: vec![Draw { bound: 2, value }],
+        at_ms: 0,
+        chain: String::new(),
+    };
+    let start = audit::chain_start("g1", "c0ffee");
+    assert_eq!(audit::chain_link(&start, &event(0)), audit::chain_link(&start, &event(1)));
+}
