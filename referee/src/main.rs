@@ -24,7 +24,8 @@ enum Command {
     /// move and its extra king moves, counts each), and an action that ends with a random draw
     /// (Booster's end of turn) is a leaf.
     Perft {
-        /// A rule-set id whose actions can be listed: chess, chess960, adrenaline, booster, half-alice
+        /// A rule-set id whose actions can be listed: chess, chess960, adrenaline, booster, half-alice,
+        /// crowded-house
         game: String,
         /// The position in the game's notation, or "startpos" for chess
         position: String,

@@ -522,7 +522,7 @@ async fn stateless_calls_health_reflection_metrics_and_graceful_shutdown() {
     let mut client = referee.client().await;
     let rules = client.list_rules(pb::ListRulesRequest {}).await.unwrap().into_inner().rules;
     let ids: Vec<&str> = rules.iter().map(|r| r.id.as_str()).collect();
-    assert_eq!(ids, ["chess", "chess960", "adrenaline", "booster", "half-alice", "table-tools"]);
+    assert_eq!(ids, ["chess", "chess960", "adrenaline", "booster", "half-alice", "crowded-house", "table-tools"]);
     let answer = client
         .adjudicate(pb::AdjudicateRequest {
             rules: "chess".into(),

@@ -116,8 +116,9 @@ impl MoveSet {
         }
     }
 
+    /// Adds the set's moves to `out`, a pawn's promotions one per piece.
     #[inline]
-    fn expand(&self, out: &mut MoveList) {
+    pub(crate) fn expand(&self, out: &mut MoveList) {
         match *self {
             MoveSet::Piece { role, from, to } => {
                 for sq in to {

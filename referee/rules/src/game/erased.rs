@@ -431,7 +431,7 @@ impl<G: Game> Erased<G> {
         }
         let said = self.0.describe_action(&table.game, seat, &action);
         self.0.apply(&mut table.game, seat, &action, rng)?;
-        let said = self.0.describe_result(&table.game, seat, &action).unwrap_or(said);
+        let said = self.0.describe_result(&table.game, seat, &action, &said).unwrap_or(said);
         table.conduct.acted(&table.seating, seat);
         let description = said.to_actor.clone();
         table.record.push(Entry { seat, action: formatted.clone(), said });

@@ -227,10 +227,10 @@ pub trait Game: Send + Sync + 'static {
         None
     }
     /// How the table hears the action once played, where that says more than
-    /// [`Game::describe_action`] could before it (what a roll showed): `None` keeps the
-    /// sentence from before. `state` is the state after the action.
-    fn describe_result(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> Option<Said> {
-        let _ = (state, seat, action);
+    /// [`Game::describe_action`] could before it (what a roll showed, who passed after it):
+    /// `None` keeps `before`, the sentence from before. `state` is the state after the action.
+    fn describe_result(&self, state: &Self::State, seat: Seat, action: &Self::Action, before: &Said) -> Option<Said> {
+        let _ = (state, seat, action, before);
         None
     }
     /// Plays an action read by `parse_action` (or listed by `legal_actions`).

@@ -4,6 +4,7 @@
 pub mod adrenaline;
 pub mod booster;
 pub mod chess;
+pub mod crowded_house;
 pub mod half_alice;
 pub mod stacked_chess;
 pub mod table_tools;
@@ -16,11 +17,12 @@ static CHESS960: Erased<chess::ChessGame> = Erased(chess::ChessGame { variant: c
 static ADRENALINE: Erased<adrenaline::Adrenaline> = Erased(adrenaline::Adrenaline);
 static BOOSTER: Erased<booster::Booster> = Erased(booster::Booster);
 static HALF_ALICE: Erased<half_alice::HalfAlice> = Erased(half_alice::HalfAlice);
+static CROWDED_HOUSE: Erased<crowded_house::CrowdedHouse> = Erased(crowded_house::CrowdedHouse);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 6] {
-    [&CHESS, &CHESS960, &ADRENALINE, &BOOSTER, &HALF_ALICE, &TABLE_TOOLS]
+pub fn all() -> [&'static dyn DynGame; 7] {
+    [&CHESS, &CHESS960, &ADRENALINE, &BOOSTER, &HALF_ALICE, &CROWDED_HOUSE, &TABLE_TOOLS]
 }
 
 /// The rule set with this id (`chess`, `chess960`, ...).

@@ -478,7 +478,7 @@ impl Game for TableTools {
     }
 
     /// The public log line the action wrote (what a roll showed, how many cards were drawn).
-    fn describe_result(&self, state: &TableToolsState, seat: Seat, action: &ToolAction) -> Option<Said> {
+    fn describe_result(&self, state: &TableToolsState, seat: Seat, action: &ToolAction, _: &Said) -> Option<Said> {
         match action {
             ToolAction::End => Some(Said::public(format!("Seat {} closed the table", seat + 1))),
             _ => state.log.last().cloned().map(Said::public),
