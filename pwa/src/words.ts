@@ -12,6 +12,8 @@ const STAGE_VERBS: Record<Stage, string> = {
   "place-checker": "place a checker",
   "play-card": "play a card",
   choose: "choose",
+  "pick-piece": "pick a piece",
+  place: "place a piece",
 };
 
 /** What a stage asks for, after "to"; an unknown stage is said by its name. */

@@ -206,7 +206,9 @@ pub(crate) fn now_ms() -> u64 {
 }
 
 /// How often a submit that lost an append race to another seat's sealed move is tried again.
-const MAX_APPEND_ATTEMPTS: usize = 8;
+/// Every lost race is another seat's append succeeding, so a round of twelve seats sealing at
+/// once needs at most eleven retries; the bound only stops a pathological loop.
+const MAX_APPEND_ATTEMPTS: usize = 64;
 
 /// How one submit attempt ended.
 enum Attempt {

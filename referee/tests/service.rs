@@ -204,6 +204,73 @@ async fn a_hundred_racing_submits_on_one_turn_accept_exactly_one() {
     assert_eq!(said(&view).len(), 1);
 }
 
+/// Chess Battle's stage, as every seat sees it.
+fn stage(view: &pb::GameView) -> String {
+    view_json(view)["game"]["stage"].as_str().unwrap_or_default().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn twelve_seats_seal_their_chess_battle_moves_at_once_and_none_is_refused_as_stale() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let options = r#"{"players": 12, "safe_rounds": 1}"#;
+    let table = std::sync::Arc::new(seat_everyone(&mut client, "chess-battle", options).await);
+    // Picking and placing go one seat at a time.
+    let mut view = table.view.clone();
+    let mut ply = 0;
+    while matches!(stage(&view).as_str(), "pick-piece" | "place") {
+        let seat = seat_to_move(&view);
+        let own = get_view(&mut client, &table.game_id, Some(&table.tokens[seat])).await.unwrap();
+        let actions = legal_moves(&own);
+        let action = &actions[(ply * 7) % actions.len()];
+        view = submit(&mut client, &table, seat, action, own.seq, &format!("setup-{ply}")).await.unwrap().view.unwrap();
+        ply += 1;
+    }
+    assert_eq!(ply, 24, "twelve picks and twelve placements");
+    // Each round every living seat reads its view, then all submit at the same moment.
+    let mut rounds = 0;
+    while view.status != pb::GameStatus::Over as i32 {
+        rounds += 1;
+        assert!(rounds <= 12, "the danger zones end the game on a 10×10 board within a dozen rounds");
+        let living: Vec<usize> = view_json(&view)["turn"]["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["seat"].as_u64().unwrap() as usize)
+            .collect();
+        let start = std::sync::Arc::new(tokio::sync::Barrier::new(living.len()));
+        let mut tasks = Vec::new();
+        for seat in living {
+            let (mut c, table, start) = (client.clone(), table.clone(), start.clone());
+            tasks.push(tokio::spawn(async move {
+                let own = get_view(&mut c, &table.game_id, Some(&table.tokens[seat])).await.unwrap();
+                let moves: Vec<String> = legal_moves(&own).into_iter().filter(|a| !a.contains(' ')).collect();
+                let action = moves[(seat * 5 + rounds) % moves.len()].clone();
+                start.wait().await;
+                (seat, submit(&mut c, &table, seat, &action, own.seq, &format!("round-{rounds}-{seat}")).await)
+            }));
+        }
+        for task in tasks {
+            let (seat, result) = task.await.unwrap();
+            if let Err(status) = result {
+                panic!("seat {seat}'s sealed move in round {rounds} was refused: {status:?}");
+            }
+        }
+        view = get_view(&mut client, &table.game_id, None).await.unwrap();
+        assert_eq!(view_json(&view)["game"]["round"], rounds, "every seal arrived and the round was revealed");
+    }
+    let outcome = &view_json(&view)["outcome"];
+    assert!(
+        outcome["reason"].as_str().unwrap().contains("last one standing")
+            || outcome["reason"] == "nobody survived: a tie"
+    );
+    // The record shows every move once revealed, and the audit verifies.
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
+    let (code, out) = verify(&audit_text(&audit));
+    assert_eq!(code, 0, "{out}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_retried_submit_returns_the_first_result_and_applies_once() {
     let redis = Redis::start();
@@ -522,7 +589,10 @@ async fn stateless_calls_health_reflection_metrics_and_graceful_shutdown() {
     let mut client = referee.client().await;
     let rules = client.list_rules(pb::ListRulesRequest {}).await.unwrap().into_inner().rules;
     let ids: Vec<&str> = rules.iter().map(|r| r.id.as_str()).collect();
-    assert_eq!(ids, ["chess", "chess960", "adrenaline", "booster", "half-alice", "crowded-house", "table-tools"]);
+    assert_eq!(
+        ids,
+        ["chess", "chess960", "adrenaline", "booster", "half-alice", "crowded-house", "chess-battle", "table-tools"]
+    );
     let answer = client
         .adjudicate(pb::AdjudicateRequest {
             rules: "chess".into(),

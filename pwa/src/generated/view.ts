@@ -329,7 +329,7 @@ export interface ActiveSeatView {
   /**
    * Its stage.
    */
-  stage: "move" | "extra-moves" | "place-checker" | "play-card" | "choose";
+  stage: "move" | "extra-moves" | "place-checker" | "play-card" | "choose" | "pick-piece" | "place";
   /**
    * Whether it has sealed its action in this round.
    */

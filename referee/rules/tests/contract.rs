@@ -58,8 +58,8 @@ fn words_of(value: &Value) -> BTreeSet<String> {
     out
 }
 
-/// What `seat` must not learn: other seats' private parts and the referee's hidden part, less
-/// what everyone sees and what `seat` knows itself.
+/// What `seat` must not learn: other seats' private parts, their sealed actions and the
+/// referee's hidden part, less what everyone sees and what `seat` knows itself.
 fn secrets_from(everyone: &Value, spectator: &Value, own: &Value, seat: usize) -> BTreeSet<String> {
     let secrets = &everyone["secrets"];
     let mut hidden = words_of(&secrets["hidden"]);
@@ -68,8 +68,17 @@ fn secrets_from(everyone: &Value, spectator: &Value, own: &Value, seat: usize) -
             hidden.extend(words_of(private));
         }
     }
-    let known: BTreeSet<String> = words_of(spectator).union(&words_of(own)).cloned().collect();
-    hidden.difference(&known).cloned().collect()
+    let known: BTreeSet<String> = words_of(spectator).union(&words_of(&own["private"])).cloned().collect();
+    let mut secret: BTreeSet<String> = hidden.difference(&known).cloned().collect();
+    // Other seats' sealed actions of the round still open, less what the seat could submit
+    // itself (a cell anyone may move to, `stay`).
+    let mine = words_of(&own["legal_actions"]);
+    for sealed in secrets["sealed"].as_array().into_iter().flatten() {
+        if sealed[0].as_u64() != Some(seat as u64) {
+            secret.extend(words_of(&sealed[1]).into_iter().filter(|w| !known.contains(w) && !mine.contains(w)));
+        }
+    }
+    secret
 }
 
 fn assert_no_leak(secret: &BTreeSet<String>, seen: &Value, what: &str) {
@@ -88,7 +97,7 @@ fn check_state(game: &dyn DynGame, state: &rules::game::AnyState, next: &mut imp
     for seat in 0..game.seats(state).count() {
         let own = game.view(state, Viewer::Seat(seat)).to_json();
         assert!(own.get("secrets").is_none_or(Value::is_null), "a seat sees the secrets");
-        let secret = secrets_from(&everyone, &spectator, &own["private"], usize::from(seat));
+        let secret = secrets_from(&everyone, &spectator, &own, usize::from(seat));
         assert_no_leak(&secret, &own, &format!("seat {seat}'s view"));
         // Refusals tell the seat only what it knows: try what another seat may do, and nonsense.
         let mut tries = vec!["zz9".to_string(), "play 6D e2".to_string(), "draw main 99".to_string()];

@@ -256,3 +256,245 @@ fn perft_from_the_start_counts_each_seats_moves_on_its_half() {
     assert_eq!(game.perft(&state, 1).unwrap(), 10);
     assert_eq!(game.perft(&state, 2).unwrap(), 100);
 }
+
+// ---------------------------------------------------------------- Chess Battle (seed 002)
+
+const BATTLE: &str = "chess-battle";
+
+/// A Chess Battle in its rounds on a `size`×`size` board: one `("white knight", "c3")` per
+/// seat (`"out"` for a seat already eliminated), with `options` merged in.
+fn battle(size: u8, pieces: &[(&str, &str)], options: serde_json::Value) -> AnyState {
+    let cell = |name: &str| -> u16 {
+        let file = u16::from(name.as_bytes()[0] - b'a');
+        let rank: u16 = name[1..].parse().unwrap();
+        (rank - 1) * u16::from(size) + file
+    };
+    let fighters: Vec<serde_json::Value> = pieces
+        .iter()
+        .map(|(piece, at)| {
+            let (colour, kind) = piece.split_once(' ').unwrap();
+            let out = *at == "out";
+            serde_json::json!({
+                "piece": [colour, kind],
+                "cell": if out { serde_json::Value::Null } else { cell(at).into() },
+                "eliminated": if out { "taken earlier".into() } else { serde_json::Value::Null },
+                "medals_left": 2, "medals_from": [], "freeze_left": true,
+            })
+        })
+        .collect();
+    let mut opts = serde_json::json!({"players": pieces.len(), "size": size, "zones": "none", "safe_rounds": 2,
+        "medals": false, "freezing": false});
+    opts.as_object_mut().unwrap().extend(options.as_object().unwrap().clone());
+    let state = serde_json::json!({"options": opts, "first": 0, "fighters": fighters, "round": 0,
+        "yellow": [], "red": [], "frozen": [], "last_round": []});
+    rules(BATTLE).parse_position(&state.to_string()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every living seat seals its move (`stay` or a cell); returns the public view after the
+/// reveal.
+fn round(state: &mut AnyState, moves: &[(u8, &str)]) -> serde_json::Value {
+    for (seat, action) in moves {
+        rules(BATTLE).apply(state, *seat, action, &mut NoRandomness).unwrap_or_else(|e| panic!("{action}: {e}"));
+    }
+    serde_json::to_value(rules(BATTLE).view(state, Viewer::Spectator)).unwrap()["game"].clone()
+}
+
+/// Where each seat stands after a round ("out" once eliminated).
+fn standing(game: &serde_json::Value) -> Vec<String> {
+    game["fighters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| if f["alive"] == true { f["cell"].as_str().unwrap().to_string() } else { "out".into() })
+        .collect()
+}
+
+const FOUR: [(&str, &str); 4] =
+    [("white rook", "a1"), ("black knight", "h8"), ("white bishop", "c5"), ("black rook", "h3")];
+
+/// A random source that always answers `n` (the first player's draw).
+struct Fixed(u32);
+impl rules::random::RandomSource for Fixed {
+    fn below(&mut self, _: u32) -> u32 {
+        self.0
+    }
+}
+
+#[test]
+fn chess_battle_picks_clockwise_from_a_drawn_first_player_and_places_counter_clockwise_from_the_last() {
+    let game = rules(BATTLE);
+    let mut state = game.setup(&serde_json::json!({"players": 4}), &mut Fixed(2)).unwrap();
+    let mut order = Vec::new();
+    for pick in ["white knight", "black bishop", "white rook", "white knight"] {
+        let seat = seat_to_move(game, &state);
+        order.push(seat);
+        game.apply(&mut state, seat, pick, &mut NoRandomness).unwrap();
+    }
+    assert_eq!(order, vec![2, 3, 0, 1], "clockwise from the drawn Seat 3");
+    assert_eq!(seat_to_move(game, &state), 1, "the last to pick places first");
+    game.apply(&mut state, 1, "a1", &mut NoRandomness).unwrap();
+    assert_eq!(seat_to_move(game, &state), 0, "then counter-clockwise");
+    // Seat 1's rook may not stand on b3, where Seat 2's knight on a1 attacks it.
+    let err = game.apply(&mut state, 0, "b3", &mut NoRandomness).unwrap_err();
+    assert_eq!(err.code, ErrorCode::IllegalAction);
+    assert!(err.message.contains("would attack another player or stand under attack"), "{}", err.message);
+}
+
+#[test]
+fn chess_battle_offers_two_of_each_piece_as_in_one_chess_set() {
+    let game = rules(BATTLE);
+    let mut state = game.setup(&serde_json::json!({"players": 4}), &mut Fixed(0)).unwrap();
+    game.apply(&mut state, 0, "white knight", &mut NoRandomness).unwrap();
+    game.apply(&mut state, 1, "knight white", &mut NoRandomness).unwrap();
+    let err = game.apply(&mut state, 2, "white knight", &mut NoRandomness).unwrap_err();
+    assert_eq!(err.message, "Both white knights are taken.");
+}
+
+#[test]
+fn chess_battle_moving_where_another_stood_eliminates_it_wherever_it_moved() {
+    let mut state = battle(8, &FOUR, serde_json::json!({}));
+    // Seat 4's rook on h3 goes to h8, where Seat 2's knight stood; the knight jumps away to g6
+    // and is eliminated all the same.
+    let game = round(&mut state, &[(0, "a2"), (1, "g6"), (2, "stay"), (3, "h8")]);
+    assert_eq!(standing(&game), ["a2", "out", "c5", "h8"]);
+    assert_eq!(game["fighters"][1]["eliminated"], "taken by Seat 4 on h8 (round 1)");
+    assert_eq!(game["last_round"][1]["to"], "g6");
+}
+
+#[test]
+fn chess_battle_two_pieces_moving_to_one_empty_cell_are_both_eliminated() {
+    let mut state = battle(8, &FOUR, serde_json::json!({}));
+    let game = round(&mut state, &[(0, "a3"), (1, "g6"), (2, "stay"), (3, "a3")]);
+    assert_eq!(standing(&game), ["out", "g6", "c5", "out"]);
+    assert_eq!(game["fighters"][0]["eliminated"], "collided with Seat 4 on a3 (round 1)");
+}
+
+#[test]
+fn chess_battle_two_pieces_swapping_squares_eliminate_each_other() {
+    let mut state = battle(
+        8,
+        &[("white rook", "a1"), ("black rook", "a5"), ("white bishop", "h8"), ("black knight", "h1")],
+        serde_json::json!({}),
+    );
+    let game = round(&mut state, &[(0, "a5"), (1, "a1"), (2, "stay"), (3, "stay")]);
+    assert_eq!(standing(&game), ["out", "out", "h8", "h1"]);
+}
+
+#[test]
+fn chess_battle_in_a_chain_every_piece_moved_onto_is_eliminated_and_the_head_survives() {
+    // Seat 1 → a5 (seat 2's cell), seat 2 → e5 (seat 3's cell), seat 3 → e8 (empty).
+    let mut state = battle(
+        8,
+        &[("white rook", "a1"), ("black rook", "a5"), ("white rook", "e5"), ("black knight", "h1")],
+        serde_json::json!({}),
+    );
+    let game = round(&mut state, &[(0, "a5"), (1, "e5"), (2, "e8"), (3, "stay")]);
+    assert_eq!(standing(&game), ["a5", "out", "out", "h1"]);
+}
+
+#[test]
+fn chess_battle_sliders_are_blocked_by_pieces_as_they_stood_at_the_start_of_the_round() {
+    let state = battle(
+        8,
+        &[("white rook", "a1"), ("black rook", "a5"), ("white bishop", "h8"), ("black knight", "h1")],
+        serde_json::json!({}),
+    );
+    let mut copy = rules(BATTLE).clone_state(&state);
+    let err = rules(BATTLE).apply(&mut copy, 0, "a7", &mut NoRandomness).unwrap_err();
+    assert_eq!(err.message, "Your white rook on a1 cannot reach a7.");
+}
+
+#[test]
+fn chess_battle_moves_stay_sealed_and_may_be_changed_until_every_living_seat_has_sealed() {
+    let game = rules(BATTLE);
+    let mut state = battle(8, &FOUR, serde_json::json!({}));
+    let applied = game.apply(&mut state, 0, "a2", &mut NoRandomness).unwrap();
+    assert_eq!(applied.description, "sealed: Seat 1's white rook a1→a2");
+    game.apply(&mut state, 0, "a4", &mut NoRandomness).unwrap();
+    let theirs = serde_json::to_value(game.view(&state, Viewer::Seat(1))).unwrap();
+    assert!(theirs["turn"]["seats"][0].get("sealed_action").is_none(), "another seat sees seat 1's move");
+    assert!(theirs["played"].as_array().unwrap().is_empty());
+    assert_eq!(theirs["turn"]["submitted"], 1);
+    let game_view = round(&mut state, &[(1, "stay"), (2, "stay"), (3, "stay")]);
+    assert_eq!(standing(&game_view), ["a4", "h8", "c5", "h3"]);
+}
+
+#[test]
+fn chess_battle_a_frozen_player_cannot_move_that_round_even_if_it_had_sealed() {
+    let game = rules(BATTLE);
+    let mut state = battle(8, &FOUR, serde_json::json!({"freezing": true}));
+    game.apply(&mut state, 3, "h8", &mut NoRandomness).unwrap();
+    let applied = game.apply(&mut state, 1, "freeze 4", &mut NoRandomness).unwrap();
+    assert_eq!(applied.description, "Seat 2 freezes Seat 4 for this round");
+    assert_eq!(game.turn(&state).active_seats(), vec![0, 1, 2]);
+    let view = round(&mut state, &[(0, "stay"), (1, "stay"), (2, "stay")]);
+    assert_eq!(standing(&view), ["a1", "h8", "c5", "h3"], "the sealed h8 was dropped");
+    let err = game.apply(&mut state, 1, "freeze 4", &mut NoRandomness).unwrap_err();
+    assert_eq!(err.message, "You have already spent your freeze.");
+}
+
+#[test]
+fn chess_battle_ends_when_one_is_left_and_the_holders_of_its_medals_win_with_it() {
+    let game = rules(BATTLE);
+    let mut state = battle(
+        8,
+        &[("white rook", "a1"), ("black rook", "a5"), ("white bishop", "h8"), ("black knight", "out")],
+        serde_json::json!({"medals": true}),
+    );
+    // Seat 1 hands a medal to Seat 4, already out; then takes Seat 2 on a5 and Seat 3 on h8.
+    game.apply(&mut state, 0, "medal 4", &mut NoRandomness).unwrap();
+    round(&mut state, &[(0, "a5"), (1, "a8"), (2, "stay")]);
+    let view = round(&mut state, &[(0, "h5"), (2, "stay")]);
+    assert_eq!(standing(&view), ["h5", "out", "h8", "out"]);
+    let view = round(&mut state, &[(0, "h8"), (2, "a1")]);
+    assert_eq!(standing(&view), ["h8", "out", "out", "out"]);
+    let outcome = game.outcome(&state).unwrap();
+    assert_eq!(outcome.reason, "Seat 1 is the last one standing; the holders of its medals win with it");
+    use SeatResult::*;
+    assert_eq!(outcome.results, vec![Win, Loss, Loss, Win]);
+}
+
+#[test]
+fn chess_battle_with_nobody_left_is_a_tie() {
+    let mut state = battle(
+        8,
+        &[("white rook", "a1"), ("black rook", "a5"), ("white bishop", "out"), ("black knight", "out")],
+        serde_json::json!({}),
+    );
+    round(&mut state, &[(0, "a5"), (1, "a1")]);
+    let outcome = rules(BATTLE).outcome(&state).unwrap();
+    assert_eq!(outcome.reason, "nobody survived: a tie");
+    assert_eq!(outcome.results, vec![SeatResult::Draw; 4]);
+}
+
+#[test]
+fn chess_battle_danger_zones_turn_yellow_at_the_edge_then_red_a_round_later() {
+    let mut state = battle(
+        6,
+        &[("white rook", "a1"), ("black rook", "c3"), ("white bishop", "f6"), ("black knight", "d4")],
+        serde_json::json!({"zones": "ring", "safe_rounds": 1}),
+    );
+    let view = round(&mut state, &[(0, "stay"), (1, "stay"), (2, "stay"), (3, "stay")]);
+    assert_eq!(view["yellow"].as_array().unwrap().len(), 20, "the outer ring of a 6×6 board");
+    assert!(view["red"].as_array().unwrap().is_empty());
+    // The rook steps along the edge to b1, still yellow, and is caught when it turns red; the
+    // bishop steps in to e5.
+    let view = round(&mut state, &[(0, "b1"), (1, "stay"), (2, "e5"), (3, "stay")]);
+    assert_eq!(standing(&view), ["out", "c3", "e5", "d4"]);
+    assert_eq!(view["fighters"][0]["eliminated"], "caught in the red zone on b1 (round 2)");
+    assert_eq!(view["red"].as_array().unwrap().len(), 20);
+    assert_eq!(view["yellow"].as_array().unwrap().len(), 12, "the next ring in");
+}
+
+#[test]
+fn chess_battle_bishops_that_can_never_meet_move_one_square_in_any_direction() {
+    // Only two bishops are left, on cells of different colours: each may step like a king.
+    let state = battle(
+        8,
+        &[("white bishop", "a1"), ("black bishop", "a2"), ("white rook", "out"), ("black knight", "out")],
+        serde_json::json!({}),
+    );
+    let legal = rules(BATTLE).legal_actions(&state, 0);
+    assert!(legal.contains(&"a2".to_string()) && legal.contains(&"b1".to_string()), "{legal:?}");
+    assert!(!legal.contains(&"c3".to_string()), "{legal:?}");
+}

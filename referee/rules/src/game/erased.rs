@@ -384,25 +384,42 @@ impl<G: Game> Erased<G> {
         table: &mut Table<G::State>,
         seat: Seat,
         action: (String, G::Action),
-        active: &[Seat],
         rng: &mut dyn RandomSource,
     ) -> Result<Applied, GameError> {
         let (text, parsed) = action;
         let description = format!("sealed: {}", self.0.describe_action(&table.game, seat, &parsed).to_actor);
         table.sealed.insert(seat, text.clone());
-        if active.iter().all(|s| table.sealed.contains_key(s)) {
-            let sealed = std::mem::take(&mut table.sealed);
-            let mut round = Vec::with_capacity(sealed.len());
-            for (s, text) in sealed {
-                let parsed = self.0.parse_action(&table.game, s, &text)?;
-                let said = self.0.describe_action(&table.game, s, &parsed);
-                table.record.push(Entry { seat: s, action: text, said });
-                round.push((s, parsed));
-            }
-            self.0.resolve_round(&mut table.game, &round, rng)?;
-            table.changed_at = table.actions + 1;
-        }
+        self.close_round_if_complete(table, rng)?;
         Ok(Applied { action: text, description })
+    }
+
+    /// Reveals and resolves a sealed round once every seat it waits for has sealed. Sealed
+    /// actions of seats the round no longer waits for (a seat frozen after sealing) are dropped.
+    fn close_round_if_complete(
+        &self,
+        table: &mut Table<G::State>,
+        rng: &mut dyn RandomSource,
+    ) -> Result<(), GameError> {
+        let turn = self.0.turn(&table.game);
+        if !turn.is_sealed() {
+            return Ok(());
+        }
+        let active = turn.active_seats();
+        table.sealed.retain(|s, _| active.contains(s));
+        if !active.iter().all(|s| table.sealed.contains_key(s)) {
+            return Ok(());
+        }
+        let sealed = std::mem::take(&mut table.sealed);
+        let mut round = Vec::with_capacity(sealed.len());
+        for (s, text) in sealed {
+            let parsed = self.0.parse_action(&table.game, s, &text)?;
+            let said = self.0.describe_action(&table.game, s, &parsed);
+            table.record.push(Entry { seat: s, action: text, said });
+            round.push((s, parsed));
+        }
+        self.0.resolve_round(&mut table.game, &round, rng)?;
+        table.changed_at = table.actions + 1;
+        Ok(())
     }
 
     fn play(
@@ -426,8 +443,9 @@ impl<G: Game> Erased<G> {
         }
         let action = self.0.parse_action(&table.game, seat, text)?;
         let formatted = self.0.format_action(&table.game, &action);
-        if turn.is_sealed() {
-            return self.seal(table, seat, (formatted, action), &turn.active_seats(), rng);
+        let open = self.0.is_open(&action);
+        if turn.is_sealed() && !open {
+            return self.seal(table, seat, (formatted, action), rng);
         }
         let said = self.0.describe_action(&table.game, seat, &action);
         self.0.apply(&mut table.game, seat, &action, rng)?;
@@ -436,6 +454,10 @@ impl<G: Game> Erased<G> {
         let description = said.to_actor.clone();
         table.record.push(Entry { seat, action: formatted.clone(), said });
         table.changed_at = table.actions + 1;
+        if open {
+            // An open action may have changed whom the round waits for.
+            self.close_round_if_complete(table, rng)?;
+        }
         Ok(Applied { action: formatted, description })
     }
 

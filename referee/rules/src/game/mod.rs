@@ -241,6 +241,13 @@ pub trait Game: Send + Sync + 'static {
         action: &Self::Action,
         rng: &mut dyn RandomSource,
     ) -> Result<(), GameError>;
+    /// Whether `action` is played at once even during a sealed round (Chess Battle's freeze
+    /// and medals): it is public, is not the seat's sealed action, and may change which seats
+    /// the round waits for. Default: no action is.
+    fn is_open(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
     /// Resolves a sealed round once every active seat has submitted: by default each action
     /// is applied in seat order. Games whose sealed actions happen at once override it.
     fn resolve_round(

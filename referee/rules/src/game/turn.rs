@@ -20,6 +20,10 @@ pub enum Stage {
     PlayCard,
     /// Choosing something secret that is revealed with everyone else's (sealed rounds).
     Choose,
+    /// Taking one's piece from the box before play (Chess Battle).
+    PickPiece,
+    /// Setting one's piece on the board before play (Chess Battle).
+    Place,
 }
 
 impl Stage {
@@ -31,6 +35,8 @@ impl Stage {
             Stage::PlaceChecker => "place-checker",
             Stage::PlayCard => "play-card",
             Stage::Choose => "choose",
+            Stage::PickPiece => "pick-piece",
+            Stage::Place => "place",
         }
     }
 }
