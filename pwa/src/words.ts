@@ -14,6 +14,7 @@ const STAGE_VERBS: Record<Stage, string> = {
   choose: "choose",
   "pick-piece": "pick a piece",
   place: "place a piece",
+  capture: "capture",
 };
 
 /** What a stage asks for, after "to"; an unknown stage is said by its name. */

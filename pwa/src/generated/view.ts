@@ -235,6 +235,7 @@ export interface OutcomeView {
   results: SeatResult[];
   /**
    * Points per seat, for games that score (Gravity, Chess Golf, Cooperative); else empty.
+   * The seats of one team have the same score.
    */
   scores?: number[];
   /**
@@ -251,7 +252,7 @@ export interface TeamResult {
    */
   result: "win" | "draw" | "loss";
   /**
-   * The sum of its seats' scores, where the game scores.
+   * Its score, shared by its seats, where the game scores.
    */
   score?: number;
   /**
@@ -329,7 +330,7 @@ export interface ActiveSeatView {
   /**
    * Its stage.
    */
-  stage: "move" | "extra-moves" | "place-checker" | "play-card" | "choose" | "pick-piece" | "place";
+  stage: "move" | "extra-moves" | "place-checker" | "play-card" | "choose" | "pick-piece" | "place" | "capture";
   /**
    * Whether it has sealed its action in this round.
    */

@@ -498,3 +498,138 @@ fn chess_battle_bishops_that_can_never_meet_move_one_square_in_any_direction() {
     assert!(legal.contains(&"a2".to_string()) && legal.contains(&"b1".to_string()), "{legal:?}");
     assert!(!legal.contains(&"c3".to_string()), "{legal:?}");
 }
+
+// ---------------------------------------------------------------- Cooperative Chess (seed 001)
+
+const COOP: &str = "cooperative";
+
+/// Plays `actions` in a Cooperative position; returns the state and what each was told.
+fn coop(position: &str, actions: &[&str]) -> (AnyState, Vec<String>) {
+    let game = rules(COOP);
+    let mut state = game.parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let mut said = Vec::new();
+    for a in actions {
+        let seat = seat_to_move(game, &state);
+        said.push(
+            game.apply(&mut state, seat, a, &mut NoRandomness).unwrap_or_else(|e| panic!("{a}: {e}")).description,
+        );
+    }
+    (state, said)
+}
+
+fn coop_refusal(position: &str, actions: &[&str], action: &str) -> String {
+    let game = rules(COOP);
+    let (mut state, _) = coop(position, actions);
+    let seat = seat_to_move(game, &state);
+    let before = game.save(&state);
+    let err = game.apply(&mut state, seat, action, &mut NoRandomness).expect_err("should be refused");
+    assert_eq!(game.save(&state), before, "a refused action changes nothing");
+    err.message
+}
+
+fn coop_game(state: &AnyState) -> serde_json::Value {
+    serde_json::to_value(rules(COOP).view(state, Viewer::Spectator)).unwrap()["game"].clone()
+}
+
+/// The seed's first example: Black holds a knight, a bishop and a king card; White's stack
+/// has two pawn cards on top. A black bishop also stands on b3.
+const COOP_BISHOP: &str = "2b1k3/8/8/3P4/2P5/1b6/8/4K3 b - - 0 1 2H,3H - - 8S,9S,KS move pile:4C,5C,8C";
+
+#[test]
+fn cooperative_black_moves_the_bishop_to_e6_plays_the_bishop_card_and_takes_both_pawns() {
+    let (state, said) = coop(COOP_BISHOP, &["c8e6", "play 9S", "e6d5", "d5c4"]);
+    assert_eq!(said, ["Bc8-e6", "plays 9S", "Be6xd5", "Bd5xc4"]);
+    let game = coop_game(&state);
+    assert_eq!(game["captured"], serde_json::json!(["3H", "2H"]), "the pawn cards went to the captured stack");
+    assert_eq!(game["white_stack"], serde_json::json!([]));
+    // Nothing is left to match: the turn ended and Black drew back to three.
+    assert_eq!(game["to_move"], "white");
+    assert_eq!(game["hand_sizes"], serde_json::json!([0, 3]), "Player 1 plays White here; Player 2's hand is full");
+}
+
+#[test]
+fn cooperative_every_move_of_a_turn_is_made_with_one_piece() {
+    let why = coop_refusal(COOP_BISHOP, &["c8e6", "play 9S"], "b3c4");
+    assert_eq!(why, "Every move of a turn is made with one piece: this turn's is the bishop on e6.");
+}
+
+#[test]
+fn cooperative_captures_come_only_after_the_card_and_must_match_it() {
+    let why = coop_refusal(COOP_BISHOP, &[], "b3c4");
+    assert!(why.starts_with("Captures come after you play a card"), "{why}");
+    // (Black keeps a bishop on h8, which could take e5: a card of a type Black no longer has
+    // would be wild.)
+    let position = "4k2b/8/8/3PP3/8/2n5/8/4K3 b - - 0 1 2H - - 9S,8S,KS move pile:4C";
+    let why = coop_refusal(position, &["play 9S"], "c3d5");
+    assert_eq!(why, "You played a bishop card (9S), so only a bishop may capture this turn.");
+}
+
+/// The seed's second example: White's pawn card (red) lies on its rook card; White still has
+/// a rook (on f7), so that card is not wild by itself.
+const COOP_WILD: &str = "4k3/5R2/4b3/3P4/2N5/8/8/4K3 b - - 0 1 10H,2H - - 9S,9H,KS move pile:4C,5C";
+
+#[test]
+fn cooperative_a_double_colour_match_makes_the_next_captured_card_wild() {
+    // A black card for the black bishop, a red card for the white pawn: the rook card under it
+    // becomes wild, so the bishop may go on to take the knight.
+    let (state, said) = coop(COOP_WILD, &["play 9S", "e6d5", "d5c4"]);
+    assert_eq!(said, ["plays 9S", "Be6xd5", "Bd5xc4"]);
+    assert_eq!(coop_game(&state)["captured"], serde_json::json!(["2H", "10H"]));
+    // With the red bishop card the colours do not both match: only a rook may be taken next.
+    let why = coop_refusal(COOP_WILD, &["play 9H", "e6d5"], "d5c4");
+    assert_eq!(why, "The top of White's discard stack is a rook card (10H): you may take only a rook.");
+}
+
+#[test]
+fn cooperative_a_card_of_a_type_you_no_longer_have_is_wild_on_your_stack() {
+    // Black has no queen: its queen card lets any black piece capture.
+    let (_, said) = coop("4k3/8/8/3P4/8/2n5/8/4K3 b - - 0 1 2H - - QS,8S,9S move pile:4C", &["play QS", "c3d5"]);
+    assert_eq!(said, ["plays QS", "Nc3xd5"]);
+    // White has no queen: the queen card on White's stack lets Black take any white piece.
+    let (_, said) = coop("4k3/8/8/3N4/8/2n5/8/4K3 b - - 0 1 QH - - 8S,9S,KS move pile:4C", &["play 8S", "c3d5"]);
+    assert_eq!(said, ["plays 8S", "Nc3xd5"]);
+}
+
+#[test]
+fn cooperative_taking_a_king_ends_the_game_with_a_point_per_piece_type_gone() {
+    let (state, _) = coop("k7/8/3n4/8/4K3/8/8/8 b - - 0 1 KH - - 8S,9S,QS move", &["play 8S", "d6e4"]);
+    let outcome = rules(COOP).outcome(&state).unwrap();
+    assert_eq!(outcome.reason, "a king is taken: 4 points (pawns, bishops, rooks, queens all gone)");
+    assert_eq!(outcome.results, vec![SeatResult::Win; 2]);
+    assert_eq!(outcome.scores, vec![4, 4]);
+}
+
+#[test]
+fn cooperative_a_king_may_move_into_check() {
+    let (_, said) = coop("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1 - - - 2H,3H,4H move", &["e1e2"]);
+    assert_eq!(said, ["Ke1-e2"]);
+}
+
+#[test]
+fn cooperative_running_out_of_cards_without_taking_a_king_loses() {
+    let (state, _) = coop("4k3/8/8/8/8/8/8/4K3 w - - 0 1 2S 2H 3S,3H - move", &[]);
+    let outcome = rules(COOP).outcome(&state).unwrap();
+    assert_eq!(outcome.reason, "the hands ran out before a king was taken");
+    assert_eq!(outcome.results, vec![SeatResult::Loss; 2]);
+}
+
+#[test]
+fn cooperative_deals_three_cards_each_from_the_32_and_keeps_the_hands_private() {
+    let game = rules(COOP);
+    let mut rng = rules::random::EventRng::new(rules::random::GameKey([7; 32]), 0);
+    let state = game.setup(&serde_json::Value::Null, &mut rng).unwrap();
+    let spectator = serde_json::to_value(game.view(&state, Viewer::Spectator)).unwrap();
+    assert_eq!(spectator["game"]["draw_pile"], 26);
+    assert_eq!(spectator["game"]["hand_sizes"], serde_json::json!([3, 3]));
+    assert!(spectator["private"].is_null());
+    let mine = serde_json::to_value(game.view(&state, Viewer::Seat(0))).unwrap();
+    assert_eq!(mine["private"]["cards"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn cooperative_a_game_ended_by_a_taken_king_saves_and_loads() {
+    let game = rules(COOP);
+    let (state, _) = coop("k7/8/3n4/8/4K3/8/8/8 b - - 0 1 KH - - 8S,9S,QS move", &["play 8S", "d6e4"]);
+    let saved = game.save(&state);
+    assert_eq!(game.save(&game.load(&saved).unwrap()), saved);
+}

@@ -7,10 +7,10 @@
 //! The pieces, castling rights, the double-step square and the move counters are an orthodox
 //! [`Position`]'s; this module adds the half that moves and the rules above.
 
-use super::attacks::{self, pawn_pushes, piece_attacks};
+use super::attacks;
 use super::explain::{self, describe, movers_piece};
 use super::fen::{CastlingNotation, FenError, FenFields};
-use super::position::{Move, MoveList, MoveSet, Position, castling_squares};
+use super::position::{Move, MoveList, Position, castling_squares};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -136,33 +136,9 @@ impl CrowdedPosition {
     }
 
     /// Every move of the colour to move by the movement rules of chess, before the half rule
-    /// and king safety: castling needs only its rights and empty squares.
+    /// and king safety.
     pub fn pseudo_moves(&self) -> MoveList {
-        let pos = &self.position;
-        let (us, board) = (pos.turn, &pos.board);
-        let (ours, theirs, occupied) = (board.by_color(us), board.by_color(us.other()), board.occupied());
-        let mut list = MoveList::new();
-        for from in ours {
-            let role = board.role_at(from).expect("occupied");
-            let to = match role {
-                Role::Pawn => (attacks::pawn_attacks(us, from) & theirs) | pawn_pushes(us, from, occupied, true),
-                _ => piece_attacks(role, from, occupied) & !ours,
-            };
-            MoveSet::Piece { role, from, to }.expand(&mut list);
-        }
-        if let Some(ep) = pos.ep_square {
-            for from in attacks::pawn_attacks(us.other(), ep) & board.pieces(us, Role::Pawn) {
-                list.push(Move::EnPassant { from, to: ep });
-            }
-        }
-        if let Some(king) = board.king_of(us) {
-            for rook in pos.castling & ours {
-                if (castling_squares(king, rook).0 & occupied).is_empty() {
-                    list.push(Move::Castle { king, rook });
-                }
-            }
-        }
-        list
+        self.position.pseudo_legal_moves()
     }
 
     /// Whether `m` starts or ends on the mover's half (for castling: the king's squares).

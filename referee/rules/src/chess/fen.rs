@@ -135,17 +135,23 @@ impl FenFields {
     /// Reads the first four to six whitespace-separated `fields` of a position between moves:
     /// an en passant square is behind a pawn of the side not to move.
     pub fn parse(fields: &[&str]) -> Result<FenFields, FenError> {
-        FenFields::read(fields, false)
+        FenFields::read(fields, false, true)
     }
 
     /// As [`FenFields::parse`], for a position in the middle of a turn (the checker games'
     /// extra moves and cards): the pawn behind the en passant square may also be the mover's,
     /// which has just stepped two squares.
     pub fn parse_mid_turn(fields: &[&str]) -> Result<FenFields, FenError> {
-        FenFields::read(fields, true)
+        FenFields::read(fields, true, true)
     }
 
-    fn read(fields: &[&str], mid_turn: bool) -> Result<FenFields, FenError> {
+    /// As [`FenFields::parse_mid_turn`], for games where a king can be captured and the game
+    /// ends then (Cooperative Chess): a side may have no king; never more than one.
+    pub fn parse_kings_capturable(fields: &[&str]) -> Result<FenFields, FenError> {
+        FenFields::read(fields, true, false)
+    }
+
+    fn read(fields: &[&str], mid_turn: bool, king_required: bool) -> Result<FenFields, FenError> {
         if fields.len() < 4 || fields.len() > 6 {
             return err(format!(
                 "FEN has {} fields; it needs 4 to 6: placement, side to move, castling, en passant[, halfmove clock, move number]",
@@ -160,7 +166,7 @@ impl FenFields {
         };
         for color in Color::ALL {
             let kings = board.pieces(color, Role::King).count();
-            if kings != 1 {
+            if kings > 1 || (king_required && kings != 1) {
                 return err(format!("{} has {kings} kings; each side needs exactly one", color.name()));
             }
         }

@@ -384,6 +384,39 @@ impl Position {
         })
     }
 
+    /// Every move of the side to move by the movement rules alone, its king's safety aside:
+    /// for variants where a king may stand attacked (Crowded House judges check against the
+    /// next player, Cooperative Chess has none). Castling needs its rights and the squares
+    /// between king and rook empty, nothing more.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let (us, board) = (self.turn, &self.board);
+        let (ours, theirs, occupied) = (board.by_color(us), board.by_color(us.other()), board.occupied());
+        let mut list = MoveList::new();
+        for from in ours {
+            let role = board.role_at(from).expect("occupied");
+            let to = match role {
+                Role::Pawn => {
+                    (attacks::pawn_attacks(us, from) & theirs) | attacks::pawn_pushes(us, from, occupied, true)
+                }
+                _ => attacks::piece_attacks(role, from, occupied) & !ours,
+            };
+            MoveSet::Piece { role, from, to }.expand(&mut list);
+        }
+        if let Some(ep) = self.ep_square {
+            for from in attacks::pawn_attacks(us.other(), ep) & board.pieces(us, Role::Pawn) {
+                list.push(Move::EnPassant { from, to: ep });
+            }
+        }
+        if let Some(king) = board.king_of(us) {
+            for rook in self.castling & ours {
+                if (castling_squares(king, rook).0 & occupied).is_empty() {
+                    list.push(Move::Castle { king, rook });
+                }
+            }
+        }
+        list
+    }
+
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(|set| set.expand(&mut list));

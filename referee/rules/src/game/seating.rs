@@ -97,8 +97,8 @@ impl Seating {
             .map(|team| {
                 let members = self.members(team);
                 let result = members.first().and_then(|s| outcome.results.get(usize::from(*s))).copied();
-                let score = (!outcome.scores.is_empty())
-                    .then(|| members.iter().filter_map(|s| outcome.scores.get(usize::from(*s))).sum());
+                // A team's seats share its score (Cooperative Chess gives both players the points).
+                let score = members.first().and_then(|s| outcome.scores.get(usize::from(*s))).copied();
                 TeamResult { team, result: result.unwrap_or(SeatResult::Loss), score }
             })
             .collect()
@@ -123,6 +123,7 @@ pub struct Outcome {
     /// One entry per seat, in seat order.
     pub results: Vec<SeatResult>,
     /// Points per seat, for games that score (Gravity, Chess Golf, Cooperative); else empty.
+    /// The seats of one team have the same score.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scores: Vec<i64>,
     /// Why it ended, in players' words ("checkmate, White wins", "threefold repetition").
@@ -136,7 +137,7 @@ pub struct TeamResult {
     pub team: Team,
     /// Its result, shared by its seats.
     pub result: SeatResult,
-    /// The sum of its seats' scores, where the game scores.
+    /// Its score, shared by its seats, where the game scores.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "i64")]
     pub score: Option<i64>,

@@ -24,6 +24,8 @@ pub enum Stage {
     PickPiece,
     /// Setting one's piece on the board before play (Chess Battle).
     Place,
+    /// Captures the card just played allows, or `done` (Cooperative Chess).
+    Capture,
 }
 
 impl Stage {
@@ -37,6 +39,7 @@ impl Stage {
             Stage::Choose => "choose",
             Stage::PickPiece => "pick-piece",
             Stage::Place => "place",
+            Stage::Capture => "capture",
         }
     }
 }

@@ -5,6 +5,7 @@ pub mod adrenaline;
 pub mod booster;
 pub mod chess;
 pub mod chess_battle;
+pub mod cooperative;
 pub mod crowded_house;
 pub mod half_alice;
 pub mod stacked_chess;
@@ -20,11 +21,12 @@ static BOOSTER: Erased<booster::Booster> = Erased(booster::Booster);
 static HALF_ALICE: Erased<half_alice::HalfAlice> = Erased(half_alice::HalfAlice);
 static CROWDED_HOUSE: Erased<crowded_house::CrowdedHouse> = Erased(crowded_house::CrowdedHouse);
 static CHESS_BATTLE: Erased<chess_battle::ChessBattle> = Erased(chess_battle::ChessBattle);
+static COOPERATIVE: Erased<cooperative::Cooperative> = Erased(cooperative::Cooperative);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 8] {
-    [&CHESS, &CHESS960, &ADRENALINE, &BOOSTER, &HALF_ALICE, &CROWDED_HOUSE, &CHESS_BATTLE, &TABLE_TOOLS]
+pub fn all() -> [&'static dyn DynGame; 9] {
+    [&CHESS, &CHESS960, &ADRENALINE, &BOOSTER, &HALF_ALICE, &CROWDED_HOUSE, &COOPERATIVE, &CHESS_BATTLE, &TABLE_TOOLS]
 }
 
 /// The rule set with this id (`chess`, `chess960`, ...).
