@@ -3,9 +3,9 @@
 //! pieces; the team scores a point for every piece type removed from the board once a king
 //! falls. Rules page: `docs/games/cooperative.md`.
 
-use super::two_colours::{SquareMarks, board_view, move_in_full};
+use super::two_colours::{FreePosition, SquareMarks, board_view, free_fen, move_in_full, read_free_position};
 use crate::cards::{Card, NamedDeck, Pile};
-use crate::chess::{FenFields, Move, Position, find_move, long_algebraic, parse_squares};
+use crate::chess::{Move, Position, find_move, long_algebraic, parse_squares};
 use crate::game::{
     BoardView, Courtesies, ErrorCode, Game, GameError, Outcome, RulesInfo, Said, Seat, SeatInfo, Seating, Stage, Turn,
     Viewer,
@@ -13,7 +13,7 @@ use crate::game::{
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Role};
 use crate::random::RandomSource;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 /// The game, for the registry.
 pub struct Cooperative;
@@ -38,49 +38,11 @@ pub enum Step {
     Capture { piece: Option<Square>, wild_next: bool },
 }
 
-/// The pieces as an orthodox position, kept as FEN: kings may stand in check here, which the
-/// orthodox reader refuses.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub struct Board(Position);
-
-impl Serialize for Board {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&fen(&self.0))
-    }
-}
-
-impl<'de> Deserialize<'de> for Board {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
-        let text = String::deserialize(d)?;
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        read_board(&fields).map(Board).map_err(serde::de::Error::custom)
-    }
-}
-
-fn fen(p: &Position) -> String {
-    FenFields {
-        board: *p.board(),
-        turn: p.turn(),
-        castling: p.castling_rooks(),
-        ep_square: p.double_step_square(),
-        halfmoves: p.halfmoves(),
-        fullmoves: p.fullmoves(),
-    }
-    .write(crate::chess::CastlingNotation::XFen)
-}
-
-/// FEN with kings in check allowed, a king missing once it has been taken, and an en passant
-/// square left by the mover's own double step earlier in its turn.
-fn read_board(fields: &[&str]) -> Result<Position, String> {
-    let fields = FenFields::parse_kings_capturable(fields).map_err(|e| e.0)?;
-    Ok(fields.position())
-}
-
 /// Everything the referee knows of a Cooperative Chess game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CooperativeState {
     /// The pieces; the side to move is the colour whose turn it is.
-    pub board: Board,
+    pub board: FreePosition,
     /// The seat that plays White (chosen by the hidden pawn).
     pub white_seat: Seat,
     /// Each seat's hand.
@@ -400,7 +362,7 @@ impl Game for Cooperative {
         // The hidden pawn: Player 2 picks one of Player 1's hands.
         let white_seat = rng.below(2) as Seat;
         Ok(CooperativeState {
-            board: Board(Position::standard()),
+            board: FreePosition(Position::standard()),
             white_seat,
             hands,
             stacks: [Vec::new(), Vec::new()],
@@ -562,7 +524,7 @@ impl Game for Cooperative {
             _ => None,
         };
         CooperativePublic {
-            position: fen(state.pos()),
+            position: free_fen(state.pos()),
             white_seat: state.white_seat,
             to_move: state.mover(),
             stage: self.turn(state).single().map_or(Stage::Move, |a| a.stage),
@@ -616,7 +578,7 @@ impl Game for Cooperative {
                 fields.len()
             )));
         }
-        let position = read_board(&fields[..6]).map_err(bad)?;
+        let position = read_free_position(&fields[..6]).map_err(bad)?;
         let cards = |field: &str, what: &str| -> Result<Vec<Card>, GameError> {
             if field == "-" {
                 return Ok(Vec::new());
@@ -663,8 +625,16 @@ impl Game for Cooperative {
         let mut hands = [Vec::new(), Vec::new()];
         hands[usize::from(if position.turn() == Color::White { white_seat } else { 1 - white_seat })] = hand;
         hands[usize::from(if position.turn() == Color::White { 1 - white_seat } else { white_seat })] = other;
-        let mut state =
-            CooperativeState { board: Board(position), white_seat, hands, stacks, captured, pile, step, ended: None };
+        let mut state = CooperativeState {
+            board: FreePosition(position),
+            white_seat,
+            hands,
+            stacks,
+            captured,
+            pile,
+            step,
+            ended: None,
+        };
         state.settle();
         Ok(state)
     }
@@ -689,7 +659,7 @@ impl Game for Cooperative {
         let partner = &state.hands[usize::from(state.seat_of(state.mover().other()))];
         let mut text = format!(
             "{} {} {} {} {} {step}",
-            fen(state.pos()),
+            free_fen(state.pos()),
             list(&state.stacks[0]),
             list(&state.stacks[1]),
             list(&state.captured),

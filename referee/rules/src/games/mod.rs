@@ -8,6 +8,7 @@ pub mod chess_battle;
 pub mod cooperative;
 pub mod crowded_house;
 pub mod half_alice;
+pub mod masquerade;
 pub mod stacked_chess;
 pub mod table_tools;
 pub mod two_colours;
@@ -22,11 +23,23 @@ static HALF_ALICE: Erased<half_alice::HalfAlice> = Erased(half_alice::HalfAlice)
 static CROWDED_HOUSE: Erased<crowded_house::CrowdedHouse> = Erased(crowded_house::CrowdedHouse);
 static CHESS_BATTLE: Erased<chess_battle::ChessBattle> = Erased(chess_battle::ChessBattle);
 static COOPERATIVE: Erased<cooperative::Cooperative> = Erased(cooperative::Cooperative);
+static MASQUERADE: Erased<masquerade::Masquerade> = Erased(masquerade::Masquerade);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 9] {
-    [&CHESS, &CHESS960, &ADRENALINE, &BOOSTER, &HALF_ALICE, &CROWDED_HOUSE, &COOPERATIVE, &CHESS_BATTLE, &TABLE_TOOLS]
+pub fn all() -> [&'static dyn DynGame; 10] {
+    [
+        &CHESS,
+        &CHESS960,
+        &ADRENALINE,
+        &BOOSTER,
+        &HALF_ALICE,
+        &MASQUERADE,
+        &CROWDED_HOUSE,
+        &COOPERATIVE,
+        &CHESS_BATTLE,
+        &TABLE_TOOLS,
+    ]
 }
 
 /// The rule set with this id (`chess`, `chess960`, ...).

@@ -1,10 +1,11 @@
 //! What the two-colour chess games share: seats by colour, their outcomes, reading a keyword,
 //! repetition keys, the end-of-turn judgement, and the 8×8 board as data for views.
 
-use crate::chess::{Board, Move};
+use crate::chess::{Board, CastlingNotation, FenFields, Move, Position};
 use crate::game::{BoardShape, BoardView, CellView, Outcome, PieceView, Seat, Seating, StackView};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::Color;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Seat 0 plays White, seat 1 Black.
 pub fn seat_of(color: Color) -> Seat {
@@ -135,5 +136,44 @@ pub fn check_mark(board: &Board, mover: Color, in_check: bool) -> impl Fn(Square
     move |sq| SquareMarks {
         markers: if Some(sq) == king { vec!["check".into()] } else { Vec::new() },
         ..Default::default()
+    }
+}
+
+/// An orthodox position for the games without check rules (Cooperative, Masquerade), kept as
+/// FEN: a king may stand attacked, may be missing once captured, and the side to move may have
+/// left an en passant square itself earlier in a turn of several moves.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct FreePosition(pub Position);
+
+/// FEN of a [`FreePosition`]: the en passant square is written whenever a pawn has just made a
+/// double step, whether or not a capture onto it is possible.
+pub fn free_fen(p: &Position) -> String {
+    FenFields {
+        board: *p.board(),
+        turn: p.turn(),
+        castling: p.castling_rooks(),
+        ep_square: p.double_step_square(),
+        halfmoves: p.halfmoves(),
+        fullmoves: p.fullmoves(),
+    }
+    .write(CastlingNotation::XFen)
+}
+
+/// Reads six FEN fields as a [`FreePosition`]'s pieces.
+pub fn read_free_position(fields: &[&str]) -> Result<Position, String> {
+    Ok(FenFields::parse_kings_capturable(fields).map_err(|e| e.0)?.position())
+}
+
+impl Serialize for FreePosition {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&free_fen(&self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for FreePosition {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FreePosition, D::Error> {
+        let text = String::deserialize(d)?;
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        read_free_position(&fields).map(FreePosition).map_err(serde::de::Error::custom)
     }
 }
