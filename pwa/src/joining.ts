@@ -9,7 +9,7 @@
 //   answer: the referee gives a retry with the same key the same seat and token.
 import { ApiError, type JoinBody, type Joined, type View, api } from "./api";
 import { keepCheckpoint, load, rememberSeat } from "./session";
-import { sha256, toHex } from "./verify";
+import { sha256, toHex } from "./digest";
 
 /** Random bytes each seat contributes (written as twice as many hex digits). */
 export const RANDOM_BYTES = 16;

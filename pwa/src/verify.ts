@@ -6,18 +6,11 @@
 // u8(actor) || u32be(len(action)) || action || u32be(j)), actor 0 for the start and seat + 1
 // otherwise; below(n) rejects words at or above 2^32 - (2^32 mod n).
 
+import { fromHex, sha256, toHex } from "./digest";
+
+export { fromHex, sha256, toHex };
+
 const encoder = new TextEncoder();
-
-export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
-  if (hex.length % 2 !== 0 || /[^0-9a-f]/i.test(hex)) throw new Error("not hex");
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
-
-export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -39,10 +32,6 @@ function u64be(n: number): Uint8Array {
   const b = new Uint8Array(8);
   new DataView(b.buffer).setBigUint64(0, BigInt(n));
   return b;
-}
-
-export async function sha256(data: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", data as BufferSource));
 }
 
 async function hmac(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
