@@ -2,9 +2,10 @@
 // of any size or free polygons, pieces, stacks under them (checkers, coins, pyramids) and
 // markers (the mirror side, a king in check, danger). Each cell is a focusable grid cell with
 // a spoken label; Enter and Space tap it like a finger.
+import { Component, type VNode } from "preact";
 import { useMemo } from "preact/hooks";
 import type { BoardView, CellView } from "../api";
-import { type PlacedCell, cellWords, layoutBoard, pieceSymbol, stackTone } from "../board";
+import { CELL, type PlacedCell, cellWords, layoutBoard, pieceSymbol, stackTone } from "../board";
 
 export interface BoardProps {
   board: BoardView;
@@ -36,7 +37,41 @@ interface CellProps {
   castle: boolean;
   last: boolean;
   showSelectable: boolean;
-  onCell?: (id: string) => void;
+  /** Whether the cell takes taps (and focus); the board handles them for every cell. */
+  interactive: boolean;
+}
+
+/** Whether two placed cells draw the same: a new view brings a new board object even where
+ * most cells are unchanged. */
+function samePlaced(a: PlacedCell, b: PlacedCell): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Whether a cell would draw the same with these props: only the cells that change are drawn
+ * again, when a move is made, a piece tapped or the page around the board changes. */
+function sameCell(a: CellProps, b: CellProps): boolean {
+  return (
+    a.selected === b.selected &&
+    a.target === b.target &&
+    a.castle === b.castle &&
+    a.last === b.last &&
+    a.showSelectable === b.showSelectable &&
+    a.interactive === b.interactive &&
+    samePlaced(a.placed, b.placed)
+  );
+}
+
+/** `draw` as a component drawn again only when `same` says its props changed (`memo` without
+ * preact/compat). `draw` uses no hooks. */
+function memo<P extends object>(draw: (props: P) => VNode, same: (a: P, b: P) => boolean) {
+  return class Memo extends Component<P> {
+    shouldComponentUpdate(next: P) {
+      return !same(this.props, next);
+    }
+    render(props: P) {
+      return draw(props);
+    }
+  };
 }
 
 /** The cell's outline, filled as its colour and state say. */
@@ -106,43 +141,36 @@ function Stacks({ placed }: { placed: PlacedCell }) {
   );
 }
 
+/** How large a piece is drawn for its cell: chess glyphs nearly fill it, letters and labels
+ * (narrower) less. On a grid's cells (all of one size) the class sizes it; polygons' cells of
+ * other sizes carry their own font size. */
+function pieceScale(symbol: string): { kind: "glyph" | "letter" | "label"; scale: number } {
+  if (symbol.length > 1) return { kind: "label", scale: 0.42 };
+  return /[♚♛♜♝♞♟]/.test(symbol) ? { kind: "glyph", scale: 0.78 } : { kind: "letter", scale: 0.6 };
+}
+
 function Piece({ placed }: { placed: PlacedCell }) {
   const piece = placed.cell.piece!;
   const [cx, cy] = placed.centre;
   const side = piece.side === "white" || piece.side === "black" ? piece.side : "other";
   const symbol = pieceSymbol(piece);
-  // Letters and labels are narrower than the chess glyphs: draw them smaller.
-  const scale = symbol.length > 1 ? 0.42 : /[♚♛♜♝♞♟]/.test(symbol) ? 0.78 : 0.6;
+  const { kind, scale } = pieceScale(symbol);
+  const own = placed.size === CELL ? undefined : `font-size:${placed.size * scale}px`;
   return (
-    <text aria-hidden="true" class={`piece ${side}`} x={cx} y={cy + 4 * (placed.size / 100)} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${placed.size * scale}px` }}>
+    <text aria-hidden="true" class={`piece ${side} ${kind}`} x={cx} y={cy + 4 * (placed.size / 100)} style={own}>
       {symbol}
     </text>
   );
 }
 
-function Cell({ placed, selected, target, castle, last, showSelectable, onCell }: CellProps) {
+const Cell = memo(function Cell({ placed, selected, target, castle, last, showSelectable, interactive }: CellProps) {
   const cell: CellView = placed.cell;
   const [cx, cy] = placed.centre;
   const hint = showSelectable && cell.selectable;
   const classes = ["sq", cell.dark ? "dark" : "light", selected ? "selected" : "", last ? "last" : "", hint ? "selectable" : ""].filter(Boolean).join(" ");
   const spoken = `${cellWords(cell)}${castle ? ", castle here" : target ? ", can move here" : ""}${hint && !selected ? ", you can select it" : ""}`;
-  const tap = () => onCell?.(cell.id);
   return (
-    <g
-      role="gridcell"
-      tabIndex={onCell ? 0 : -1}
-      aria-label={spoken}
-      aria-selected={selected}
-      data-square={cell.id}
-      class="cell"
-      onClick={tap}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" || e.key === " ") {
-          e.preventDefault();
-          tap();
-        }
-      }}
-    >
+    <g role="gridcell" tabIndex={interactive ? 0 : -1} aria-label={spoken} aria-selected={selected} data-square={cell.id} class="cell">
       <Shape placed={placed} className={classes} />
       <Tints placed={placed} />
       <Stacks placed={placed} />
@@ -151,20 +179,33 @@ function Cell({ placed, selected, target, castle, last, showSelectable, onCell }
       {castle && (
         <g class="castle-mark" aria-hidden="true">
           <circle cx={cx} cy={cy} r={30 * (placed.size / 100)} />
-          <text x={cx} y={cy} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${26 * (placed.size / 100)}px` }}>
+          <text x={cx} y={cy} style={`font-size:${26 * (placed.size / 100)}px`}>
             O-O
           </text>
         </g>
       )}
     </g>
   );
-}
+}, sameCell);
 
 /** The board: rows of cells as a grid for screen readers, coordinates along the edges. */
 export function Board({ board, orientation = "white", selected, targets = [], castles = [], lastMove, showSelectable = false, onCell, label }: BoardProps) {
   const layout = useMemo(() => layoutBoard(board, orientation === "black"), [board, orientation]);
+  // One handler for every cell's taps and keys (Enter and Space tap the focused cell).
+  const cellOf = (e: Event) => (e.target as Element).closest?.("[data-square]")?.getAttribute("data-square");
+  const onClick = (e: MouseEvent) => {
+    const id = cellOf(e);
+    if (id && onCell) onCell(id);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const id = cellOf(e);
+    if (!id || !onCell) return;
+    e.preventDefault();
+    onCell(id);
+  };
   return (
-    <svg class="board" viewBox={`0 0 ${layout.width} ${layout.height}`} role="grid" aria-label={label ?? "board"}>
+    <svg class="board" viewBox={`0 0 ${layout.width} ${layout.height}`} role="grid" aria-label={label ?? "board"} onClick={onClick} onKeyDown={onKeyDown}>
       {layout.rows.map((row) => (
         <g role="row" key={row[0].cell.at[1]}>
           {row.map((placed) => (
@@ -176,7 +217,7 @@ export function Board({ board, orientation = "white", selected, targets = [], ca
               castle={castles.includes(placed.cell.id)}
               last={!!lastMove?.includes(placed.cell.id)}
               showSelectable={showSelectable}
-              onCell={onCell}
+              interactive={!!onCell}
             />
           ))}
         </g>

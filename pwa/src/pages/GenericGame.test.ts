@@ -89,7 +89,7 @@ describe("the generic screen for any game", () => {
   it("draws the board from the data, with spoken cells and the piece of an unknown side", () => {
     const html = screen(sealedView(2));
     expect(html).toContain('viewBox="0 0 300 300"');
-    expect(html).toContain('class="piece other"');
+    expect(html).toContain('class="piece other glyph"');
     // Every move starts on a1: it starts selected, its targets marked and said.
     expect(html).toContain('aria-label="a1, seat 3 king" aria-selected="true"');
     for (const to of ["a2", "b2", "b1"]) expect(html).toContain(`aria-label="${to}, can move here"`);
