@@ -15,6 +15,8 @@ const STAGE_VERBS: Record<Stage, string> = {
   "pick-piece": "pick a piece",
   place: "place a piece",
   capture: "capture",
+  bury: "bury a captured piece",
+  horde: "move the zombies",
 };
 
 /** What a stage asks for, after "to"; an unknown stage is said by its name. */

@@ -44,7 +44,17 @@ export interface CooperativeFields {
   /**
    * `move`, `play-card` or `capture`.
    */
-  stage: "move" | "extra-moves" | "place-checker" | "play-card" | "choose" | "pick-piece" | "place" | "capture";
+  stage:
+    | "move"
+    | "extra-moves"
+    | "place-checker"
+    | "play-card"
+    | "choose"
+    | "pick-piece"
+    | "place"
+    | "capture"
+    | "bury"
+    | "horde";
   /**
    * The colour whose turn it is.
    */

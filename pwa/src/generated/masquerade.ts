@@ -25,7 +25,17 @@ export interface MasqueradeFields {
   /**
    * `choose` while capture moves are being assigned, then `move`.
    */
-  stage: "move" | "extra-moves" | "place-checker" | "play-card" | "choose" | "pick-piece" | "place" | "capture";
+  stage:
+    | "move"
+    | "extra-moves"
+    | "place-checker"
+    | "play-card"
+    | "choose"
+    | "pick-piece"
+    | "place"
+    | "capture"
+    | "bury"
+    | "horde";
   /**
    * The side to move.
    */

@@ -330,7 +330,17 @@ export interface ActiveSeatView {
   /**
    * Its stage.
    */
-  stage: "move" | "extra-moves" | "place-checker" | "play-card" | "choose" | "pick-piece" | "place" | "capture";
+  stage:
+    | "move"
+    | "extra-moves"
+    | "place-checker"
+    | "play-card"
+    | "choose"
+    | "pick-piece"
+    | "place"
+    | "capture"
+    | "bury"
+    | "horde";
   /**
    * Whether it has sealed its action in this round.
    */

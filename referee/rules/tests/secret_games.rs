@@ -217,3 +217,171 @@ fn masquerade_no_seat_ever_sees_how_its_own_pieces_capture_in_random_playouts() 
         }
     }
 }
+
+// ---------------------------------------------------------------- Zombie Chess (seed 001)
+
+const ZOMBIE: &str = "zombie";
+const ZOMBIE_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - - - move";
+
+/// Plays `actions` in a Zombie position; returns the state and what the actor was told.
+fn zombie(position: &str, actions: &[&str]) -> (AnyState, Vec<String>) {
+    let game = rules(ZOMBIE);
+    let mut state = game.parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let mut said = Vec::new();
+    for a in actions {
+        let seat = seat_to_move(game, &state);
+        said.push(
+            game.apply(&mut state, seat, a, &mut NoRandomness).unwrap_or_else(|e| panic!("{a}: {e}")).description,
+        );
+    }
+    (state, said)
+}
+
+fn zombie_view(state: &AnyState, viewer: Viewer) -> Value {
+    serde_json::to_value(rules(ZOMBIE).view(state, viewer)).unwrap()
+}
+
+/// The seed's example game: Black takes on d4 and buries the pawn under c6; White's Nf3xd4
+/// finds no zombies anywhere and buries under b2; Black's Nc6xd4 raises the white pawn on c6
+/// and buries the knight under g7.
+const SEED_GAME: [&str; 11] =
+    ["e2e4", "e7e5", "g1f3", "b8c6", "d2d4", "e5d4", "bury c6", "f3d4", "bury b2", "c6d4", "bury g7"];
+
+#[test]
+fn zombie_the_seeds_example_game_buries_finds_no_zombies_anywhere_and_raises_the_pawn_on_c6() {
+    let (state, said) = zombie(ZOMBIE_START, &SEED_GAME);
+    assert_eq!(said[6], "you bury the pawn under c6");
+    assert_eq!(said[7], "Nf3xd4; no zombies anywhere");
+    assert_eq!(said[9], "Nc6xd4; a white pawn rises on c6 as a zombie");
+    assert_eq!(said[10], "you bury the knight under g7");
+    let public = &zombie_view(&state, Viewer::Spectator)["game"];
+    assert_eq!(public["zombies"], json!(["c6"]));
+    assert_eq!(public["graveyard"], json!([["knight"], ["pawn"]]), "White's knight and Black's pawn lie buried");
+    assert_eq!(public["to_move"], "white");
+    assert_eq!(
+        rules(ZOMBIE).format_position(&state),
+        "r1bqkbnr/pppp1ppp/2P5/8/3nP3/8/PPP2PPP/RNBQKB1R w KQkq - 0 5 c6 b2p g7n move"
+    );
+}
+
+#[test]
+fn zombie_burials_are_seen_only_by_the_player_who_made_them() {
+    let (state, _) = zombie(ZOMBIE_START, &SEED_GAME);
+    let white = zombie_view(&state, Viewer::Seat(0));
+    let black = zombie_view(&state, Viewer::Seat(1));
+    assert_eq!(white["private"]["burials"], json!([{"square": "b2", "piece": "pawn"}]));
+    assert_eq!(black["private"]["burials"], json!([{"square": "g7", "piece": "knight"}]));
+    let heard: Vec<&str> = black["played"].as_array().unwrap().iter().map(|p| p["said"].as_str().unwrap()).collect();
+    assert_eq!(heard[8], "White buries the pawn", "Black hears that White buried, not where");
+    let marked = |view: &Value, id: &str| {
+        let cells = view["board"]["cells"].as_array().unwrap();
+        let cell = cells.iter().find(|c| c["id"] == id).unwrap();
+        cell["markers"].as_array().is_some_and(|m| m.contains(&json!("buried")))
+    };
+    assert!(marked(&white, "b2") && !marked(&black, "b2"), "only White's board marks its burial on b2");
+    assert!(marked(&black, "g7") && !marked(&white, "g7"));
+}
+
+#[test]
+fn zombie_a_zombie_that_does_not_move_in_its_owners_turn_crumbles_to_dust() {
+    let mut moves: Vec<&str> = SEED_GAME.to_vec();
+    moves.extend(["b1c3", "done"]);
+    let (state, said) = zombie(ZOMBIE_START, &moves);
+    assert_eq!(said.last().unwrap(), "the horde has moved; the zombie pawn on c6 crumbles to dust");
+    let public = &zombie_view(&state, Viewer::Spectator)["game"];
+    assert_eq!(public["dust"], json!([["pawn"], []]));
+    assert_eq!(public["zombies"], json!([]));
+}
+
+#[test]
+fn zombie_the_horde_moves_each_zombie_once_after_the_regular_move() {
+    let position = "4k3/8/2n5/3p4/8/8/8/4K3 b - - 0 1 c6,d5 - - move";
+    let (state, said) = zombie(position, &["e8f8", "c6e5", "done"]);
+    assert_eq!(said[1], "Nc6-e5; no zombies anywhere", "Black has buried nothing");
+    assert_eq!(said[2], "the horde has moved; the zombie pawn on d5 crumbles to dust");
+    assert_eq!(zombie_view(&state, Viewer::Spectator)["game"]["zombies"], json!(["e5"]));
+    // A zombie that has moved may not move again in the same turn.
+    let game = rules(ZOMBIE);
+    let (mut state, _) = zombie(position, &["e8f8", "c6e5"]);
+    let err = game.apply(&mut state, 1, "e5c6", &mut NoRandomness).unwrap_err();
+    assert!(err.message.starts_with("Your move is made"), "{}", err.message);
+}
+
+#[test]
+fn zombie_a_move_that_would_raise_a_zombie_giving_check_is_illegal() {
+    // Under White's bishop on e2 lies a black rook: moving the bishop would raise it, giving
+    // check on the e-file.
+    let position = "4k3/8/8/8/8/8/4B3/4K3 w - - 0 1 - e2r - move";
+    let game = rules(ZOMBIE);
+    let mut state = game.parse_position(position).unwrap();
+    let err = game.apply(&mut state, 0, "e2d3", &mut NoRandomness).unwrap_err();
+    assert_eq!(err.message, "That would bring back a zombie you buried there, giving check to your king.");
+    assert!(!game.legal_actions(&state, 0).contains(&"e2d3".to_string()));
+}
+
+#[test]
+fn zombie_castling_is_completed_before_the_zombies_rise() {
+    let (_, said) = zombie("4k3/8/8/8/8/8/8/4K2R w K - 0 1 - e1n - move", &["O-O"]);
+    // The grid is empty once the knight has risen: h1 is checked and nothing is buried anywhere.
+    assert_eq!(said[0], "O-O; a black knight rises on e1 as a zombie; no zombies anywhere");
+}
+
+#[test]
+fn zombie_a_capture_with_a_burial_under_every_own_piece_goes_to_the_dust_bin() {
+    // White has buried under both its pieces already (under d4, before its piece there was
+    // taken): the pawn taken on d4 cannot be buried.
+    let (state, said) = zombie("4k3/8/8/8/3p4/5N2/8/4K3 w - - 0 1 - e1p,d4n - move", &["f3d4"]);
+    assert_eq!(said[0], "Nf3xd4; no zombie at f3; White cannot bury the pawn: it goes to the dust bin");
+    assert_eq!(zombie_view(&state, Viewer::Spectator)["game"]["dust"], json!([[], ["pawn"]]));
+}
+
+#[test]
+fn zombie_a_pawn_rising_on_its_last_rank_is_promoted_at_once() {
+    let (_, said) = zombie("3q4/8/8/8/8/8/8/k3K3 b - - 0 1 - - d8p move", &["d8d5"]);
+    assert_eq!(said[0], "Qd8-d5; a white queen rises on d8 as a zombie");
+}
+
+#[test]
+fn zombie_no_seat_ever_sees_where_the_other_buried_in_random_playouts() {
+    let game = rules(ZOMBIE);
+    for playout in 0..120u64 {
+        let mut next = support::xorshift(0x5EED ^ ((playout + 1) * 0x2545_F491));
+        let mut state = game.setup(&Value::Null, &mut NoRandomness).unwrap();
+        for _ in 0..150 {
+            let everyone = zombie_view(&state, Viewer::Everyone);
+            for seat in 0..2u8 {
+                let view = zombie_view(&state, Viewer::Seat(seat));
+                let own = &everyone["secrets"]["private"][usize::from(seat)];
+                assert_eq!(view["private"], *own, "seat {seat} sees exactly its own grid");
+                let own_squares: Vec<&str> =
+                    own["burials"].as_array().unwrap().iter().map(|b| b["square"].as_str().unwrap()).collect();
+                for cell in view["board"]["cells"].as_array().unwrap() {
+                    if cell["markers"].as_array().is_some_and(|m| m.contains(&json!("buried"))) {
+                        assert!(
+                            own_squares.contains(&cell["id"].as_str().unwrap()),
+                            "seat {seat} sees another's burial"
+                        );
+                    }
+                }
+                for played in view["played"].as_array().unwrap() {
+                    if played["seat"] != seat && played["said"].as_str().unwrap().contains("buries") {
+                        assert!(played.get("action").is_none(), "seat {seat} sees where the other buried: {played}");
+                        assert!(!played["said"].as_str().unwrap().contains("under"), "{played}");
+                    }
+                }
+            }
+            if game.outcome(&state).is_some() {
+                break;
+            }
+            let seat = seat_to_move(game, &state);
+            let actions: Vec<String> = game
+                .legal_actions(&state, seat)
+                .into_iter()
+                .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
+                .collect();
+            // Captures and burials come more often when the first listed actions are favoured.
+            let action = &actions[next() as usize % actions.len()];
+            game.apply(&mut state, seat, action, &mut NoRandomness).unwrap();
+        }
+    }
+}

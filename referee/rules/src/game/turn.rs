@@ -26,6 +26,10 @@ pub enum Stage {
     Place,
     /// Captures the card just played allows, or `done` (Cooperative Chess).
     Capture,
+    /// Burying a captured piece under one of one's own pieces (Zombie Chess).
+    Bury,
+    /// Moving each zombie once, or `done` (Zombie Chess).
+    Horde,
 }
 
 impl Stage {
@@ -40,6 +44,8 @@ impl Stage {
             Stage::PickPiece => "pick-piece",
             Stage::Place => "place",
             Stage::Capture => "capture",
+            Stage::Bury => "bury",
+            Stage::Horde => "horde",
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod masquerade;
 pub mod stacked_chess;
 pub mod table_tools;
 pub mod two_colours;
+pub mod zombie;
 
 use crate::game::{DynGame, Erased};
 
@@ -24,16 +25,18 @@ static CROWDED_HOUSE: Erased<crowded_house::CrowdedHouse> = Erased(crowded_house
 static CHESS_BATTLE: Erased<chess_battle::ChessBattle> = Erased(chess_battle::ChessBattle);
 static COOPERATIVE: Erased<cooperative::Cooperative> = Erased(cooperative::Cooperative);
 static MASQUERADE: Erased<masquerade::Masquerade> = Erased(masquerade::Masquerade);
+static ZOMBIE: Erased<zombie::Zombie> = Erased(zombie::Zombie);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 10] {
+pub fn all() -> [&'static dyn DynGame; 11] {
     [
         &CHESS,
         &CHESS960,
         &ADRENALINE,
         &BOOSTER,
         &HALF_ALICE,
+        &ZOMBIE,
         &MASQUERADE,
         &CROWDED_HOUSE,
         &COOPERATIVE,

@@ -138,3 +138,16 @@ impl Not for Bitboard {
         Bitboard(!self.0)
     }
 }
+
+/// Written as the list of its squares (`["c6", "d4"]`), which survives any JSON reader.
+impl serde::Serialize for Bitboard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(*self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Bitboard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bitboard, D::Error> {
+        Ok(Vec::<Square>::deserialize(d)?.into_iter().collect())
+    }
+}
