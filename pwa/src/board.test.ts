@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BoardView, CellView } from "./api";
-import { type PlacedCell, cellWords, centroid, layoutBoard, pieceSymbol, pieceWords, stackTone, stackWords } from "./board";
+import { type PlacedCell, cellWords, centroid, layoutBoard, pieceBadge, pieceSymbol, pieceWords, stackTone, stackWords } from "./board";
 import { parsePlacement, placementBoard } from "./fen";
 
 /** A board cell as the referee sends it: empty and light unless told otherwise. */
@@ -94,6 +94,10 @@ describe("what a cell shows and says", () => {
     expect(pieceSymbol({ kind: "unknown", side: "black" })).toBe("?");
     expect(pieceWords({ kind: "pyramid", side: "red", label: "3" })).toBe("red pyramid 3");
     expect(pieceWords({ kind: "unknown", side: "black" })).toBe("black piece");
+    expect(pieceWords({ kind: "knight", side: "white", label: "3" })).toBe("white knight labelled 3");
+    expect(pieceBadge({ kind: "knight", side: "white", label: "3" })).toBe("3");
+    expect(pieceBadge({ kind: "pyramid", side: "red", label: "3" })).toBeNull();
+    expect(pieceBadge({ kind: "knight", side: "white" })).toBeNull();
   });
 
   it("says Booster stacks by whose checkers they are and what they do", () => {
@@ -113,7 +117,8 @@ describe("what a cell shows and says", () => {
     const e5 = cell("e5", [4, 4], { piece: { kind: "pawn", side: "black" }, stacks: [{ kind: "checker", count: 1, colour: "black" }], markers: ["mirror"] });
     expect(cellWords(e5)).toBe("e5, black pawn, on 1 checker (Black's), through the mirror");
     expect(stackTone(e5.stacks![0])).toBe("dark");
-    expect(cellWords(cell("e1", [4, 0], { markers: ["check", "frozen"] }))).toBe("e1, in check, frozen");
+    expect(cellWords(cell("e1", [4, 0], { markers: ["check", "frozen", "sleepy"] }))).toBe("e1, in check, frozen this round, sleepy");
+    expect(cellWords(cell("b2", [1, 1], { markers: ["half", "buried"] }))).toBe("b2, on your half, you buried a piece under it");
     expect(cellWords(cell("d4", [3, 3]))).toBe("d4");
   });
 

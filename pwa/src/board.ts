@@ -152,10 +152,18 @@ export function pieceSymbol(piece: PieceView): string {
   return kindGlyph(piece.kind) ?? piece.label ?? piece.kind.charAt(0).toUpperCase();
 }
 
-/** "white knight", "black piece 3". */
+/** "white knight", "black piece 3", "white knight labelled 3" (a chess piece with a label,
+ * such as a Chess Battle seat number, drawn beside the glyph). */
 export function pieceWords(piece: PieceView): string {
   const what = piece.kind === "unknown" ? "piece" : piece.kind;
-  return `${piece.side} ${what}${piece.label && !kindGlyph(piece.kind) ? ` ${piece.label}` : ""}`;
+  if (!piece.label) return `${piece.side} ${what}`;
+  return kindGlyph(piece.kind) ? `${piece.side} ${what} labelled ${piece.label}` : `${piece.side} ${what} ${piece.label}`;
+}
+
+/** The label drawn beside a piece's glyph: a chess piece's label (its symbol is the glyph);
+ * other pieces show their label as the symbol itself. */
+export function pieceBadge(piece: PieceView): string | null {
+  return piece.label && piece.kind !== "unknown" && kindGlyph(piece.kind) ? piece.label : null;
 }
 
 /** A stack's colour as a drawing tone: White's light, Black's dark, anything else neutral. */
@@ -170,8 +178,30 @@ export function stackWords(stack: StackView): string {
   return `on ${plural(stack.count, stack.kind)}${whose}${effect}`;
 }
 
-/** The markers the board shades, and how each is said; any other marker is said by its name. */
-export const MARKERS: Record<string, string> = { mirror: "through the mirror", check: "in check", danger: "in danger" };
+/** How markers are said; any other marker is said by its name. */
+export const MARKERS: Record<string, string> = {
+  mirror: "through the mirror",
+  check: "in check",
+  danger: "in danger",
+  half: "on your half",
+  "danger-yellow": "yellow zone, turns red after this round",
+  "danger-red": "red zone",
+  frozen: "frozen this round",
+  buried: "you buried a piece under it",
+};
+
+/** The markers the board draws: a shade over the whole cell, or an outline inside it (so that
+ * a shaded cell can be outlined too). The others are only said. */
+export const TINTED: Record<string, "fill" | "outline"> = {
+  mirror: "outline",
+  check: "outline",
+  danger: "fill",
+  half: "fill",
+  "danger-yellow": "fill",
+  "danger-red": "fill",
+  frozen: "outline",
+  buried: "outline",
+};
 
 /** Everything said about a cell, in order: its name, its piece, its stacks, its markers. */
 export function cellWords(cell: CellView): string {

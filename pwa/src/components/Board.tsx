@@ -5,7 +5,8 @@
 import { Component, type VNode } from "preact";
 import { useMemo } from "preact/hooks";
 import type { BoardView, CellView } from "../api";
-import { CELL, type PlacedCell, cellWords, layoutBoard, pieceSymbol, stackTone } from "../board";
+import { CELL, type PlacedCell, TINTED, cellWords, layoutBoard, pieceBadge, pieceSymbol, stackTone } from "../board";
+import "./marks.css";
 
 export interface BoardProps {
   board: BoardView;
@@ -23,9 +24,6 @@ export interface BoardProps {
   onCell?: (id: string) => void;
   label?: string;
 }
-
-/** Markers that shade their cell; the others are only said. */
-const TINTS = new Set(["mirror", "check", "danger"]);
 
 /** At most this many things of a stack are drawn; the count says the rest. */
 const DRAWN = 3;
@@ -80,15 +78,20 @@ function Shape({ placed, className }: { placed: PlacedCell; className: string })
   return s.kind === "rect" ? <rect class={className} x={s.x} y={s.y} width={s.size} height={s.size} /> : <polygon class={className} points={s.points} />;
 }
 
-/** A shade over the cell for each marker that has one, inset a little. */
+/** A shade over the cell for each marker that has one: a fill over the whole cell, or an
+ * outline inset a little (`TINTED`). */
 function Tints({ placed }: { placed: PlacedCell }) {
-  const tints = (placed.cell.markers ?? []).filter((m) => TINTS.has(m));
+  const tints = (placed.cell.markers ?? []).filter((m) => TINTED[m]);
   const s = placed.shape;
   return (
     <>
       {tints.map((m) =>
         s.kind === "rect" ? (
-          <rect key={m} aria-hidden="true" class={`tint ${m}`} x={s.x + 4} y={s.y + 4} width={s.size - 8} height={s.size - 8} />
+          TINTED[m] === "fill" ? (
+            <rect key={m} aria-hidden="true" class={`tint ${m}`} x={s.x} y={s.y} width={s.size} height={s.size} />
+          ) : (
+            <rect key={m} aria-hidden="true" class={`tint ${m}`} x={s.x + 4} y={s.y + 4} width={s.size - 8} height={s.size - 8} />
+          )
         ) : (
           <polygon key={m} aria-hidden="true" class={`tint ${m}`} points={s.points} />
         ),
@@ -156,10 +159,22 @@ function Piece({ placed }: { placed: PlacedCell }) {
   const symbol = pieceSymbol(piece);
   const { kind, scale } = pieceScale(symbol);
   const own = placed.size === CELL ? undefined : `font-size:${placed.size * scale}px`;
+  const badge = pieceBadge(piece);
+  const u = placed.size / 100;
   return (
-    <text aria-hidden="true" class={`piece ${side} ${kind}`} x={cx} y={cy + 4 * (placed.size / 100)} style={own}>
-      {symbol}
-    </text>
+    <>
+      <text aria-hidden="true" class={`piece ${side} ${kind}`} x={cx} y={cy + 4 * u} style={own}>
+        {symbol}
+      </text>
+      {badge && (
+        <g aria-hidden="true" class="piece-label">
+          <circle cx={cx - 30 * u} cy={cy - 30 * u} r={19 * u} />
+          <text x={cx - 30 * u} y={cy - 30 * u} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${(badge.length > 1 ? 26 : 32) * u}px` }}>
+            {badge}
+          </text>
+        </g>
+      )}
+    </>
   );
 }
 
