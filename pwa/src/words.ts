@@ -17,6 +17,8 @@ const STAGE_VERBS: Record<Stage, string> = {
   capture: "capture",
   bury: "bury a captured piece",
   horde: "move the zombies",
+  bonus: "make a bonus move",
+  uncloak: "uncloak checkers or end the turn",
 };
 
 /** What a stage asks for, after "to"; an unknown stage is said by its name. */

@@ -54,7 +54,9 @@ export interface CooperativeFields {
     | "place"
     | "capture"
     | "bury"
-    | "horde";
+    | "horde"
+    | "bonus"
+    | "uncloak";
   /**
    * The colour whose turn it is.
    */

@@ -35,7 +35,9 @@ export interface MasqueradeFields {
     | "place"
     | "capture"
     | "bury"
-    | "horde";
+    | "horde"
+    | "bonus"
+    | "uncloak";
   /**
    * The side to move.
    */

@@ -340,7 +340,9 @@ export interface ActiveSeatView {
     | "place"
     | "capture"
     | "bury"
-    | "horde";
+    | "horde"
+    | "bonus"
+    | "uncloak";
   /**
    * Whether it has sealed its action in this round.
    */

@@ -54,7 +54,9 @@ export interface ZombieFields {
     | "place"
     | "capture"
     | "bury"
-    | "horde";
+    | "horde"
+    | "bonus"
+    | "uncloak";
   /**
    * The side whose turn it is.
    */

@@ -385,3 +385,175 @@ fn zombie_no_seat_ever_sees_where_the_other_buried_in_random_playouts() {
         }
     }
 }
+
+// ---------------------------------------------------------------- Cloak and Dagger (seed 000)
+
+const CLOAK: &str = "cloak-and-dagger";
+
+/// Every back-rank piece of the standard position cloaked, numbered 1–8 by file.
+const ALL_CLOAKED: &str = "a1:1,b1:2,c1:3,d1:4,e1:5,f1:6,g1:7,h1:8,a8:1,b8:2,c8:3,d8:4,e8:5,f8:6,g8:7,h8:8";
+const CLOAK_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn cloak(position: &str, actions: &[&str]) -> (AnyState, Vec<String>) {
+    let game = rules(CLOAK);
+    let mut state = game.parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let mut said = Vec::new();
+    for a in actions {
+        let seat = seat_to_move(game, &state);
+        said.push(
+            game.apply(&mut state, seat, a, &mut NoRandomness).unwrap_or_else(|e| panic!("{a}: {e}")).description,
+        );
+    }
+    (state, said)
+}
+
+fn cloak_refusal(position: &str, action: &str) -> String {
+    let game = rules(CLOAK);
+    let mut state = game.parse_position(position).unwrap();
+    let seat = seat_to_move(game, &state);
+    game.apply(&mut state, seat, action, &mut NoRandomness).expect_err("refused").message
+}
+
+fn kind_on(view: &Value, id: &str) -> String {
+    let cells = view["board"]["cells"].as_array().unwrap();
+    cells.iter().find(|c| c["id"] == id).unwrap()["piece"]["kind"].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn cloak_each_player_arranges_its_checkers_in_secret_as_chess960_allows() {
+    let game = rules(CLOAK);
+    let mut state = game.setup(&Value::Null, &mut NoRandomness).unwrap();
+    let err = game.apply(&mut state, 0, "arrange KRNBQBNR", &mut NoRandomness).unwrap_err();
+    assert!(err.message.contains("king between them"), "{}", err.message);
+    game.apply(&mut state, 0, "arrange RNBQKBNR", &mut NoRandomness).unwrap();
+    game.apply(&mut state, 1, "arrange NRBKQBRN", &mut NoRandomness).unwrap();
+    let white = serde_json::to_value(game.view(&state, Viewer::Seat(0))).unwrap();
+    let black = serde_json::to_value(game.view(&state, Viewer::Seat(1))).unwrap();
+    assert_eq!(kind_on(&white, "d1"), "queen", "White sees its own checkers");
+    assert_eq!(kind_on(&white, "d8"), "unknown", "and not Black's");
+    assert_eq!(kind_on(&black, "d8"), "king");
+    assert_eq!(kind_on(&black, "d1"), "unknown");
+    assert_eq!(kind_on(&black, "e2"), "pawn", "pawns are played as usual");
+    assert_eq!(white["board"]["cells"][3]["piece"]["label"], "4", "checker 4 stands on d1");
+}
+
+#[test]
+fn cloak_a_right_guess_earns_a_bonus_pawn_move_after_the_turns_move() {
+    let position = format!("{CLOAK_START} {ALL_CLOAKED} - move");
+    let (state, said) = cloak(&position, &["guess 4 queen", "e2e4", "d2d4", "done"]);
+    assert_eq!(said[0], "White guesses that checker 4 is the queen: right: a bonus move after this turn's");
+    assert_eq!(said[2], "pawn d2→d4");
+    let public = serde_json::to_value(rules(CLOAK).view(&state, Viewer::Spectator)).unwrap();
+    let d8 = public["game"]["checkers"].as_array().unwrap().iter().find(|c| c["square"] == "d8").unwrap().clone();
+    assert_eq!(d8["identity"], "queen", "a right guess is known to both");
+}
+
+#[test]
+fn cloak_a_wrong_guess_gives_the_opponent_a_bonus_move_before_its_turn() {
+    let position = format!("{CLOAK_START} {ALL_CLOAKED} - move");
+    let (state, said) = cloak(&position, &["guess 4 king", "e2e4", "done"]);
+    assert_eq!(said[0], "White guesses that checker 4 is the king: wrong: the opponent gets a bonus move");
+    let game = rules(CLOAK);
+    assert_eq!(game.turn(&state).single().unwrap().stage.to_string(), "bonus");
+    let (state, _) = cloak(&position, &["guess 4 king", "e2e4", "done", "e7e5", "d7d5"]);
+    assert_eq!(game.turn(&state).single().unwrap().stage.to_string(), "uncloak");
+}
+
+#[test]
+fn cloak_a_captured_checker_is_named_and_the_capturers_own_stays_cloaked_to_the_other() {
+    let position = "4k3/2b5/8/3N4/8/8/8/4K3 w - - 0 1 d5:7,c7:3,e1:5,e8:5 - move";
+    let game = rules(CLOAK);
+    let (state, said) = cloak(position, &["d5c7"]);
+    assert_eq!(said[0], "knight (7) d5→c7, taking checker 3, the bishop");
+    let black = serde_json::to_value(game.view(&state, Viewer::Seat(1))).unwrap();
+    let told = black["played"][0]["said"].as_str().unwrap();
+    assert_eq!(told, "checker 7 d5→c7, taking checker 3, the bishop");
+    assert_eq!(kind_on(&black, "c7"), "unknown");
+}
+
+#[test]
+fn cloak_a_cloaked_king_may_step_into_check_and_is_captured_to_win() {
+    let position = "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1 e1:5,e8:5,d2:1 - move";
+    let (state, _) = cloak(position, &["e1e2", "done", "d2e2"]);
+    let outcome = rules(CLOAK).outcome(&state).unwrap();
+    assert_eq!(outcome.reason, "Black captured the king");
+    assert_eq!(outcome.results, vec![SeatResult::Loss, SeatResult::Win]);
+}
+
+#[test]
+fn cloak_an_uncloaked_king_obeys_check_and_the_refusal_names_no_cloaked_piece() {
+    let why = cloak_refusal("k7/8/8/8/8/8/8/r5K1 w - - 0 1 a1:1,a8:5 g1:5 move", "g1f1");
+    assert_eq!(why, "That would leave your uncloaked king in check.");
+    let (state, _) = cloak("k7/8/8/8/8/8/6PP/r6K w - - 0 1 a1:1,a8:5 h1:5 move", &[]);
+    assert_eq!(rules(CLOAK).outcome(&state).unwrap().reason, "checkmate, Black wins");
+}
+
+#[test]
+fn cloak_castling_is_chess960s_and_checks_the_kings_path_only_when_the_king_is_uncloaked() {
+    let cloaked = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1 e1:5,h1:8,e8:5,f8:6 - move";
+    let (state, said) = cloak(cloaked, &["O-O"]);
+    assert_eq!(said[0], "castles on the king side");
+    let public = serde_json::to_value(rules(CLOAK).view(&state, Viewer::Spectator)).unwrap();
+    let g1 = public["game"]["checkers"].as_array().unwrap().iter().find(|c| c["square"] == "g1").unwrap().clone();
+    assert_eq!(g1["identity"], "king", "castling shows king and rook");
+    let uncloaked = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1 h1:8,e8:5,f8:6 e1:5 move";
+    assert_eq!(cloak_refusal(uncloaked, "O-O"), "Your uncloaked king may not castle out of, through or into check.");
+}
+
+#[test]
+fn cloak_uncloaking_shows_a_checker_to_both() {
+    let position = format!("{CLOAK_START} {ALL_CLOAKED} - move");
+    let (state, said) = cloak(&position, &["g1f3", "uncloak 7", "done"]);
+    assert_eq!(said[1], "White uncloaks checker 7: the knight");
+    let black = serde_json::to_value(rules(CLOAK).view(&state, Viewer::Seat(1))).unwrap();
+    assert_eq!(kind_on(&black, "f3"), "knight");
+}
+
+#[test]
+fn cloak_no_seat_ever_sees_the_others_cloaked_checkers_in_random_playouts() {
+    let game = rules(CLOAK);
+    let arrangements = ["RNBQKBNR", "NRBKQBRN", "BBNNRKRQ", "RKRNNQBB", "QNRBBKRN"];
+    for playout in 0..100u64 {
+        let mut next = support::xorshift(0xC10A ^ ((playout + 1) * 0x9E37_79B9));
+        let mut state = game.setup(&Value::Null, &mut NoRandomness).unwrap();
+        for seat in 0..2u8 {
+            let arrangement = arrangements[next() as usize % arrangements.len()];
+            game.apply(&mut state, seat, &format!("arrange {arrangement}"), &mut NoRandomness).unwrap();
+        }
+        for _ in 0..120 {
+            let everyone = serde_json::to_value(game.view(&state, Viewer::Everyone)).unwrap();
+            for seat in 0..2u8 {
+                let view = serde_json::to_value(game.view(&state, Viewer::Seat(seat))).unwrap();
+                let mine = if seat == 0 { "white" } else { "black" };
+                let known: Vec<Value> = everyone["game"]["checkers"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|c| c["identity"].is_string())
+                    .map(|c| c["square"].clone())
+                    .collect();
+                for cell in view["board"]["cells"].as_array().unwrap() {
+                    let piece = &cell["piece"];
+                    let cloaked = cell["markers"].as_array().is_some_and(|m| m.contains(&json!("cloaked")));
+                    if piece.is_object() && piece["side"] != mine && cloaked && !known.contains(&cell["id"]) {
+                        assert_eq!(piece["kind"], "unknown", "seat {seat} sees a cloaked checker: {cell}");
+                    }
+                }
+                for checker in view["private"]["checkers"].as_array().into_iter().flatten() {
+                    assert_eq!(checker["colour"], mine, "seat {seat}'s private part holds only its own checkers");
+                }
+            }
+            if game.outcome(&state).is_some() {
+                break;
+            }
+            let seat = seat_to_move(game, &state);
+            let actions: Vec<String> = game
+                .legal_actions(&state, seat)
+                .into_iter()
+                .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
+                .collect();
+            let action = &actions[next() as usize % actions.len()];
+            game.apply(&mut state, seat, action, &mut NoRandomness).unwrap();
+        }
+    }
+}

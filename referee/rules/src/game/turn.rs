@@ -30,6 +30,10 @@ pub enum Stage {
     Bury,
     /// Moving each zombie once, or `done` (Zombie Chess).
     Horde,
+    /// A bonus pawn move or pawn drop, or `skip` (Cloak and Dagger).
+    Bonus,
+    /// Uncloaking one's checkers, or `done` (Cloak and Dagger).
+    Uncloak,
 }
 
 impl Stage {
@@ -46,6 +50,8 @@ impl Stage {
             Stage::Capture => "capture",
             Stage::Bury => "bury",
             Stage::Horde => "horde",
+            Stage::Bonus => "bonus",
+            Stage::Uncloak => "uncloak",
         }
     }
 }

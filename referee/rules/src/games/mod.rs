@@ -5,6 +5,7 @@ pub mod adrenaline;
 pub mod booster;
 pub mod chess;
 pub mod chess_battle;
+pub mod cloak_and_dagger;
 pub mod cooperative;
 pub mod crowded_house;
 pub mod half_alice;
@@ -26,10 +27,11 @@ static CHESS_BATTLE: Erased<chess_battle::ChessBattle> = Erased(chess_battle::Ch
 static COOPERATIVE: Erased<cooperative::Cooperative> = Erased(cooperative::Cooperative);
 static MASQUERADE: Erased<masquerade::Masquerade> = Erased(masquerade::Masquerade);
 static ZOMBIE: Erased<zombie::Zombie> = Erased(zombie::Zombie);
+static CLOAK_AND_DAGGER: Erased<cloak_and_dagger::CloakAndDagger> = Erased(cloak_and_dagger::CloakAndDagger);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 11] {
+pub fn all() -> [&'static dyn DynGame; 12] {
     [
         &CHESS,
         &CHESS960,
@@ -38,6 +40,7 @@ pub fn all() -> [&'static dyn DynGame; 11] {
         &HALF_ALICE,
         &ZOMBIE,
         &MASQUERADE,
+        &CLOAK_AND_DAGGER,
         &CROWDED_HOUSE,
         &COOPERATIVE,
         &CHESS_BATTLE,
