@@ -123,6 +123,92 @@ async fn table_tools_hands_stay_private_in_views_errors_and_logs() {
     }
 }
 
+/// Plays `actions` in order, each by whoever may act (its own view names the seat); returns
+/// the last view.
+async fn play_each(client: &mut Client, table: &Table, actions: &[&str]) -> pb::GameView {
+    let mut view = table.view.clone();
+    for (i, action) in actions.iter().enumerate() {
+        let seat = seat_to_move(&view);
+        let own = get_view(client, &table.game_id, Some(&table.tokens[seat])).await.unwrap();
+        view = submit(client, table, seat, action, own.seq, &format!("a{i}")).await.unwrap().view.unwrap();
+    }
+    view
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn burials_capture_tables_and_cloaked_checkers_stay_private_in_views_live_streams_and_logs() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+
+    // Zombie Chess, the seed's example game: White buries under b2, Black under c6 and g7.
+    let zombie = seat_everyone(&mut client, "zombie", "").await;
+    let watch = |token: Option<&str>, after_seq: u64| {
+        let request = pb::WatchGameRequest { game_id: zombie.game_id.clone(), after_seq };
+        match token {
+            Some(t) => authed(request, t),
+            None => tonic::Request::new(request),
+        }
+    };
+    let mut black_stream = client.watch_game(watch(Some(&zombie.tokens[1]), zombie.view.seq)).await.unwrap().into_inner();
+    let mut open_stream = client.watch_game(watch(None, zombie.view.seq)).await.unwrap().into_inner();
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "d2d4", "e5d4", "bury c6", "f3d4", "bury b2", "c6d4", "bury g7"];
+    play_each(&mut client, &zombie, &moves).await;
+    let black = get_view(&mut client, &zombie.game_id, Some(&zombie.tokens[1])).await.unwrap();
+    let white = get_view(&mut client, &zombie.game_id, Some(&zombie.tokens[0])).await.unwrap();
+    let host = get_view(&mut client, &zombie.game_id, Some(&zombie.host_token)).await.unwrap();
+    let spectator = get_view(&mut client, &zombie.game_id, None).await.unwrap();
+    assert!(view_text(&white).contains("you bury the pawn under b2"));
+    for (who, view) in [("Black", &black), ("the host", &host), ("a spectator", &spectator)] {
+        let text = view_text(view);
+        assert!(!text.contains("bury b2") && !text.contains("under b2"), "{who} learns where White buried: {text}");
+    }
+    let mut streamed = Vec::new();
+    for stream in [&mut black_stream, &mut open_stream] {
+        loop {
+            let update = tokio::time::timeout(std::time::Duration::from_secs(10), stream.message()).await.unwrap().unwrap().unwrap();
+            let done = update.seq == black.seq;
+            streamed.push(view_text(&update));
+            if done {
+                break;
+            }
+        }
+    }
+    for text in &streamed {
+        assert!(!text.contains("bury b2") && !text.contains("under b2"), "a live view tells White's burial: {text}");
+    }
+
+    // Masquerade: each seat's table of the other's capture moves.
+    let masquerade = seat_everyone(&mut client, "masquerade", "").await;
+    let seq = masquerade.view.seq;
+    submit(&mut client, &masquerade, 0, "assign KQ,QN,RB,NR,BK", seq, "w").await.unwrap();
+    submit(&mut client, &masquerade, 1, "assign KR,QB,RK,BN,NQ", seq, "b").await.unwrap();
+    let black = get_view(&mut client, &masquerade.game_id, Some(&masquerade.tokens[1])).await.unwrap();
+    let white = get_view(&mut client, &masquerade.game_id, Some(&masquerade.tokens[0])).await.unwrap();
+    assert!(!view_text(&black).contains("KQ,QN,RB,BK,NR"), "Black sees White's table for Black's pieces");
+    assert!(!view_text(&white).contains("KR,QB,RK,BN,NQ"), "White sees Black's table for White's pieces");
+
+    // Cloak and Dagger: each seat's checkers.
+    let cloak = seat_everyone(&mut client, "cloak-and-dagger", "").await;
+    let seq = cloak.view.seq;
+    submit(&mut client, &cloak, 0, "arrange RNBQKBNR", seq, "w").await.unwrap();
+    submit(&mut client, &cloak, 1, "arrange NRBKQBRN", seq, "b").await.unwrap();
+    let black = get_view(&mut client, &cloak.game_id, Some(&cloak.tokens[1])).await.unwrap();
+    let cells = view_json(&black)["board"]["cells"].clone();
+    let d1 = cells.as_array().unwrap().iter().find(|c| c["id"] == "d1").unwrap().clone();
+    assert_eq!(d1["piece"]["kind"], "unknown", "Black sees White's checker 4 as a checker");
+    // A refusal to White speaks of White's own pieces only.
+    let white = get_view(&mut client, &cloak.game_id, Some(&cloak.tokens[0])).await.unwrap();
+    let err = submit(&mut client, &cloak, 0, "b1b3", white.seq, "bad").await.unwrap_err();
+    assert_eq!(err.message(), "Your knight (2) cannot go from b1 to b3.");
+
+    // The referee's log names no burial, table or arrangement.
+    let log = referee.log_text();
+    for secret in ["bury b2", "under b2", "KR,QB,RK,BN,NQ", "KQ,QN,RB,BK,NR", "NRBKQBRN", "RNBQKBNR"] {
+        assert!(!log.contains(secret), "the log holds {secret}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn booster_hands_stay_private_and_the_game_is_audited_and_verified() {
     let redis = Redis::start();
