@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Turn, activeSeats, courtesies, gameActions, gamePlayed, mayAct, sideName, stageOf, teamOf, turnOf } from "./api";
+import { type Turn, type View, activeSeats, courtesies, gameActions, gamePlayed, mayAct, settled, sideName, stageOf, teamOf, turnOf } from "./api";
 import { nextHolder } from "./session";
 
 const seats = [
@@ -86,5 +86,22 @@ describe("passing one phone around", () => {
     expect(nextHolder({ turn: sealedRound }, [0, 1, 2], 2)).toBe(2);
     expect(nextHolder({ turn: { kind: "over" } }, [0, 1], 1)).toBe(1);
     expect(nextHolder({ turn: { kind: "anyone" } }, [0, 1], 0)).toBe(0);
+  });
+});
+
+describe("a game that is over", () => {
+  const active = { kind: "active", turn_of: 1, sealed: false, seats: [{ seat: 1, stage: "move", submitted: false }], submitted: 0 } as const;
+  const base = { status: "active", turn: active, legal_actions: ["e7e5", "resign", "offer-draw"], draw_offer: { team: 0, agreed: [0] } } as unknown as View;
+
+  it("takes no actions once over, though the engine's part still shows the turn it stopped at", () => {
+    const ended = settled({ ...base, status: "over", ended_by_host: true } as View);
+    expect(ended.turn).toEqual({ kind: "over" });
+    expect(ended.legal_actions).toEqual([]);
+    expect(ended.draw_offer).toBeNull();
+    expect(mayAct(ended, 1)).toBe(false);
+  });
+
+  it("leaves a game in play as it is", () => {
+    expect(settled(base)).toBe(base);
   });
 });

@@ -146,6 +146,9 @@ interface TableFacts {
    * in games recorded before the chain): the phone keeps some as checkpoints the final record
    * must pass through (`session.ts`, `verify.ts`). */
   chain?: string;
+  /** Whether the host ended the game early (`api.end`): over, with no outcome, and the game
+   * itself null when it had not started. */
+  ended_by_host?: boolean;
 }
 
 /** The engine's envelope: the same for every game. */
@@ -190,6 +193,14 @@ export type Courtesy = (typeof COURTESIES)[number];
 
 export function isCourtesy(action: string): action is Courtesy {
   return (COURTESIES as readonly string[]).includes(action);
+}
+
+/** A view as the app shows it: a game that is over takes no more actions, whatever its turn
+ * says. (A game the host ended, or the referee closed, keeps the turn it stopped at in the
+ * engine's part of the view, with the actions that were legal then.) */
+export function settled(view: View): View {
+  if (view.status !== "over" || (view.turn.kind === "over" && view.legal_actions.length === 0)) return view;
+  return { ...view, turn: { kind: "over" }, legal_actions: [], draw_offer: null } as View;
 }
 
 /** The seats that may act now, each with its stage. */
@@ -345,6 +356,8 @@ export const api = {
   view: (gameId: string, token?: string) => call<View>("GET", `/api/v1/games/${encodeURIComponent(gameId)}`, undefined, token),
   act: (gameId: string, token: string, action: string, seq: number) =>
     call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/actions`, { action, seq, key: newKey() }, token),
+  /** Ends the game early for everyone, with the host token (`not_the_host` for any other). */
+  end: (gameId: string, hostToken: string) => call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/end`, undefined, hostToken),
   audit: (gameId: string) => call<any>("GET", `/api/v1/games/${encodeURIComponent(gameId)}/audit`),
 };
 

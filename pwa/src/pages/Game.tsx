@@ -2,7 +2,7 @@
 // offline, draw offers in a banner, the privacy screen when one phone is passed around a game
 // with secrets, and the screen kept awake while playing.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, sideName, teamOf, watch } from "../api";
+import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, settled, sideName, teamOf, watch } from "../api";
 import { EndOfGame } from "../components/EndOfGame";
 import { TableClock } from "../components/TableClock";
 import { screenFor, seatName } from "../games";
@@ -71,6 +71,24 @@ function Announce({ view }: { view: View }) {
   );
 }
 
+/** The host's menu: ending the game for everyone, asked first. */
+function HostMenu({ end }: { end: () => void }) {
+  return (
+    <details class="game-menu">
+      <summary>Game menu</summary>
+      <p class="facts">You created this game. Ending it stops it for everyone, with no result, and reveals the seed so the draws can be checked.</p>
+      <button
+        class="danger"
+        onClick={() => {
+          if (confirm("End this game for everyone? It stops here, with no result.")) end();
+        }}
+      >
+        End game
+      </button>
+    </details>
+  );
+}
+
 /** A game on this phone; `screen` "generic" plays it on the generic screen. */
 export function Game({ gameId, screen }: { gameId: string; screen?: string | null }) {
   const stored = load(gameId);
@@ -106,7 +124,8 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     );
   }, [view?.rules]);
 
-  const show = (v: View) => {
+  const show = (shown: View) => {
+    const v = settled(shown);
     seqRef.current = Math.max(seqRef.current, v.seq);
     setView(v);
     cacheView(gameId, seat, v);
@@ -149,7 +168,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
         if (err.status === 0 || err.status >= 500) {
           // Offline (or the referee away): the last known position, read-only, and try again.
           const last = cachedView(gameId, seat);
-          if (last) setView(last);
+          if (last) setView(settled(last));
           setOffline(true);
           timer = setTimeout(() => setRetry((n) => n + 1), 4000);
         } else setMessage(err.message);
@@ -216,6 +235,19 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     }
   };
 
+  /** The host ends the game for everyone; this phone then shows its own seat's view (the
+   * host's, where it holds no seat). */
+  const endGame = async () => {
+    if (!stored.host) return;
+    setMessage("");
+    try {
+      const ended = await api.end(gameId, stored.host);
+      show(seat === null || !token ? ended : await api.view(gameId, token));
+    } catch (e) {
+      setMessage((e as ApiError).message);
+    }
+  };
+
   /** A seat's name: from the last view, else from the registry. */
   const nameOf = (s: number) => (seen ? sideName(seen, s) : seatName(stored.rules ?? "", s));
 
@@ -273,6 +305,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               ))}
           </div>
         )}
+        {stored.host && view.status !== "over" && <HostMenu end={() => void endGame()} />}
       </header>
       {offline && <OfflineBanner />}
       <Announce view={view} />
@@ -289,8 +322,25 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
             </p>
           )}
         </>
+      ) : view.game === null ? (
+        // Over before it started: the host ended it while seats were still joining.
+        <>
+          <p class="status result" role="status">
+            {view.ended_by_host ? "Ended by the host before the game started." : "This game is over."}
+          </p>
+          {message && (
+            <p class="error" role="alert">
+              {message}
+            </p>
+          )}
+        </>
       ) : (
         <>
+          {view.ended_by_host && (
+            <p class="status result" role="status">
+              Ended by the host
+            </p>
+          )}
           <DrawBanner view={view} act={act} />
           <Play view={view} screen={screen} act={act} message={message} setMessage={setMessage} />
           <EndOfGame view={view} gameId={gameId} />
