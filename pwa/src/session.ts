@@ -147,3 +147,15 @@ export function keepCheckpoint(gameId: string, view: { seq: number; chain?: stri
     /* full or unavailable: nothing kept */
   }
 }
+
+/** The kept links as the referee's own verifier takes them: `--checkpoint SEQ:HEX`, one per
+ * link, oldest first. */
+export function checkpointArgs(kept: Kept[]): string[] {
+  return kept.map((k) => `--checkpoint ${k.seq}:${k.chain}`);
+}
+
+/** The command that checks the record saved as `file` against the kept links, one argument a
+ * line: `referee verify FILE \ --checkpoint 0:… \ …`. */
+export function verifyCommand(file: string, kept: Kept[]): string {
+  return [`referee verify ${file}`, ...checkpointArgs(kept)].join(" \\\n  ");
+}

@@ -1,11 +1,17 @@
 // The host's part: ending a game early from the game menu (asked first), every phone then
-// showing it ended by the host.
+// showing it ended by the host; and the fairness page's export of this phone's chain links as
+// the referee's verifier takes them, run through the real verifier.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { axe, harness, move, noConsoleErrors, phone, server, twoPhones } from "./support.mjs";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ARTIFACTS, axe, harness, move, noConsoleErrors, phone, resign, server, twoPhones } from "./support.mjs";
 
 harness();
 
+const root = join(new URL(".", import.meta.url).pathname, "..", "..");
+const REFEREE_BIN = process.env.REFEREE_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(root, "target"), "debug", "referee");
 const gameOf = (page) => new URL(page.url()).hash.split("/")[2];
 
 test("the host ends a game in progress from the game menu, after confirming; every phone shows it was ended by the host", async () => {
@@ -57,6 +63,46 @@ test("the host ends a game before anyone has joined", async () => {
   page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "End game" }).click();
   await page.getByText("Ended by the host before the game started.").waitFor();
+});
+
+test("the fairness page exports this phone's chain links as --checkpoint SEQ:HEX, which the referee's verifier accepts", async () => {
+  const { white, black } = await twoPhones("chess");
+  const phones = [white, black];
+  await move(phones, white, "e2", "e4", "e4");
+  await move(phones, black, "e7", "e5", "e5");
+  await resign(black);
+  for (const p of phones) await p.page.getByText("Black resigned, White wins").waitFor();
+  const id = gameOf(black.page);
+  const kept = await black.page.evaluate((id) => JSON.parse(localStorage.getItem(`referee.chain.${id}`)), id);
+  assert.ok(kept.length >= 2);
+
+  await black.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await black.page.getByRole("link", { name: "Check the record" }).click();
+  const field = black.page.getByLabel("Command with this phone's checkpoints");
+  await field.waitFor();
+  const command = await field.inputValue();
+  // One --checkpoint SEQ:HEX per kept link, in the order kept.
+  const args = command.match(/--checkpoint \S+/g);
+  assert.deepEqual(args, kept.map((k) => `--checkpoint ${k.seq}:${k.chain}`));
+  assert.match(command, new RegExp(`^referee verify audit-${id}\\.json \\\\\\n  --checkpoint`));
+
+  await black.page.getByRole("button", { name: "Copy checkpoints" }).click();
+  await black.page.getByText("Copied.").waitFor();
+  assert.equal(await black.page.evaluate(() => navigator.clipboard.readText()), command);
+
+  // The downloads: the same command, and the record to run it on.
+  const saved = {};
+  for (const name of ["Download checkpoints", "Download the record"]) {
+    const [download] = await Promise.all([black.page.waitForEvent("download"), black.page.getByRole("link", { name }).click()]);
+    saved[name] = join(ARTIFACTS, download.suggestedFilename());
+    await download.saveAs(saved[name]);
+  }
+  assert.equal(saved["Download the record"], join(ARTIFACTS, `audit-${id}.json`));
+  assert.equal(readFileSync(saved["Download checkpoints"], "utf8"), command + "\n");
+  // The referee's verifier takes the arguments as exported and finds the record extends them.
+  const out = execFileSync(REFEREE_BIN, ["verify", saved["Download the record"], ...args.flatMap((a) => a.split(" "))], { encoding: "utf8" });
+  assert.match(out, new RegExp(`the record extends all ${kept.length} checkpoint\\(s\\): ok`));
+  await axe(black.page, "fairness page with the checkpoints");
 });
 
 noConsoleErrors();

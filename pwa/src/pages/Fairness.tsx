@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { type View, api, sideName } from "../api";
 import { withFaces } from "../cards";
-import { checkpoints } from "../session";
+import { type Kept, checkpoints, verifyCommand } from "../session";
 import { type Contribution, type Verdict, verifyAudit } from "../verify";
 
 /** One seat's share in words: what it added and whether it matches its seal. */
@@ -30,13 +30,64 @@ function Share({ c, view }: { c: Contribution; view: View | null }) {
   );
 }
 
+/** A download link for `text` (a data URL, so it works offline too). */
+const textUrl = (text: string, type = "text/plain") => `data:${type};charset=utf-8,${encodeURIComponent(text)}`;
+
+/** The links this phone kept, for the referee's own verifier: the command with one
+ * `--checkpoint SEQ:HEX` per link, to copy or download, and the record to run it on. */
+function KeptLinks({ gameId, kept, record }: { gameId: string; kept: Kept[]; record: unknown }) {
+  const [note, setNote] = useState("");
+  const file = `audit-${gameId}.json`;
+  const command = verifyCommand(file, kept);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(command);
+      setNote("Copied.");
+    } catch {
+      setNote("Select the text and copy it.");
+    }
+  };
+  return (
+    <section class="kept-links" aria-labelledby="kept-links">
+      <h2 id="kept-links">Check it yourself</h2>
+      <p>
+        The referee's own verifier re-checks the rules, the draws and the chain. This phone kept {kept.length} {kept.length === 1 ? "link" : "links"} of
+        the chain; {record !== null ? "save the record and run:" : "once the game is over, save its record here and run:"}
+      </p>
+      <label>
+        Command with this phone's checkpoints
+        <textarea readOnly rows={Math.min(kept.length + 1, 8)} name="checkpoints" value={command} onFocus={(e) => (e.target as HTMLTextAreaElement).select()} />
+      </label>
+      <div class="actions">
+        <button onClick={copy}>Copy checkpoints</button>
+        <a class="button" download={`checkpoints-${gameId}.txt`} href={textUrl(command + "\n")}>
+          Download checkpoints
+        </a>
+        {record !== null && (
+          <a class="button" download={file} href={textUrl(JSON.stringify(record, null, 2) + "\n", "application/json")}>
+            Download the record
+          </a>
+        )}
+        <span class="facts" aria-live="polite">
+          {note}
+        </span>
+      </div>
+    </section>
+  );
+}
+
 export function Fairness({ gameId }: { gameId: string }) {
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [view, setView] = useState<View | null>(null);
   const [pending, setPending] = useState("");
+  const [record, setRecord] = useState<unknown>(null);
+  const kept = checkpoints(gameId);
   useEffect(() => {
     api.audit(gameId).then(
-      async (record) => setVerdict(await verifyAudit(record, checkpoints(gameId))),
+      async (record) => {
+        setRecord(record);
+        setVerdict(await verifyAudit(record, checkpoints(gameId)));
+      },
       (e) => setPending(e.status === 409 ? "The seed is revealed when the game is over. Until then, note the commitment shown in the game." : e.message),
     );
     // The spectator's view, for the seats' sides and names.
@@ -92,9 +143,14 @@ export function Fairness({ gameId }: { gameId: string }) {
               </ol>
             </>
           )}
-          <p class="facts">The rules themselves are checked by the referee's own verifier: <code>referee verify audit.json</code>.</p>
+          {kept.length === 0 && (
+            <p class="facts">
+              The rules themselves are checked by the referee's own verifier: <code>referee verify audit.json</code>.
+            </p>
+          )}
         </>
       )}
+      {kept.length > 0 && <KeptLinks gameId={gameId} kept={kept} record={record} />}
       <a class="button" href={`#/game/${gameId}`}>
         Back to the game
       </a>
