@@ -505,16 +505,7 @@ const COOP: &str = "cooperative";
 
 /// Plays `actions` in a Cooperative position; returns the state and what each was told.
 fn coop(position: &str, actions: &[&str]) -> (AnyState, Vec<String>) {
-    let game = rules(COOP);
-    let mut state = game.parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
-    let mut said = Vec::new();
-    for a in actions {
-        let seat = seat_to_move(game, &state);
-        said.push(
-            game.apply(&mut state, seat, a, &mut NoRandomness).unwrap_or_else(|e| panic!("{a}: {e}")).description,
-        );
-    }
-    (state, said)
+    support::play_from(COOP, position, actions)
 }
 
 fn coop_refusal(position: &str, actions: &[&str], action: &str) -> String {

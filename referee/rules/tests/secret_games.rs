@@ -18,16 +18,7 @@ fn masquerade(fen: &str) -> String {
 }
 
 fn play(position: &str, actions: &[&str]) -> (AnyState, Vec<String>) {
-    let game = rules(MASQUERADE);
-    let mut state = game.parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
-    let mut said = Vec::new();
-    for a in actions {
-        let seat = seat_to_move(game, &state);
-        said.push(
-            game.apply(&mut state, seat, a, &mut NoRandomness).unwrap_or_else(|e| panic!("{a}: {e}")).description,
-        );
-    }
-    (state, said)
+    support::play_from(MASQUERADE, position, actions)
 }
 
 fn public(state: &AnyState) -> Value {
@@ -206,14 +197,8 @@ fn masquerade_no_seat_ever_sees_how_its_own_pieces_capture_in_random_playouts() 
             if game.outcome(&state).is_some() {
                 break;
             }
-            let seat = seat_to_move(game, &state);
-            let actions: Vec<String> = game
-                .legal_actions(&state, seat)
-                .into_iter()
-                .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
-                .collect();
-            let action = &actions[next() as usize % actions.len()];
-            game.apply(&mut state, seat, action, &mut NoRandomness).unwrap();
+            let (seat, action) = support::random_action(game, &state, &mut next);
+            game.apply(&mut state, seat, &action, &mut NoRandomness).unwrap();
         }
     }
 }
@@ -225,16 +210,7 @@ const ZOMBIE_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 
 /// Plays `actions` in a Zombie position; returns the state and what the actor was told.
 fn zombie(position: &str, actions: &[&str]) -> (AnyState, Vec<String>) {
-    let game = rules(ZOMBIE);
-    let mut state = game.parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
-    let mut said = Vec::new();
-    for a in actions {
-        let seat = seat_to_move(game, &state);
-        said.push(
-            game.apply(&mut state, seat, a, &mut NoRandomness).unwrap_or_else(|e| panic!("{a}: {e}")).description,
-        );
-    }
-    (state, said)
+    support::play_from(ZOMBIE, position, actions)
 }
 
 fn zombie_view(state: &AnyState, viewer: Viewer) -> Value {
@@ -373,15 +349,8 @@ fn zombie_no_seat_ever_sees_where_the_other_buried_in_random_playouts() {
             if game.outcome(&state).is_some() {
                 break;
             }
-            let seat = seat_to_move(game, &state);
-            let actions: Vec<String> = game
-                .legal_actions(&state, seat)
-                .into_iter()
-                .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
-                .collect();
-            // Captures and burials come more often when the first listed actions are favoured.
-            let action = &actions[next() as usize % actions.len()];
-            game.apply(&mut state, seat, action, &mut NoRandomness).unwrap();
+            let (seat, action) = support::random_action(game, &state, &mut next);
+            game.apply(&mut state, seat, &action, &mut NoRandomness).unwrap();
         }
     }
 }
@@ -395,16 +364,7 @@ const ALL_CLOAKED: &str = "a1:1,b1:2,c1:3,d1:4,e1:5,f1:6,g1:7,h1:8,a8:1,b8:2,c8:
 const CLOAK_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn cloak(position: &str, actions: &[&str]) -> (AnyState, Vec<String>) {
-    let game = rules(CLOAK);
-    let mut state = game.parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
-    let mut said = Vec::new();
-    for a in actions {
-        let seat = seat_to_move(game, &state);
-        said.push(
-            game.apply(&mut state, seat, a, &mut NoRandomness).unwrap_or_else(|e| panic!("{a}: {e}")).description,
-        );
-    }
-    (state, said)
+    support::play_from(CLOAK, position, actions)
 }
 
 fn cloak_refusal(position: &str, action: &str) -> String {
@@ -546,14 +506,8 @@ fn cloak_no_seat_ever_sees_the_others_cloaked_checkers_in_random_playouts() {
             if game.outcome(&state).is_some() {
                 break;
             }
-            let seat = seat_to_move(game, &state);
-            let actions: Vec<String> = game
-                .legal_actions(&state, seat)
-                .into_iter()
-                .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
-                .collect();
-            let action = &actions[next() as usize % actions.len()];
-            game.apply(&mut state, seat, action, &mut NoRandomness).unwrap();
+            let (seat, action) = support::random_action(game, &state, &mut next);
+            game.apply(&mut state, seat, &action, &mut NoRandomness).unwrap();
         }
     }
 }

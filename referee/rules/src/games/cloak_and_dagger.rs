@@ -319,6 +319,17 @@ impl CloakState {
         ended
     }
 
+    /// After a bonus move (or none): on to the turn's move, or to uncloaking.
+    fn after_bonus(&mut self) {
+        if self.step == Step::BonusBefore {
+            self.step = Step::Move;
+            self.settle();
+        } else {
+            self.step = Step::Uncloak;
+            self.skip_empty_steps();
+        }
+    }
+
     fn after_move_step(&mut self) {
         self.step = if self.guess == Some(true) { Step::BonusAfter } else { Step::Uncloak };
         self.skip_empty_steps();
@@ -669,37 +680,16 @@ impl Game for CloakAndDagger {
                     return Ok(());
                 }
                 match step {
-                    Step::BonusBefore => {
-                        state.step = Step::Move;
-                        state.settle();
-                    }
-                    Step::BonusAfter => {
-                        state.step = Step::Uncloak;
-                        state.skip_empty_steps();
-                    }
+                    Step::BonusBefore | Step::BonusAfter => state.after_bonus(),
                     _ => state.after_move_step(),
                 }
             }
             CloakAction::Drop(s) => {
                 state.captured_pawns[us.index()] -= 1;
                 state.board.0.board.put(s, Piece::new(us, Role::Pawn));
-                if state.step == Step::BonusBefore {
-                    state.step = Step::Move;
-                    state.settle();
-                } else {
-                    state.step = Step::Uncloak;
-                    state.skip_empty_steps();
-                }
+                state.after_bonus();
             }
-            CloakAction::Skip => {
-                if state.step == Step::BonusBefore {
-                    state.step = Step::Move;
-                    state.settle();
-                } else {
-                    state.step = Step::Uncloak;
-                    state.skip_empty_steps();
-                }
-            }
+            CloakAction::Skip => state.after_bonus(),
             CloakAction::Uncloak(n) => {
                 let sq = state.square_of(us, n).expect("checked when read");
                 state.cloaked = state.cloaked.without(sq);

@@ -26,3 +26,30 @@ pub fn seat_to_move(game: &dyn DynGame, state: &AnyState) -> u8 {
         None => panic!("expected one seat to move, got {:?}", game.turn(state)),
     }
 }
+
+/// Reads `position` of `id` and plays `actions`, each by the seat to move; returns the state
+/// and the sentence each action told its actor.
+pub fn play_from(id: &str, position: &str, actions: &[&str]) -> (AnyState, Vec<String>) {
+    let game = rules(id);
+    let mut state = game.parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let mut said = Vec::new();
+    for a in actions {
+        let seat = seat_to_move(game, &state);
+        let applied = game.apply(&mut state, seat, a, &mut rules::random::NoRandomness);
+        said.push(applied.unwrap_or_else(|e| panic!("{a}: {e}")).description);
+    }
+    (state, said)
+}
+
+/// A random playout's next action of the seat to move: one of its game actions (courtesies
+/// left out), chosen by `next`.
+pub fn random_action(game: &dyn DynGame, state: &AnyState, next: &mut impl FnMut() -> u64) -> (u8, String) {
+    let seat = seat_to_move(game, state);
+    let actions: Vec<String> = game
+        .legal_actions(state, seat)
+        .into_iter()
+        .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
+        .collect();
+    let action = actions[next() as usize % actions.len()].clone();
+    (seat, action)
+}
