@@ -46,17 +46,11 @@ function samePlaced(a: PlacedCell, b: PlacedCell): boolean {
 }
 
 /** Whether a cell would draw the same with these props: only the cells that change are drawn
- * again, when a move is made, a piece tapped or the page around the board changes. */
+ * again, when a move is made, a piece tapped or the page around the board changes. Every prop
+ * counts (a prop added later too); the placed cell by what it draws. */
 function sameCell(a: CellProps, b: CellProps): boolean {
-  return (
-    a.selected === b.selected &&
-    a.target === b.target &&
-    a.castle === b.castle &&
-    a.last === b.last &&
-    a.showSelectable === b.showSelectable &&
-    a.interactive === b.interactive &&
-    samePlaced(a.placed, b.placed)
-  );
+  for (const key of Object.keys(b) as (keyof CellProps)[]) if (key !== "placed" && a[key] !== b[key]) return false;
+  return samePlaced(a.placed, b.placed);
 }
 
 /** `draw` as a component drawn again only when `same` says its props changed (`memo` without
