@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActiveSeat, Outcome, SeatInfo, Turn } from "./api";
 import { nextHolder } from "./session";
+import { stageWords } from "./games/stages";
 import { handOver, names, sealedWords, stageVerb, turnSentence } from "./words";
 
 const colours: SeatInfo[] = [
@@ -39,6 +40,17 @@ describe("whose turn, in words", () => {
     expect(turnSentence({ seats: colours, turn: turnOf(1, "place-checker"), outcome: null }, 1)).toBe("Your turn to place a checker");
     expect(turnSentence({ seats: colours, turn: turnOf(1, "extra-moves"), outcome: null }, 0)).toBe("Black to make extra moves");
     expect(stageVerb("bury-a-piece")).toBe("bury a piece");
+  });
+
+  it("uses a game's own words for its stages where it has them", () => {
+    const zombie = stageWords("zombie");
+    expect(turnSentence({ seats: colours, turn: turnOf(1, "horde"), outcome: null }, 0, zombie)).toBe("Black to move the zombies");
+    expect(turnSentence({ seats: colours, turn: turnOf(0, "bury"), outcome: null }, 0, zombie)).toBe("Your turn to bury the captured piece");
+    expect(turnSentence({ seats: colours, turn: turnOf(0, "move"), outcome: null }, 0, zombie)).toBe("Your move");
+    expect(turnSentence({ seats: colours, turn: turnOf(0, "move"), outcome: null }, 0, stageWords("cooperative"))).toBe("Your turn to move (or play a card)");
+    const choosing: Turn = { ...round, seats: round.kind === "active" ? round.seats.slice(0, 2) : [] };
+    expect(turnSentence({ seats: colours, turn: choosing, outcome: null }, 0, stageWords("masquerade"))).toBe("Sealed round: 2 seats to choose the opponent's capture moves at once");
+    expect(stageWords("chess")).toEqual({});
   });
 
   it("says whose turn runs while another seat reacts inside it", () => {

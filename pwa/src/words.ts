@@ -21,9 +21,13 @@ const STAGE_VERBS: Record<Stage, string> = {
   uncloak: "uncloak checkers or end the turn",
 };
 
-/** What a stage asks for, after "to"; an unknown stage is said by its name. */
-export function stageVerb(stage: string): string {
-  return (STAGE_VERBS as Record<string, string>)[stage] ?? stage.replace(/-/g, " ");
+/** A game's own words for its stages, after "to" (`games/stages.ts`). */
+export type StageVerbs = Partial<Record<string, string>>;
+
+/** What a stage asks for, after "to": the game's own words, else everyone's; an unknown
+ * stage is said by its name. */
+export function stageVerb(stage: string, verbs: StageVerbs = {}): string {
+  return verbs[stage] ?? (STAGE_VERBS as Record<string, string>)[stage] ?? stage.replace(/-/g, " ");
 }
 
 /** "White", "White and Black", "Seat 1, Seat 2 and Seat 3". */
@@ -34,32 +38,33 @@ export function names(list: string[]): string {
 type TurnFacts = Pick<View, "turn" | "seats" | "outcome">;
 
 /** The viewer's own part of the turn: "Your move", "Your turn to place a checker". */
-function yourTurn(stage: string): string {
-  return stage === "move" ? "Your move" : `Your turn to ${stageVerb(stage)}`;
+function yourTurn(stage: string, verbs: StageVerbs): string {
+  return stage === "move" && !verbs.move ? "Your move" : `Your turn to ${stageVerb(stage, verbs)}`;
 }
 
 /** The others' part: "White to move", "Seat 2 and Seat 3 to choose". */
-function theirTurn(view: TurnFacts, active: ActiveSeat[]): string {
+function theirTurn(view: TurnFacts, active: ActiveSeat[], verbs: StageVerbs): string {
   const stages = [...new Set(active.map((a) => a.stage))];
-  return stages.map((stage) => `${names(active.filter((a) => a.stage === stage).map((a) => sideName(view, a.seat)))} to ${stageVerb(stage)}`).join("; ");
+  return stages.map((stage) => `${names(active.filter((a) => a.stage === stage).map((a) => sideName(view, a.seat)))} to ${stageVerb(stage, verbs)}`).join("; ");
 }
 
 /** "Sealed round: 7 seats to move at once"; who is still to move is said beside it. */
-function sealedTurn(active: ActiveSeat[]): string {
-  const verbs = [...new Set(active.map((a) => stageVerb(a.stage)))];
+function sealedTurn(active: ActiveSeat[], own: StageVerbs): string {
+  const verbs = [...new Set(active.map((a) => stageVerb(a.stage, own)))];
   return `Sealed round: ${plural(active.length, "seat")} to ${verbs.join(" or ")} at once`;
 }
 
-/** Whose turn it is and in which stage, as the viewer `seat` reads it (null: a spectator). */
-export function turnSentence(view: TurnFacts, seat: number | null): string {
+/** Whose turn it is and in which stage, as the viewer `seat` reads it (null: a spectator);
+ * `verbs` are the game's own words for its stages. */
+export function turnSentence(view: TurnFacts, seat: number | null, verbs: StageVerbs = {}): string {
   const turn = view.turn;
   if (turn.kind === "over") return view.outcome?.reason ?? "The game is over.";
   if (turn.kind === "waiting") return "Waiting for players to join.";
   if (turn.kind === "anyone") return seat === null ? "Anyone at the table may act." : "Anyone at the table may act — you too.";
-  if (turn.sealed) return sealedTurn(turn.seats);
+  if (turn.sealed) return sealedTurn(turn.seats, verbs);
   const mine = turn.seats.find((a) => a.seat === seat);
   const others = turn.seats.filter((a) => a.seat !== seat);
-  const parts = [mine && yourTurn(mine.stage), others.length > 0 && theirTurn(view, others)].filter(Boolean);
+  const parts = [mine && yourTurn(mine.stage, verbs), others.length > 0 && theirTurn(view, others, verbs)].filter(Boolean);
   const reaction = turn.turn_of !== null && !turn.seats.some((a) => a.seat === turn.turn_of);
   return (reaction ? `${sideName(view, turn.turn_of!)}'s turn: ` : "") + parts.join("; ");
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { type RulesInfo, type View, api, sideName } from "../api";
 import { type Stored, allGames, cachedView } from "../session";
+import { stageWords } from "../games/stages";
 import { turnSentence } from "../words";
 
 /** At most this many games of each kind are listed. */
@@ -30,7 +31,7 @@ function waiting(view: View, held: number[]): string {
 function GameLine({ k, names }: { k: Known; names: Record<string, string> }) {
   const rules = k.view?.rules ?? k.stored.rules ?? "";
   const seats = Object.keys(k.stored.seats).map(Number);
-  const status = !k.view ? "" : k.view.status === "waiting" ? waiting(k.view, seats) : turnSentence(k.view, seats.length === 1 ? seats[0] : null);
+  const status = !k.view ? "" : k.view.status === "waiting" ? waiting(k.view, seats) : turnSentence(k.view, seats.length === 1 ? seats[0] : null, stageWords(k.view.rules));
   return (
     <li class="card your-game">
       <a class="button" href={`#/game/${k.gameId}`}>

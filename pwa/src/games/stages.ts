@@ -1,0 +1,14 @@
+// Each game's own words for its stages, where the words every game shares (`words.ts`) say too
+// little. Kept apart from the registry (`index.ts`), which holds the screens, so that the home
+// page can say whose turn it is in a game's own words without loading every screen.
+import type { StageVerbs } from "../words";
+
+export const STAGE_WORDS: Record<string, StageVerbs> = {
+  cooperative: { move: "move (or play a card)", capture: "capture (or say done)" },
+  "chess-battle": { move: "seal a move" },
+  masquerade: { choose: "choose the opponent's capture moves" },
+  zombie: { bury: "bury the captured piece", horde: "move the zombies" },
+};
+
+/** A game's own words for its stages (none for most games). */
+export const stageWords = (id: string): StageVerbs => STAGE_WORDS[id] ?? {};
