@@ -150,7 +150,8 @@ async fn burials_capture_tables_and_cloaked_checkers_stay_private_in_views_live_
             None => tonic::Request::new(request),
         }
     };
-    let mut black_stream = client.watch_game(watch(Some(&zombie.tokens[1]), zombie.view.seq)).await.unwrap().into_inner();
+    let mut black_stream =
+        client.watch_game(watch(Some(&zombie.tokens[1]), zombie.view.seq)).await.unwrap().into_inner();
     let mut open_stream = client.watch_game(watch(None, zombie.view.seq)).await.unwrap().into_inner();
     let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "d2d4", "e5d4", "bury c6", "f3d4", "bury b2", "c6d4", "bury g7"];
     play_each(&mut client, &zombie, &moves).await;
@@ -166,7 +167,11 @@ async fn burials_capture_tables_and_cloaked_checkers_stay_private_in_views_live_
     let mut streamed = Vec::new();
     for stream in [&mut black_stream, &mut open_stream] {
         loop {
-            let update = tokio::time::timeout(std::time::Duration::from_secs(10), stream.message()).await.unwrap().unwrap().unwrap();
+            let update = tokio::time::timeout(std::time::Duration::from_secs(10), stream.message())
+                .await
+                .unwrap()
+                .unwrap()
+                .unwrap();
             let done = update.seq == black.seq;
             streamed.push(view_text(&update));
             if done {
