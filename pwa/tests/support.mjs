@@ -141,6 +141,48 @@ export async function twoPhones(rules, { whiteName, blackName } = {}) {
   return { white, black };
 }
 
+/** A table of `count` phones, one per seat: the first creates a game of `rules` (after `setup`
+ * fills its options form) and plays `firstSeat` there; each other phone joins by its own link.
+ * Also gives the link to the table display, where the game has one. */
+export async function table(rules, count, firstSeat, setup = async () => {}) {
+  const phones = [];
+  for (let i = 0; i < count; i++) phones.push(await phone());
+  const host = phones[0].page;
+  await host.goto(`${server.base}/#/start/${rules}`);
+  await setup(host);
+  await host.getByRole("button", { name: "Create game", exact: true }).click();
+  const links = [];
+  for (let s = 1; s < count; s++) links.push(await host.locator(`[data-join-link="${s}"]`).getAttribute("href"));
+  const tableLink = (await host.locator("[data-table-link]").count()) ? await host.locator("[data-table-link]").getAttribute("href") : null;
+  await host.getByRole("button", { name: `Play as ${firstSeat} on this phone`, exact: true }).click();
+  await Promise.all(
+    phones.slice(1).map(async ({ page }, i) => {
+      await page.goto(`${server.base}/${links[i]}`);
+      await page.getByRole("button", { name: "Join" }).click();
+      await page.locator("svg.board").waitFor();
+    }),
+  );
+  await host.locator("svg.board").waitFor();
+  return { phones, pages: phones.map((p) => p.page), tableLink };
+}
+
+
+/** The game as a spectator sees it, from the referee (the test's own eyes on the table). */
+export async function spectate(gameId) {
+  const r = await fetch(`${server.base}/api/v1/games/${gameId}`);
+  return r.json();
+}
+
+/** Waits until the game has moved past `seq`, and returns its spectator view. */
+export async function movedPast(gameId, seq) {
+  for (let i = 0; i < 200; i++) {
+    const v = await spectate(gameId);
+    if (v.seq > seq) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the game did not move past ${seq}`);
+}
+
 /** Taps `from` then `to` on `side` and waits until every phone lists `seen`. */
 export async function move(phones, side, from, to, seen) {
   await tap(side.page, from);

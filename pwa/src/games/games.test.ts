@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseHash } from "../router";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
 import { ChessGame } from "../pages/ChessGame";
+import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
 import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
@@ -16,6 +17,7 @@ describe("the registry of games", () => {
     expect(gameEntry("booster").screen).toBe(BoosterGame);
     expect(gameEntry("half-alice").screen).toBe(HalfAliceGame);
     expect(gameEntry("table-tools").screen).toBe(TableTools);
+    expect(gameEntry("crowded-house").screen).toBe(CrowdedHouseGame);
     expect(GAMES.some((g) => g.id === DEFAULT_GAME)).toBe(true);
   });
 
@@ -35,6 +37,7 @@ describe("the registry of games", () => {
 
   it("names seats before any view has arrived", () => {
     expect(seatName("chess", 1)).toBe("Black");
+    expect(seatName("crowded-house", 2)).toBe("queen-side White");
     expect(seatName("table-tools", 2)).toBe("Seat 3");
     expect(seatName("whack", 0)).toBe("Seat 1");
   });
@@ -48,6 +51,7 @@ describe("the registry of games", () => {
       booster: { white_checkers: 6, black_checkers: 6, checker_cards: 4 },
       "half-alice": { checkers: 12 },
       "table-tools": { seats: 2, decks: { main: "standard-52" } },
+      "crowded-house": undefined,
     });
   });
 

@@ -5,6 +5,7 @@ import type { ComponentType } from "preact";
 import type { GameView } from "../api";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
 import { ChessGame } from "../pages/ChessGame";
+import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
 import { adrenalineOptions, boosterOptions, chess960Options, halfAliceOptions, jsonOptions, tableToolsOptions } from "./options";
@@ -62,6 +63,12 @@ export const GAMES: readonly GameEntry[] = [
     editor: { marks: "mirror", placeholder: "e2e4 or O-O" },
   },
   { id: "table-tools", screen: screen(TableTools), options: options(tableToolsOptions) },
+  {
+    id: "crowded-house",
+    screen: screen(CrowdedHouseGame),
+    options: null,
+    sides: ["king-side White", "king-side Black", "queen-side White", "queen-side Black"],
+  },
 ];
 
 /** The game offered first on the start page. */
