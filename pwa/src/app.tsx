@@ -7,6 +7,7 @@ const Join = lazy(() => import("./pages/Join").then((m) => m.Join));
 const Game = lazy(() => import("./pages/Game").then((m) => m.Game));
 const Adjudicate = lazy(() => import("./pages/Adjudicate").then((m) => m.Adjudicate));
 const Fairness = lazy(() => import("./pages/Fairness").then((m) => m.Fairness));
+const TableDisplay = lazy(() => import("./pages/TableDisplay").then((m) => m.TableDisplay));
 
 export function App() {
   const { parts, params } = useRoute();
@@ -24,6 +25,8 @@ export function App() {
         return <Adjudicate />;
       case "fairness":
         return <Fairness gameId={args[0]} />;
+      case "table":
+        return <TableDisplay key={args[0]} gameId={args[0]} />;
       default:
         return <Home />;
     }

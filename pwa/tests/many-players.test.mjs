@@ -1,9 +1,10 @@
 // Games of more than two phones at one table: Crowded House on four phones (two teams, each
-// seat on its half of the board).
+// seat on its half of the board) and Chess Battle on six phones plus the table display (sealed
+// rounds, the reveal, danger zones until one is left).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, axe, fitsWidth, harness, noConsoleErrors, table, tap } from "./support.mjs";
+import { ARTIFACTS, axe, fitsWidth, harness, noConsoleErrors, movedPast, phone, server, spectate, table, tap } from "./support.mjs";
 
 harness();
 
@@ -54,6 +55,93 @@ test("Crowded House on four phones: each seat's half shaded, the teams shown, a 
   await play(qB, "b7", "b6", "b7-b6+");
   for (const p of pages) await p.getByText("checkmate, Black wins").first().waitFor();
   assert.equal(await button(kW, "Resign").count(), 0, "no more actions once the game is over");
+  for (const p of phones) await p.context.close();
+});
+
+/** The cells a phone marks as places its piece can go. */
+const targets = (page) => page.locator("svg.board [data-square]:has(circle.dot), svg.board [data-square]:has(circle.capture)").evaluateAll((els) => els.map((e) => e.dataset.square));
+
+test("Chess Battle on six phones and the table display: picks, placements, sealed rounds nobody else sees until the reveal, danger zones until one is left", async () => {
+  const { phones, pages, tableLink } = await table("chess-battle", 6, "Seat 1", async (host) => {
+    await host.getByLabel("Players (4 to 12)").fill("6");
+    await host.getByLabel("Safe rounds before the first zone").fill("1");
+  });
+  assert.ok(tableLink, "the join codes page links the table display");
+  const gameId = pages[0].url().split("/game/")[1];
+  const tablet = await phone({ viewport: { width: 1180, height: 820 }, isMobile: false, hasTouch: true, deviceScaleFactor: 1 });
+  await tablet.page.goto(`${server.base}/${tableLink}`);
+  await tablet.page.getByRole("heading", { name: /table display/ }).waitFor();
+  const screens = [...pages, tablet.page];
+
+  // Picking, clockwise from a drawn first player: the picker's phone offers the pieces left.
+  let view = await spectate(gameId);
+  assert.equal(view.game.stage, "pick-piece");
+  while (view.game.stage === "pick-piece") {
+    const seat = view.turn.turn_of;
+    const page = pages[seat];
+    await page.getByText("Your turn to pick a piece").waitFor();
+    await pages[(seat + 1) % 6].getByText(`Seat ${seat + 1} is picking a piece`).waitFor();
+    await page.getByRole("region", { name: "pieces to pick" }).locator("button:enabled").first().click();
+    view = await movedPast(gameId, view.seq);
+  }
+  // Placing, counter-clockwise from the last to pick: a tap on a free cell.
+  while (view.game.stage === "place") {
+    const seat = view.turn.turn_of;
+    const page = pages[seat];
+    await page.getByText("Tap an empty cell to place your").waitFor();
+    const free = await targets(page);
+    assert.ok(free.length > 0, "free cells are marked");
+    await tap(page, free[Math.floor(free.length / 2)]);
+    view = await movedPast(gameId, view.seq);
+  }
+  await tablet.page.getByText("Round 1").first().waitFor();
+  await tablet.page.screenshot({ path: join(ARTIFACTS, "chess-battle-table.png") });
+  await axe(tablet.page, "chess battle table display");
+
+  // Rounds: the first seat of each round seals a move, changes it, and nobody else sees it.
+  let rounds = 0;
+  while (view.status === "active") {
+    rounds++;
+    const round = view.turn.seats.map((a) => a.seat);
+    const first = round[0];
+    const me = view.game.fighters.find((f) => f.seat === first);
+    const page = pages[first];
+    await page.getByText(`Round ${view.game.round + 1}: tap where your`).waitFor();
+    const cells = await targets(page);
+    assert.ok(cells.length > 0, "a living piece can go somewhere");
+    await tap(page, cells[0]);
+    await page.getByText(`Your sealed move: ${me.cell}→${cells[0]}`).waitFor();
+    if (cells.length > 1) {
+      // Changed before the round closes.
+      await tap(page, cells[cells.length - 1]);
+      await page.getByText(`Your sealed move: ${me.cell}→${cells[cells.length - 1]}`).waitFor();
+    }
+    const sealed = cells.length > 1 ? cells[cells.length - 1] : cells[0];
+    for (const other of screens.filter((p) => p !== page)) {
+      await other.getByText(`1 of ${round.length} sealed`).waitFor();
+      await other.getByRole("list", { name: "who has sealed" }).locator(`[data-seat="${first + 1}"]`).getByText("sealed").waitFor();
+      const text = await other.locator("main").innerText();
+      assert.ok(!text.includes(`${me.cell}→${sealed}`), `Seat ${first + 1}'s sealed move is not on another screen before the reveal`);
+      assert.equal(await other.locator(`[data-square="${sealed}"][aria-selected="true"]`).count(), 0, "nor marked on its board");
+    }
+    if (rounds === 1) await pages[round[1]].screenshot({ path: join(ARTIFACTS, "chess-battle-sealed.png"), fullPage: true });
+    // The others stay; the last seal closes the round and reveals every move.
+    for (const seat of round.slice(1)) await button(pages[seat], "Stay").click();
+    view = await movedPast(gameId, view.seq + round.length - 1);
+    while (view.turn.kind === "active" && view.turn.submitted > 0) view = await movedPast(gameId, view.seq);
+    const revealed = `Seat ${first + 1}: ${me.cell}→${sealed}`;
+    for (const p of screens) await p.getByRole("region", { name: "last round" }).getByText(revealed).waitFor();
+    assert.ok(rounds < 10, "danger zones end the game within a few rounds");
+  }
+  const reason = view.outcome.reason;
+  for (const p of screens) await p.getByText(reason).first().waitFor();
+  // How each fell is on every screen: the red zone or another piece.
+  const fallen = view.game.fighters.filter((f) => !f.alive);
+  assert.ok(fallen.length >= 5, "at most one is left standing");
+  for (const f of fallen) await tablet.page.getByRole("region", { name: "players" }).getByText(f.eliminated).first().waitFor();
+  await pages[0].screenshot({ path: join(ARTIFACTS, "chess-battle-over.png"), fullPage: true });
+  assert.ok(await fitsWidth(pages[0]), "nothing scrolls sideways at 390 px");
+  await tablet.context.close();
   for (const p of phones) await p.context.close();
 });
 

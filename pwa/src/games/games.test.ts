@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseHash } from "../router";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
+import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
 import { ChessGame } from "../pages/ChessGame";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
@@ -18,6 +19,7 @@ describe("the registry of games", () => {
     expect(gameEntry("half-alice").screen).toBe(HalfAliceGame);
     expect(gameEntry("table-tools").screen).toBe(TableTools);
     expect(gameEntry("crowded-house").screen).toBe(CrowdedHouseGame);
+    expect(gameEntry("chess-battle").screen).toBe(ChessBattleGame);
     expect(GAMES.some((g) => g.id === DEFAULT_GAME)).toBe(true);
   });
 
@@ -29,6 +31,12 @@ describe("the registry of games", () => {
     expect(whack.positionSuffix).toBeUndefined();
   });
 
+  it("counts Chess Battle's seats from its options, and gives it a table display", () => {
+    expect(gameEntry("chess-battle").seatCount?.({ players: 9 })).toBe(9);
+    expect(gameEntry("chess-battle").table).toBe(ChessBattleTable);
+    expect(gameEntry("crowded-house").table).toBeUndefined();
+  });
+
   it("puts a known game on the generic screen when asked to", () => {
     expect(screenFor("half-alice", "generic")).toBe(GenericGame);
     expect(screenFor("half-alice", null)).toBe(HalfAliceGame);
@@ -38,6 +46,7 @@ describe("the registry of games", () => {
   it("names seats before any view has arrived", () => {
     expect(seatName("chess", 1)).toBe("Black");
     expect(seatName("crowded-house", 2)).toBe("queen-side White");
+    expect(seatName("chess-battle", 7)).toBe("Seat 8");
     expect(seatName("table-tools", 2)).toBe("Seat 3");
     expect(seatName("whack", 0)).toBe("Seat 1");
   });
@@ -52,6 +61,7 @@ describe("the registry of games", () => {
       "half-alice": { checkers: 12 },
       "table-tools": { seats: 2, decks: { main: "standard-52" } },
       "crowded-house": undefined,
+      "chess-battle": { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false },
     });
   });
 

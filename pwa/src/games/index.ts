@@ -4,11 +4,12 @@
 import type { ComponentType } from "preact";
 import type { GameView } from "../api";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
+import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
 import { ChessGame } from "../pages/ChessGame";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
-import { adrenalineOptions, boosterOptions, chess960Options, halfAliceOptions, jsonOptions, tableToolsOptions } from "./options";
+import { type ChessBattleOptions, adrenalineOptions, boosterOptions, chess960Options, chessBattleOptions, halfAliceOptions, jsonOptions, tableToolsOptions } from "./options";
 import type { GameEntry, OptionsSpec, Screen, ScreenProps } from "./types";
 
 /** A screen typed for its own game's view, as the registry keeps it: the entry's rules id is
@@ -68,6 +69,13 @@ export const GAMES: readonly GameEntry[] = [
     screen: screen(CrowdedHouseGame),
     options: null,
     sides: ["king-side White", "king-side Black", "queen-side White", "queen-side Black"],
+  },
+  {
+    id: "chess-battle",
+    screen: screen(ChessBattleGame),
+    options: options(chessBattleOptions),
+    seatCount: (value) => (value as ChessBattleOptions).players,
+    table: ChessBattleTable,
   },
 ];
 

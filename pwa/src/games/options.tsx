@@ -222,3 +222,64 @@ export const jsonOptions: OptionsSpec<string> = {
     }
   },
 };
+
+/** Chess Battle: players, the board's side (by default 8 up to eight players, else 10), how
+ * danger zones spread and after how many rounds, and the medals and freezing variations. */
+export interface ChessBattleOptions {
+  players: number;
+  size: number | null;
+  zones: "ring" | "random" | "none";
+  safe_rounds: number;
+  medals: boolean;
+  freezing: boolean;
+}
+
+function ChessBattleForm({ value, onChange }: OptionsFormProps<ChessBattleOptions>) {
+  const set = (patch: Partial<ChessBattleOptions>) => onChange({ ...value, ...patch });
+  return (
+    <fieldset>
+      <legend>Battle</legend>
+      <label>
+        Players (4 to 12)
+        <input type="number" min={4} max={12} value={value.players} name="players" onInput={(e) => set({ players: numberOf(e) })} />
+      </label>
+      <label>
+        Board
+        <select value={value.size ?? ""} name="size" onChange={(e) => set({ size: (e.target as HTMLSelectElement).value ? numberOf(e) : null })}>
+          <option value="">As many players need (8×8 up to eight, 10×10 beyond)</option>
+          {Array.from({ length: 13 }, (_, i) => i + 4).map((n) => (
+            <option key={n} value={n}>
+              {n}×{n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Danger zones
+        <select value={value.zones} name="zones" onChange={(e) => set({ zones: (e.target as HTMLSelectElement).value as ChessBattleOptions["zones"] })}>
+          <option value="ring">The outer ring each round</option>
+          <option value="random">Half the outer ring, drawn</option>
+          <option value="none">None</option>
+        </select>
+      </label>
+      {value.zones !== "none" && (
+        <label>
+          Safe rounds before the first zone
+          <input type="number" min={0} max={20} value={value.safe_rounds} name="safe_rounds" onInput={(e) => set({ safe_rounds: numberOf(e) })} />
+        </label>
+      )}
+      <label class="inline">
+        <input type="checkbox" name="medals" checked={value.medals} onChange={(e) => set({ medals: (e.target as HTMLInputElement).checked })} /> Medals: two each, to hand to others; the survivor's medal holders win too
+      </label>
+      <label class="inline">
+        <input type="checkbox" name="freezing" checked={value.freezing} onChange={(e) => set({ freezing: (e.target as HTMLInputElement).checked })} /> Freezing: one freeze each, to stop a player for a round
+      </label>
+    </fieldset>
+  );
+}
+
+/** Chess Battle's options: six players, the ring of danger after two safe rounds. */
+export const chessBattleOptions: OptionsSpec<ChessBattleOptions> = {
+  defaults: { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false },
+  Form: ChessBattleForm,
+};

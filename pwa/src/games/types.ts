@@ -49,6 +49,12 @@ export interface GameEntry {
    * checkers, coloured ones, the mirror side of Half Alice), whether castling rights follow
    * Chess960's rule, and an example of the moves the game accepts, for the move field. */
   editor?: EditorSpec;
+  /** How many seats a game created with these options has (the names on a shared phone), for
+   * games whose seats are an option. */
+  seatCount?: (options: unknown) => number;
+  /** The table display (`#/table/<game>`): what a screen in the middle of the table shows to
+   * everyone, from the spectator's view. Games without one get the board and the record. */
+  table?: ComponentType<{ view: GameView }>;
 }
 
 export interface EditorSpec {

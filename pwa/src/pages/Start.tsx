@@ -40,8 +40,11 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
   const options = () => (spec?.toOptions ? spec.toOptions(value) : value);
   /** How many seats the game will have, for the names on a shared phone. */
   const seatCount = (() => {
-    const sides = gameEntry(id).sides?.length;
+    const entry = gameEntry(id);
+    const sides = entry.sides?.length;
     if (sides) return sides;
+    const counted = entry.seatCount?.(value);
+    if (counted && counted > 0 && counted <= 16) return counted;
     const seats = (value as { seats?: unknown } | undefined)?.seats;
     if (typeof seats === "number" && seats > 0 && seats <= 16) return seats;
     return rules.find((r) => r.id === id)?.min_seats ?? 2;
@@ -125,6 +128,11 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
         <a class="button" href={`#/game/${created.game_id}`}>
           Watch the game
         </a>
+        {gameEntry(id).table && (
+          <a class="button" href={`#/table/${created.game_id}`} data-table-link>
+            Table display
+          </a>
+        )}
       </main>
     );
   }

@@ -1,9 +1,11 @@
 // The new games' screens rendered to HTML from hand-made views, for what a short browser game
-// rarely reaches: a player with no move passing (Crowded House).
+// rarely reaches: a player with no move passing (Crowded House), frozen pieces and medals
+// (Chess Battle).
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import type { BoardView, GameView, SeatInfo, Turn } from "../api";
+import { ChessBattleGame, ChessBattleTable } from "./ChessBattle";
 import { CrowdedHouseGame } from "./CrowdedHouse";
 
 const noop = async () => undefined;
@@ -51,5 +53,53 @@ describe("Crowded House", () => {
     expect(html.match(/passed: no move/g)?.length).toBe(2);
     expect(html).toContain("Your move: pieces that start or end on the king side (files e–h) — check!");
     expect(html).toContain("Team Black: you and queen-side Black.");
+  });
+});
+
+describe("Chess Battle", () => {
+  const four: SeatInfo[] = Array.from({ length: 4 }, (_, seat) => ({ seat, side: `Seat ${seat + 1}`, team: seat }));
+  const fighter = (seat: number, cell: string, more = {}) => ({ seat, alive: true, cell, eliminated: null, freeze_left: true, frozen: false, medals_from: [], medals_left: 2, piece: "white knight", ...more });
+  const round: Turn = {
+    kind: "active",
+    turn_of: null,
+    sealed: true,
+    seats: [
+      { seat: 0, stage: "move", submitted: true, sealed_action: "c3" },
+      { seat: 1, stage: "move", submitted: true },
+      { seat: 3, stage: "move", submitted: false },
+    ],
+    submitted: 2,
+  };
+  const game = {
+    fighters: [fighter(0, "b1"), fighter(1, "e4", { medals_from: [0], medals_left: 1 }), fighter(2, "g6", { frozen: true }), fighter(3, null, { alive: false, eliminated: "caught in the red zone on a1 (round 2)" })],
+    first: 0,
+    freezing: true,
+    last_round: [{ seat: 3, from: "b1", to: "a1", eliminated: "caught in the red zone on a1 (round 2)" }],
+    medals: true,
+    red: ["a1"],
+    round: 2,
+    size: 8,
+    stage: "rounds",
+    supply: [],
+    yellow: ["b2"],
+    zones: "ring" as const,
+  };
+  it("shows a seat its own sealed move, the others only that it sealed, and freezes and medals as buttons", () => {
+    const mine = render(ChessBattleGame, view("chess-battle", four, 0, round, game, { legal_actions: ["a3", "c3", "d2", "stay", "freeze 2", "medal 2"] }));
+    expect(mine).toContain("2 of 3 sealed");
+    expect(mine).toContain("Your sealed move: b1→c3");
+    expect(mine).toContain("Freeze Seat 2");
+    expect(mine).toContain("Give a medal to Seat 2");
+    expect(mine).toContain("yellow: turns red at the end of this round (1 cell)");
+    const other = render(ChessBattleGame, view("chess-battle", four, 1, round, game));
+    const table = render(ChessBattleTable, view("chess-battle", four, null, round, game));
+    for (const html of [other, table]) {
+      expect(html).toContain("2 of 3 sealed");
+      expect(html).not.toContain("c3");
+      expect(html).toContain("frozen this round");
+      expect(html).toContain("holds medals of Seat 1");
+      expect(html).toContain("Seat 4: b1→a1 — out: caught in the red zone on a1 (round 2)");
+    }
+    expect(table).toContain("Round 3");
   });
 });
