@@ -3,6 +3,7 @@ import { parseHash } from "../router";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
 import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
 import { ChessGame } from "../pages/ChessGame";
+import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
@@ -19,6 +20,7 @@ describe("the registry of games", () => {
     expect(gameEntry("half-alice").screen).toBe(HalfAliceGame);
     expect(gameEntry("table-tools").screen).toBe(TableTools);
     expect(gameEntry("crowded-house").screen).toBe(CrowdedHouseGame);
+    expect(gameEntry("cooperative").screen).toBe(CooperativeGame);
     expect(gameEntry("chess-battle").screen).toBe(ChessBattleGame);
     expect(GAMES.some((g) => g.id === DEFAULT_GAME)).toBe(true);
   });
@@ -34,7 +36,7 @@ describe("the registry of games", () => {
   it("counts Chess Battle's seats from its options, and gives it a table display", () => {
     expect(gameEntry("chess-battle").seatCount?.({ players: 9 })).toBe(9);
     expect(gameEntry("chess-battle").table).toBe(ChessBattleTable);
-    expect(gameEntry("crowded-house").table).toBeUndefined();
+    expect(gameEntry("cooperative").table).toBeUndefined();
   });
 
   it("puts a known game on the generic screen when asked to", () => {
@@ -46,6 +48,7 @@ describe("the registry of games", () => {
   it("names seats before any view has arrived", () => {
     expect(seatName("chess", 1)).toBe("Black");
     expect(seatName("crowded-house", 2)).toBe("queen-side White");
+    expect(seatName("cooperative", 1)).toBe("Player 2");
     expect(seatName("chess-battle", 7)).toBe("Seat 8");
     expect(seatName("table-tools", 2)).toBe("Seat 3");
     expect(seatName("whack", 0)).toBe("Seat 1");
@@ -61,6 +64,7 @@ describe("the registry of games", () => {
       "half-alice": { checkers: 12 },
       "table-tools": { seats: 2, decks: { main: "standard-52" } },
       "crowded-house": undefined,
+      cooperative: undefined,
       "chess-battle": { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false },
     });
   });

@@ -6,6 +6,7 @@ import type { GameView } from "../api";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
 import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
 import { ChessGame } from "../pages/ChessGame";
+import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
@@ -69,6 +70,12 @@ export const GAMES: readonly GameEntry[] = [
     screen: screen(CrowdedHouseGame),
     options: null,
     sides: ["king-side White", "king-side Black", "queen-side White", "queen-side Black"],
+  },
+  {
+    id: "cooperative",
+    screen: screen(CooperativeGame),
+    options: null,
+    sides: ["Player 1", "Player 2"],
   },
   {
     id: "chess-battle",

@@ -1,11 +1,12 @@
 // The new games' screens rendered to HTML from hand-made views, for what a short browser game
-// rarely reaches: a player with no move passing (Crowded House), frozen pieces and medals
-// (Chess Battle).
+// rarely reaches: a player with no move passing (Crowded House), a capture stage's rule for
+// both players (Cooperative), frozen pieces and medals (Chess Battle).
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import type { BoardView, GameView, SeatInfo, Turn } from "../api";
 import { ChessBattleGame, ChessBattleTable } from "./ChessBattle";
+import { CooperativeGame } from "./Cooperative";
 import { CrowdedHouseGame } from "./CrowdedHouse";
 
 const noop = async () => undefined;
@@ -53,6 +54,43 @@ describe("Crowded House", () => {
     expect(html.match(/passed: no move/g)?.length).toBe(2);
     expect(html).toContain("Your move: pieces that start or end on the king side (files e–h) — check!");
     expect(html).toContain("Team Black: you and queen-side Black.");
+  });
+});
+
+describe("Cooperative", () => {
+  const two: SeatInfo[] = [
+    { seat: 0, side: "Player 1", team: 0 },
+    { seat: 1, side: "Player 2", team: 0 },
+  ];
+  const game = {
+    black_stack: ["8S", "9S"],
+    capture_rule: "capture with the piece on e6 (a bishop), taking a pawn",
+    captured: ["2H"],
+    draw_pile: 20,
+    hand_sizes: [2, 3] as [number, number],
+    position: "8/8/8/8/8/8/8/8 b - - 0 9",
+    stage: "capture" as const,
+    to_move: "black" as const,
+    types_removed: ["queen"],
+    white_seat: 0,
+    white_stack: ["10H", "3D"],
+  };
+  it("shows the capture rule and Done to the capturing player, the rule to its partner, and both stacks and the captured cards to both", () => {
+    const mine = render(CooperativeGame, view("cooperative", two, 1, active(1, "capture"), game, { private: { cards: ["KS", "4H"] } as never, legal_actions: ["e6d5", "done", "resign"] }));
+    expect(mine).toContain("Next capture: capture with the piece on e6 (a bishop), taking a pawn");
+    expect(mine).toContain(">Done<");
+    expect(mine).toContain('data-card="KS"');
+    const partner = render(CooperativeGame, view("cooperative", two, 0, active(1, "capture"), game, { private: { cards: ["QH"] } as never }));
+    expect(partner).toContain("Next capture: capture with the piece on e6 (a bishop), taking a pawn");
+    expect(partner).toContain("Player 2 (Black) capturing");
+    expect(partner).not.toContain(">Done<");
+    expect(partner).not.toContain('data-card="KS"');
+    for (const html of [mine, partner]) {
+      expect(html).toMatch(/White's discard stack.*10♥.*3♦/s);
+      expect(html).toMatch(/Black's discard stack.*8♠.*9♠/s);
+      expect(html).toMatch(/captured cards.*2♥/s);
+      expect(html).toContain("Points so far: 1 (queen gone)");
+    }
   });
 });
 
