@@ -1,9 +1,11 @@
 // The games with secrets, each on two phones: Cooperative Chess (each hand on its own phone,
-// the stacks on both).
+// the stacks on both), Masquerade Chess (the secret table of capture moves, attempts answered
+// yes or no, the knowledge table); and one phone passed between the players behind the privacy
+// screen.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, movedPast, noConsoleErrors, resign, spectate, table, tap } from "./support.mjs";
+import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, movedPast, noConsoleErrors, phone, resign, server, spectate, table, tap } from "./support.mjs";
 
 harness();
 
@@ -91,6 +93,115 @@ test("Cooperative Chess on two phones: each hand on its own phone only, both sta
   await resign({ page: black });
   for (const p of [white, black]) await p.getByText(/^Player [12] gave up$/).first().waitFor();
   for (const p of phones) await p.context.close();
+});
+
+test("Masquerade Chess on two phones: the secret table by taps, a refused and an accepted capture attempt, the knowledge table after each with marks of one's own", async () => {
+  const { phones, pages } = await table("masquerade", 2, "White");
+  const [white, black] = pages;
+  const gameId = gameOf(white);
+  await white.getByText("Setup: choose your opponent's capture moves, in secret").waitFor();
+  // White fills the seed's table for Black's pieces: K=Q, Q=N, R=B, B=K; the fifth row follows.
+  const fill = async (page, cells) => {
+    for (const c of cells) await page.locator(`.assign-table button[data-cell="${c}"]`).click();
+  };
+  await fill(white, ["KQ", "QN", "RB", "BK"]);
+  assert.equal(await white.locator('.assign-table button[data-cell="NR"]').getAttribute("aria-pressed"), "true", "the last row takes the column left");
+  // One pick per column: another row taking Q frees the king's row, which takes the column
+  // left (the two rows swap).
+  await fill(white, ["RQ"]);
+  assert.equal(await white.locator('.assign-table button[data-cell="KQ"]').getAttribute("aria-pressed"), "false");
+  assert.equal(await white.locator('.assign-table button[data-cell="KB"]').getAttribute("aria-pressed"), "true");
+  await button(white, "Clear").click();
+  assert.equal(await button(white, "Seal my choice").isDisabled(), true, "a table with empty rows cannot be sealed");
+  await fill(white, ["KQ", "QN", "RB", "BK"]);
+  await white.screenshot({ path: join(ARTIFACTS, "masquerade-setup.png"), fullPage: true });
+  await axe(white, "masquerade setup");
+  await button(white, "Seal my choice").click();
+  await white.getByText("Sealed: KQ,QN,RB,BK,NR. You may change it until Black has chosen.").waitFor();
+  // Black sees that White has chosen, never what.
+  await black.getByText("White has chosen (sealed).").waitFor();
+  assert.ok(!(await black.locator("main").innerText()).includes("KQ,QN"), "White's table is not on Black's phone");
+  // Black chooses White's: the knight captures like a rook.
+  await fill(black, ["KQ", "QN", "RB", "BK"]);
+  await button(black, "Seal my choice").click();
+  await white.getByText("Your move: tap a piece").waitFor();
+  // The record tells each only what it may know.
+  await record(black).getByText("White chose Black's capture moves").waitFor();
+  await record(white).getByText("you chose Black's capture moves: KQ,QN,RB,BK,NR").waitFor();
+  await record(white).getByText("Black chose White's capture moves").waitFor();
+  await white.getByText("Your secret choice for Black's pieces: king captures like a queen, queen captures like a knight").waitFor();
+
+  const play = async (page, from, to, said) => {
+    await tap(page, from);
+    await tap(page, to);
+    for (const p of pages) await record(p).getByText(said).waitFor();
+  };
+  await play(white, "e2", "e4", "e2-e4");
+  await play(black, "d7", "d5", "d7-d5");
+  await play(white, "b1", "c3", "Nb1-c3");
+  await play(black, "b8", "c6", "Nb8-c6");
+  await play(white, "g1", "f3", "Ng1-f3");
+  await play(black, "c6", "d4", "Nc6-d4");
+  const cell = (page, c) => page.getByRole("table", { name: /What you know/ }).locator(`[data-cell="${c}"]`);
+  assert.equal((await cell(white, "NN").innerText()).trim(), "", "nothing known yet");
+  // The knight tries to take d5 with a knight's jump: no, and nothing moves.
+  await play(white, "c3", "d5", "Nc3xd5? no: nothing moves");
+  for (const p of pages) await p.locator(".banner.answer.no").getByText("White tried Nc3xd5? no: nothing moves").waitFor();
+  await white.locator('[data-square="c3"][aria-label*="white knight"]').waitFor();
+  // White's table rules the knight's own capture out.
+  assert.equal(await cell(white, "NN").innerText(), "X");
+  assert.match(await cell(white, "NN").getAttribute("aria-label"), /ruled out/);
+  await play(black, "a7", "a6", "a7-a6");
+  // Along the c-file, as a rook would: yes.
+  await play(white, "c3", "c7", "Nc3xc7? yes");
+  for (const p of pages) await p.locator(".banner.answer.yes").waitFor();
+  await white.locator('[data-square="c7"][aria-label*="white knight"]').waitFor();
+  for (const c of ["NK", "NB", "NN"]) assert.equal(await cell(white, c).innerText(), "X", `${c} ruled out after the yes`);
+  for (const c of ["NQ", "NR"]) assert.equal(await cell(white, c).locator("button").count(), 1, `${c} still open`);
+  // Black's phone shows what White knows too (anyone could work it out).
+  await black.getByText("What White knows of their pieces").click();
+  assert.equal(await black.getByRole("table", { name: "White's pieces" }).locator('[data-cell="NB"]').innerText(), "X");
+  // White's own pencil mark, kept on the phone across a reload.
+  await cell(white, "NQ").locator("button").click();
+  await cell(white, "NQ").getByText("X").waitFor();
+  await cell(white, "NQ").locator("button").click();
+  await cell(white, "NQ").getByText("○").waitFor();
+  await white.reload();
+  await cell(white, "NQ").getByText("○").waitFor();
+  await white.screenshot({ path: join(ARTIFACTS, "masquerade-play.png"), fullPage: true });
+  await axe(white, "masquerade play");
+  await resign({ page: black });
+  for (const p of pages) await p.getByText("Black resigned, White wins").first().waitFor();
+  assert.ok((await spectate(gameId)).status === "over");
+  for (const p of phones) await p.context.close();
+});
+
+test("one phone for everyone in Masquerade: the privacy screen between the two secret tables, and neither shows the other's", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${server.base}/#/start/masquerade`);
+  await page.getByLabel("One phone for everyone").check();
+  await button(page, "Create game").click();
+  await page.getByRole("heading", { name: "Pass the phone" }).waitFor();
+  assert.equal(await page.locator(".assign-table").count(), 0, "nothing of the game behind the screen");
+  await button(page, "I have the phone").click();
+  await page.getByText("you are White").waitFor();
+  for (const c of ["KQ", "QN", "RB", "BK"]) await page.locator(`.assign-table button[data-cell="${c}"]`).click();
+  await button(page, "Seal my choice").click();
+  // Black has yet to choose: the phone covers itself for Black.
+  await page.getByRole("heading", { name: "Pass the phone" }).waitFor();
+  await page.getByText("Hand the phone to Black to seal their move (1 of 2 moves in).").waitFor();
+  await button(page, "I have the phone").click();
+  await page.getByText("you are Black").waitFor();
+  assert.equal(await page.locator('.assign-table button[aria-pressed="true"]').count(), 0, "Black starts from an empty table, not White's");
+  assert.ok(!(await page.locator("main").innerText()).includes("KQ,QN,RB,BK,NR"));
+  await page.locator("button", { hasText: "Random" }).click();
+  await button(page, "Seal my choice").click();
+  // Play begins with White: covered again until White has the phone.
+  await page.getByRole("heading", { name: "Pass the phone" }).waitFor();
+  await page.getByText("Hand the phone to White.").waitFor();
+  await button(page, "I have the phone").click();
+  await page.getByText("Your secret choice for Black's pieces: king captures like a queen").waitFor();
+  await context.close();
 });
 
 noConsoleErrors();

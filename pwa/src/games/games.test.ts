@@ -5,6 +5,7 @@ import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
 import { ChessGame } from "../pages/ChessGame";
 import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
+import { MasqueradeGame } from "../pages/Masquerade";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
 import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
@@ -22,6 +23,7 @@ describe("the registry of games", () => {
     expect(gameEntry("crowded-house").screen).toBe(CrowdedHouseGame);
     expect(gameEntry("cooperative").screen).toBe(CooperativeGame);
     expect(gameEntry("chess-battle").screen).toBe(ChessBattleGame);
+    expect(gameEntry("masquerade").screen).toBe(MasqueradeGame);
     expect(GAMES.some((g) => g.id === DEFAULT_GAME)).toBe(true);
   });
 
@@ -36,7 +38,7 @@ describe("the registry of games", () => {
   it("counts Chess Battle's seats from its options, and gives it a table display", () => {
     expect(gameEntry("chess-battle").seatCount?.({ players: 9 })).toBe(9);
     expect(gameEntry("chess-battle").table).toBe(ChessBattleTable);
-    expect(gameEntry("cooperative").table).toBeUndefined();
+    expect(gameEntry("masquerade").table).toBeUndefined();
   });
 
   it("puts a known game on the generic screen when asked to", () => {
@@ -66,6 +68,7 @@ describe("the registry of games", () => {
       "crowded-house": undefined,
       cooperative: undefined,
       "chess-battle": { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false },
+      masquerade: undefined,
     });
   });
 

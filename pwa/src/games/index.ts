@@ -9,6 +9,7 @@ import { ChessGame } from "../pages/ChessGame";
 import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
+import { MasqueradeGame } from "../pages/Masquerade";
 import { TableTools } from "../pages/TableTools";
 import { type ChessBattleOptions, adrenalineOptions, boosterOptions, chess960Options, chessBattleOptions, halfAliceOptions, jsonOptions, tableToolsOptions } from "./options";
 import type { GameEntry, OptionsSpec, Screen, ScreenProps } from "./types";
@@ -83,6 +84,12 @@ export const GAMES: readonly GameEntry[] = [
     options: options(chessBattleOptions),
     seatCount: (value) => (value as ChessBattleOptions).players,
     table: ChessBattleTable,
+  },
+  {
+    id: "masquerade",
+    screen: screen(MasqueradeGame),
+    options: null,
+    sides: COLOURS,
   },
 ];
 
