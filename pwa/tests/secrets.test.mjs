@@ -1,11 +1,11 @@
 // The games with secrets, each on two phones: Cooperative Chess (each hand on its own phone,
 // the stacks on both), Masquerade Chess (the secret table of capture moves, attempts answered
-// yes or no, the knowledge table); and one phone passed between the players behind the privacy
-// screen.
+// yes or no, the knowledge table), Zombie Chess (burials each player alone sees, the zombie
+// rising); and one phone passed between the players behind the privacy screen.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, movedPast, noConsoleErrors, phone, resign, server, spectate, table, tap } from "./support.mjs";
+import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, movedPast, noConsoleErrors, phone, resign, server, spectate, table, tap, twoPhones } from "./support.mjs";
 
 harness();
 
@@ -174,6 +174,65 @@ test("Masquerade Chess on two phones: the secret table by taps, a refused and an
   for (const p of pages) await p.getByText("Black resigned, White wins").first().waitFor();
   assert.ok((await spectate(gameId)).status === "over");
   for (const p of phones) await p.context.close();
+});
+
+test("Zombie Chess on two phones: the seed's example game, each player's burials marked on its own phone only, the zombie pawn rising on c6 on both, the horde's Done", async () => {
+  const { white, black } = await twoPhones("zombie");
+  const both = [white.page, black.page];
+  const play = async (page, from, to, said) => {
+    await tap(page, from);
+    await tap(page, to);
+    for (const p of both) await record(p).getByText(said).first().waitFor();
+  };
+  const bury = async (page, square, said) => {
+    await page.getByText("You captured: tap one of your pieces to bury the captured piece under it").waitFor();
+    await tap(page, square);
+    await record(page).getByText(said).waitFor();
+  };
+  await play(white.page, "e2", "e4", "e2-e4; no zombies anywhere");
+  await play(black.page, "e7", "e5", "e7-e5");
+  await play(white.page, "g1", "f3", "Ng1-f3");
+  await play(black.page, "b8", "c6", "Nb8-c6");
+  await play(white.page, "d2", "d4", "d2-d4");
+  await play(black.page, "e5", "d4", "e5xd4");
+  await white.page.getByText("Black to bury the captured piece").waitFor();
+  await bury(black.page, "c6", "you bury the pawn under c6");
+  await record(white.page).getByText("Black buries the pawn").waitFor();
+  await play(white.page, "f3", "d4", "Nf3xd4");
+  await bury(white.page, "b2", "you bury the pawn under b2");
+  await play(black.page, "c6", "d4", "Nc6xd4; a white pawn rises on c6 as a zombie");
+  for (const p of both) await p.getByLabel("heard at the table").getByText("a white pawn rises on c6 as a zombie").waitFor();
+  await bury(black.page, "g7", "you bury the knight under g7");
+  await white.page.getByText("Your move").waitFor();
+
+  // Each phone marks its own burial, and only its own.
+  await white.page.locator('[data-square="b2"][aria-label*="you buried a piece under it"]').waitFor();
+  assert.equal(await white.page.locator('[data-square="g7"][aria-label*="buried"]').count(), 0, "White's phone does not know g7");
+  await black.page.locator('[data-square="g7"][aria-label*="you buried a piece under it"]').waitFor();
+  assert.equal(await black.page.locator('[data-square="b2"][aria-label*="buried"]').count(), 0, "Black's phone does not know b2");
+  await white.page.getByText("Your burials: pawn under b2").waitFor();
+  await black.page.getByText("Your burials: knight under g7").waitFor();
+  assert.ok(!(await black.page.locator("main").innerText()).includes("under b2"), "b2 is nowhere on Black's phone");
+  assert.ok(!(await white.page.locator("main").innerText()).includes("under g7"), "g7 is nowhere on White's phone");
+  // Both see the zombie pawn on c6, standing on a coin.
+  for (const p of both) {
+    await p.locator('[data-square="c6"][aria-label*="white pawn, on 1 coin, zombie"]').waitFor();
+    await p.locator('[data-square="c6"] .stack-item.coin').waitFor();
+    await record(p).getByText("a white pawn rises on c6 as a zombie").waitFor();
+  }
+  await white.page.screenshot({ path: join(ARTIFACTS, "zombie-white.png"), fullPage: true });
+  await black.page.screenshot({ path: join(ARTIFACTS, "zombie-black.png"), fullPage: true });
+  await axe(black.page, "zombie");
+  // White's regular move, then the horde: the zombie may move, or crumbles at Done.
+  await play(white.page, "b1", "c3", "Nb1-c3; no zombie at b1");
+  await white.page.getByText("Move each of your zombies once, then Done").waitFor();
+  await white.page.locator('[data-square="c6"][aria-selected="true"]').waitFor();
+  await button(white.page, "Done").click();
+  for (const p of both) await record(p).getByText("the zombie pawn on c6 crumbles to dust").waitFor();
+  await resign(white);
+  for (const p of both) await p.getByText("White resigned, Black wins").first().waitFor();
+  await white.context.close();
+  await black.context.close();
 });
 
 test("one phone for everyone in Masquerade: the privacy screen between the two secret tables, and neither shows the other's", async () => {

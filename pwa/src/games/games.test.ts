@@ -6,6 +6,7 @@ import { ChessGame } from "../pages/ChessGame";
 import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { MasqueradeGame } from "../pages/Masquerade";
+import { ZombieGame } from "../pages/Zombie";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
 import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
@@ -24,6 +25,7 @@ describe("the registry of games", () => {
     expect(gameEntry("cooperative").screen).toBe(CooperativeGame);
     expect(gameEntry("chess-battle").screen).toBe(ChessBattleGame);
     expect(gameEntry("masquerade").screen).toBe(MasqueradeGame);
+    expect(gameEntry("zombie").screen).toBe(ZombieGame);
     expect(GAMES.some((g) => g.id === DEFAULT_GAME)).toBe(true);
   });
 
@@ -38,7 +40,7 @@ describe("the registry of games", () => {
   it("counts Chess Battle's seats from its options, and gives it a table display", () => {
     expect(gameEntry("chess-battle").seatCount?.({ players: 9 })).toBe(9);
     expect(gameEntry("chess-battle").table).toBe(ChessBattleTable);
-    expect(gameEntry("masquerade").table).toBeUndefined();
+    expect(gameEntry("zombie").table).toBeUndefined();
   });
 
   it("puts a known game on the generic screen when asked to", () => {
@@ -69,6 +71,7 @@ describe("the registry of games", () => {
       cooperative: undefined,
       "chess-battle": { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false },
       masquerade: undefined,
+      zombie: undefined,
     });
   });
 

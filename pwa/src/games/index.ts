@@ -11,6 +11,7 @@ import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
 import { MasqueradeGame } from "../pages/Masquerade";
 import { TableTools } from "../pages/TableTools";
+import { ZombieGame } from "../pages/Zombie";
 import { type ChessBattleOptions, adrenalineOptions, boosterOptions, chess960Options, chessBattleOptions, halfAliceOptions, jsonOptions, tableToolsOptions } from "./options";
 import type { GameEntry, OptionsSpec, Screen, ScreenProps } from "./types";
 
@@ -88,6 +89,12 @@ export const GAMES: readonly GameEntry[] = [
   {
     id: "masquerade",
     screen: screen(MasqueradeGame),
+    options: null,
+    sides: COLOURS,
+  },
+  {
+    id: "zombie",
+    screen: screen(ZombieGame),
     options: null,
     sides: COLOURS,
   },
