@@ -155,6 +155,10 @@ function Piece({ placed }: { placed: PlacedCell }) {
   const own = placed.size === CELL ? undefined : `font-size:${placed.size * scale}px`;
   const badge = pieceBadge(piece);
   const u = placed.size / 100;
+  // The label's badge goes to the top right corner (the rank numbers are at the top left),
+  // unless a stack's count is there.
+  const stacked = (placed.cell.stacks ?? []).reduce((n, s) => n + s.count, 0) > 1;
+  const bx = cx + (stacked ? -30 : 30) * u;
   return (
     <>
       <text aria-hidden="true" class={`piece ${side} ${kind}`} x={cx} y={cy + 4 * u} style={own}>
@@ -162,8 +166,8 @@ function Piece({ placed }: { placed: PlacedCell }) {
       </text>
       {badge && (
         <g aria-hidden="true" class="piece-label">
-          <circle cx={cx - 30 * u} cy={cy - 30 * u} r={19 * u} />
-          <text x={cx - 30 * u} y={cy - 30 * u} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${(badge.length > 1 ? 26 : 32) * u}px` }}>
+          <circle cx={bx} cy={cy - 30 * u} r={19 * u} />
+          <text x={bx} y={cy - 30 * u} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${(badge.length > 1 ? 26 : 32) * u}px` }}>
             {badge}
           </text>
         </g>
