@@ -58,6 +58,28 @@ test("Crowded House on four phones: each seat's half shaded, the teams shown, a 
   for (const p of phones) await p.context.close();
 });
 
+test("one phone for everyone in Crowded House: no privacy screen, and the phone goes round the four seats", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${server.base}/#/start/crowded-house`);
+  await page.getByLabel("One phone for everyone").check();
+  await page.getByLabel("queen-side Black's name").fill("Bob");
+  await button(page, "Create game").click();
+  await page.getByText("you are king-side White").waitFor();
+  assert.equal(await page.getByRole("heading", { name: "Pass the phone" }).count(), 0, "partners talk in the open: nothing to hide");
+  for (const [from, to, next] of [
+    ["e2", "e4", "king-side Black"],
+    ["e7", "e5", "queen-side White"],
+    ["d2", "d4", "Bob (queen-side Black)"],
+  ]) {
+    await tap(page, from);
+    await tap(page, to);
+    await page.getByText(`you are ${next}`).waitFor();
+  }
+  await page.locator('[data-square="d7"][aria-label*="on your half"]').waitFor();
+  assert.equal(await page.getByRole("heading", { name: "Pass the phone" }).count(), 0);
+  await context.close();
+});
+
 /** The cells a phone marks as places its piece can go. */
 const targets = (page) => page.locator("svg.board [data-square]:has(circle.dot), svg.board [data-square]:has(circle.capture)").evaluateAll((els) => els.map((e) => e.dataset.square));
 

@@ -97,7 +97,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
   const [info, setInfo] = useState<RulesInfo | null>(null);
   // Games whose rules keep nothing secret need no privacy screen between turns; until the
   // catalogue says, assume they might.
-  const secret = info ? info.secret.length > 0 : !["chess", "chess960", "adrenaline", "half-alice"].includes(stored.rules ?? "");
+  const secret = info ? info.secret.length > 0 : !["chess", "chess960", "adrenaline", "half-alice", "crowded-house"].includes(stored.rules ?? "");
   const [seat, setSeat] = useState<number | null>(heldSeats.length ? heldSeats[0] : null);
   // On a shared phone nothing secret shows until the right player says they hold the phone.
   const [covered, setCovered] = useState(shared && secret);
