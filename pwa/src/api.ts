@@ -39,7 +39,7 @@ export interface SeatInfo {
 }
 
 /** A named step of a turn; the same names for every game. */
-export type Stage = "move" | "extra-moves" | "place-checker" | "play-card" | "choose" | "pick-piece" | "place" | "capture" | "bury" | "horde" | "bonus" | "uncloak";
+export type Stage = "move" | "extra-moves" | "place-checker" | "play-card" | "choose" | "pick-piece" | "place" | "capture" | "bury" | "horde" | "bonus" | "uncloak" | "add";
 
 /** A seat that may act now. */
 export interface ActiveSeat {

@@ -19,6 +19,7 @@ const STAGE_VERBS: Record<Stage, string> = {
   horde: "move the zombies",
   bonus: "make a bonus move",
   uncloak: "uncloak checkers or end the turn",
+  add: "add a piece",
 };
 
 /** A game's own words for its stages, after "to" (`games/stages.ts`). */

@@ -44,7 +44,8 @@ export interface CloakAndDaggerFields {
     | "bury"
     | "horde"
     | "bonus"
-    | "uncloak";
+    | "uncloak"
+    | "add";
   /**
    * The side to move.
    */

@@ -56,7 +56,8 @@ export interface CooperativeFields {
     | "bury"
     | "horde"
     | "bonus"
-    | "uncloak";
+    | "uncloak"
+    | "add";
   /**
    * The colour whose turn it is.
    */

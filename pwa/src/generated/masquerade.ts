@@ -37,7 +37,8 @@ export interface MasqueradeFields {
     | "bury"
     | "horde"
     | "bonus"
-    | "uncloak";
+    | "uncloak"
+    | "add";
   /**
    * The side to move.
    */

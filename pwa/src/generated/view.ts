@@ -342,7 +342,8 @@ export interface ActiveSeatView {
     | "bury"
     | "horde"
     | "bonus"
-    | "uncloak";
+    | "uncloak"
+    | "add";
   /**
    * Whether it has sealed its action in this round.
    */

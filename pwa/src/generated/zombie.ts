@@ -56,7 +56,8 @@ export interface ZombieFields {
     | "bury"
     | "horde"
     | "bonus"
-    | "uncloak";
+    | "uncloak"
+    | "add";
   /**
    * The side whose turn it is.
    */

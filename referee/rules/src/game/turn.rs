@@ -34,6 +34,8 @@ pub enum Stage {
     Bonus,
     /// Uncloaking one's checkers, or `done` (Cloak and Dagger).
     Uncloak,
+    /// Adding a piece to the board (Gravity Chess: the flipped piece to the top row).
+    Add,
 }
 
 impl Stage {
@@ -52,6 +54,7 @@ impl Stage {
             Stage::Horde => "horde",
             Stage::Bonus => "bonus",
             Stage::Uncloak => "uncloak",
+            Stage::Add => "add",
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod chess_battle;
 pub mod cloak_and_dagger;
 pub mod cooperative;
 pub mod crowded_house;
+pub mod gravity;
 pub mod half_alice;
 pub mod masquerade;
 pub mod stacked_chess;
@@ -28,10 +29,11 @@ static COOPERATIVE: Erased<cooperative::Cooperative> = Erased(cooperative::Coope
 static MASQUERADE: Erased<masquerade::Masquerade> = Erased(masquerade::Masquerade);
 static ZOMBIE: Erased<zombie::Zombie> = Erased(zombie::Zombie);
 static CLOAK_AND_DAGGER: Erased<cloak_and_dagger::CloakAndDagger> = Erased(cloak_and_dagger::CloakAndDagger);
+static GRAVITY: Erased<gravity::Gravity> = Erased(gravity::Gravity);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 12] {
+pub fn all() -> [&'static dyn DynGame; 13] {
     [
         &CHESS,
         &CHESS960,
@@ -44,6 +46,7 @@ pub fn all() -> [&'static dyn DynGame; 12] {
         &CROWDED_HOUSE,
         &COOPERATIVE,
         &CHESS_BATTLE,
+        &GRAVITY,
         &TABLE_TOOLS,
     ]
 }
