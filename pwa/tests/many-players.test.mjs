@@ -167,4 +167,53 @@ test("Chess Battle on six phones and the table display: picks, placements, seale
   for (const p of phones) await p.context.close();
 });
 
+test("Chess Battle with medals and freezing on four phones: a freeze and a medal are public at once, the frozen player sits the round out", async () => {
+  const { phones, pages } = await table("chess-battle", 4, "Seat 1", async (host) => {
+    await host.getByLabel("Players (4 to 12)").fill("4");
+    await host.getByLabel("Board").selectOption("4");
+    await host.getByLabel("Safe rounds before the first zone").fill("0");
+    await host.getByLabel(/Medals: two each/).check();
+    await host.getByLabel(/Freezing: one freeze each/).check();
+  });
+  const gameId = pages[0].url().split("/game/")[1];
+  let view = await spectate(gameId);
+  while (view.game.stage !== "rounds") {
+    const page = pages[view.turn.turn_of];
+    if (view.game.stage === "pick-piece") await page.getByRole("region", { name: "pieces to pick" }).locator("button:enabled").first().click();
+    else await tap(page, (await targets(page))[0]);
+    view = await movedPast(gameId, view.seq);
+  }
+  // Seat 1 freezes Seat 2 and hands Seat 3 a medal, each asked first.
+  const open = async (name) => {
+    pages[0].once("dialog", (d) => d.accept());
+    if (!(await pages[0].locator("details.open-actions").evaluate((d) => d.open))) await pages[0].getByText("Freeze a player or hand out a medal").click();
+    await button(pages[0], name).click();
+  };
+  await open("Freeze Seat 2");
+  for (const p of pages) await p.getByRole("list", { name: "this round" }).getByText("Seat 1 freezes Seat 2 for this round").waitFor();
+  await pages[1].getByText("You are frozen this round: your piece stays where it is").waitFor();
+  const frozenCell = view.game.fighters[1].cell;
+  await pages[3].locator(`[data-square="${frozenCell}"][aria-label*="frozen this round"]`).waitFor();
+  await pages[3].getByRole("list", { name: "who has sealed" }).locator('[data-seat="2"]').getByText("frozen").waitFor();
+  await pages[3].getByText("0 of 3 sealed").waitFor();
+  await open("Give a medal to Seat 3");
+  for (const p of pages) {
+    await p.getByRole("list", { name: "this round" }).getByText("Seat 1 hands a medal to Seat 3").waitFor();
+    await p.getByRole("region", { name: "players" }).getByText("holds medals of Seat 1").waitFor();
+  }
+  assert.equal(await button(pages[0], "Freeze Seat 3").count(), 0, "one freeze each");
+  // Staying by a tap on one's own piece; the three moving seats seal and the round closes.
+  for (const seat of [0, 2, 3]) await tap(pages[seat], view.game.fighters[seat].cell);
+  for (const p of pages) await p.getByRole("region", { name: "last round" }).getByText(`Seat 2 stayed on ${frozenCell}`).waitFor();
+  // The zones close in on a 4×4 board until the game ends.
+  view = await spectate(gameId);
+  while (view.status === "active") {
+    const seq = view.seq;
+    for (const a of view.turn.seats) await button(pages[a.seat], "Stay").click();
+    view = await movedPast(gameId, seq + view.turn.seats.length - 1);
+  }
+  for (const p of pages) await p.getByText(view.outcome.reason).first().waitFor();
+  for (const p of phones) await p.context.close();
+});
+
 noConsoleErrors();

@@ -92,6 +92,21 @@ export function LastRound({ view }: { view: BattleView }) {
   );
 }
 
+/** What happened in the round under way, for all to see at once: freezes and medals. */
+export function ThisRound({ view }: { view: BattleView }) {
+  const played = view.played;
+  const since = played.findLastIndex((p) => !!p.action && (isCell(p.action) || p.action === "stay")) + 1;
+  const open = played.slice(since).filter((p) => p.action && seatOfOpen(p.action) !== null);
+  if (view.game.stage !== "rounds" || !open.length) return null;
+  return (
+    <ul class="this-round banner" aria-label="this round">
+      {open.map((p, i) => (
+        <li key={i}>{p.said}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** The danger zones in words, beside the shaded board. */
 export function Zones({ view }: { view: BattleView }) {
   const g = view.game;
@@ -218,6 +233,7 @@ export function ChessBattleGame({ view, act, message, setMessage }: ScreenProps<
         {prompt(view)}
       </p>
       <SealRoster view={view} />
+      <ThisRound view={view} />
       {view.board && (
         <Board
           board={view.board}
@@ -247,7 +263,7 @@ export function ChessBattleGame({ view, act, message, setMessage }: ScreenProps<
       <OpenActions view={view} act={act} />
       {g.stage === "rounds" && <Zones view={view} />}
       <Fighters view={view} />
-      {g.stage !== "rounds" && <Record view={view} who={false} folded={view.status === "over"} title={view.status === "over" ? "The whole record" : "What happened"} />}
+      {g.stage === "pick-piece" || g.stage === "place" ? <Record view={view} who={false} /> : <Record view={view} who={false} folded title="The whole record" />}
       <p>
         <a class="button" href={`#/table/${encodeURIComponent(view.game_id)}`}>
           Table display
@@ -276,6 +292,7 @@ export function ChessBattleTable({ view }: { view: GameView }) {
                 : `Placing pieces: ${names(waitingFor.map((a) => sideName(v, a.seat)))}`}
         </p>
         <SealRoster view={v} />
+        <ThisRound view={v} />
         <LastRound view={v} />
         {v.game.stage === "rounds" && <Zones view={v} />}
         <Fighters view={v} />
