@@ -146,7 +146,10 @@ test("Chess Battle on six phones and the table display: picks, placements, seale
       assert.ok(!text.includes(`${me.cell}→${sealed}`), `Seat ${first + 1}'s sealed move is not on another screen before the reveal`);
       assert.equal(await other.locator(`[data-square="${sealed}"][aria-selected="true"]`).count(), 0, "nor marked on its board");
     }
-    if (rounds === 1) await pages[round[1]].screenshot({ path: join(ARTIFACTS, "chess-battle-sealed.png"), fullPage: true });
+    if (rounds === 1) {
+      await pages[round[1]].screenshot({ path: join(ARTIFACTS, "chess-battle-sealed.png"), fullPage: true });
+      await axe(pages[round[1]], "chess battle phone in a sealed round");
+    }
     // The others stay; the last seal closes the round and reveals every move.
     for (const seat of round.slice(1)) await button(pages[seat], "Stay").click();
     view = await movedPast(gameId, view.seq + round.length - 1);
