@@ -186,6 +186,7 @@ fn checkmate_counts_only_when_the_next_player_can_make_the_capture() {
     // Black has nothing on its half to answer with.
     let state = after(position, &["h8g8", "a1a2"]);
     assert_eq!(outcome_reason(&state).as_deref(), Some("checkmate, White wins"));
+    assert_eq!(view(&state)["game"]["check"], true, "the mated king is shown in check");
     let results = rules(CROWDED).outcome(&state).unwrap().results;
     use SeatResult::*;
     assert_eq!(results, vec![Win, Loss, Win, Loss]);

@@ -38,6 +38,8 @@ fn masquerade_each_seat_secretly_chooses_the_opponents_capture_moves_at_the_star
     let game = rules(MASQUERADE);
     let mut state = game.setup(&Value::Null, &mut NoRandomness).unwrap();
     assert_eq!(game.turn(&state).active_seats(), vec![0, 1], "both choose at once, sealed");
+    let tables = game.legal_actions(&state, 0).into_iter().filter(|a| a.starts_with("assign")).count();
+    assert_eq!(tables, 120, "every table is listed");
     let applied = game.apply(&mut state, 0, "assign KQ,QN,RB,NR,BK", &mut NoRandomness).unwrap();
     assert_eq!(applied.description, "sealed: you chose Black's capture moves: KQ,QN,RB,BK,NR");
     game.apply(&mut state, 1, "assign K=R Q=B R=K B=N N=Q", &mut NoRandomness).unwrap();
@@ -80,6 +82,8 @@ fn masquerade_a_refused_capture_moves_nothing_and_ends_the_turn() {
     assert_eq!(said, ["Nd4xe6? no: nothing moves"]);
     assert_eq!(public(&state)["position"], "4k3/8/4p3/8/3N4/8/8/4K3 b - - 1 1");
     assert_eq!(public(&state)["last_answer"], false);
+    let (state, _) = play(&position, &["d4e6", "e8f8"]);
+    assert_eq!(public(&state)["last_answer"], Value::Null, "the answer belongs to the attempt alone");
     assert_eq!(possible(&state, 0, "knight"), ["king", "queen", "rook", "bishop"]);
 }
 

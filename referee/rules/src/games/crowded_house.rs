@@ -271,7 +271,8 @@ impl Game for CrowdedHouse {
             position: pos.to_text(),
             to_move: pos.turn(),
             half: pos.half,
-            check: state.ended.is_none() && pos.checker().is_some(),
+            // At checkmate too: the mated king is shown in check.
+            check: pos.checker().is_some(),
             passed: state.passes.clone(),
         }
     }
@@ -287,7 +288,7 @@ impl Game for CrowdedHouse {
             if half.contains(sq) {
                 markers.push("half".into());
             }
-            if Some(sq) == king_in_check && state.ended.is_none() {
+            if Some(sq) == king_in_check {
                 markers.push("check".into());
             }
             SquareMarks { markers, ..Default::default() }

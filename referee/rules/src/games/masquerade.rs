@@ -57,6 +57,9 @@ pub struct MasqueradeState {
     pub attempts: Vec<Attempt>,
     /// Whether both capture assignments are made and play has begun.
     pub playing: bool,
+    /// The answer to the last action, when it was a capture attempt.
+    #[serde(default)]
+    pub last_answer: Option<bool>,
     /// How the game ended.
     pub ended: Option<Outcome>,
 }
@@ -278,6 +281,7 @@ impl Game for Masquerade {
             captures: [None, None],
             attempts: Vec::new(),
             playing: false,
+            last_answer: None,
             ended: None,
         })
     }
@@ -294,10 +298,10 @@ impl Game for Masquerade {
 
     fn legal_actions(&self, state: &MasqueradeState, _seat: Seat) -> Vec<MasqueradeAction> {
         if state.assigning() {
-            // The seed's balanced example, then the plain one: the app offers its own editor.
+            // All 120 tables, the seed's balanced example first.
             let balanced = read_assignment("KQ,QN,RB,NR,BK").expect("valid");
-            let plain = MASKED;
-            return vec![MasqueradeAction::Assign(balanced), MasqueradeAction::Assign(plain)];
+            let others = all_assignments().into_iter().filter(|a| *a != balanced);
+            return std::iter::once(balanced).chain(others).map(MasqueradeAction::Assign).collect();
         }
         state.moves().into_iter().map(MasqueradeAction::Move).collect()
     }
@@ -361,8 +365,7 @@ impl Game for Masquerade {
         before: &Said,
     ) -> Option<Said> {
         let MasqueradeAction::Move(_) = action else { return None };
-        let answer = state.attempts.last().filter(|_| before.to_actor.ends_with('?'))?;
-        let said = if answer.captured { "yes" } else { "no: nothing moves" };
+        let said = if state.last_answer? { "yes" } else { "no: nothing moves" };
         Some(Said::public(format!("{} {said}", before.to_actor)))
     }
 
@@ -390,6 +393,7 @@ impl Game for Masquerade {
             return Ok(());
         };
         let us = state.pos().turn();
+        state.last_answer = None;
         if state.is_attempt(m) {
             let captured = state.succeeds(m).ok_or_else(|| {
                 GameError::new(
@@ -400,6 +404,7 @@ impl Game for Masquerade {
             let piece = state.pos().board().role_at(m.from()).expect("a piece attempts");
             let reaching = state.reaching(m.from(), m.to());
             state.attempts.push(Attempt { color: us, piece, reaching, captured });
+            state.last_answer = Some(captured);
             if !captured {
                 let pos = &mut state.board.0;
                 pos.turn = us.other();
@@ -433,7 +438,7 @@ impl Game for Masquerade {
     }
 
     fn public(&self, state: &MasqueradeState) -> MasqueradePublic {
-        let last_answer = state.attempts.last().map(|a| a.captured);
+        let last_answer = state.last_answer;
         MasqueradePublic {
             position: free_fen(state.pos()),
             stage: if state.assigning() { Stage::Choose } else { Stage::Move },
@@ -480,6 +485,7 @@ impl Game for Masquerade {
             captures,
             attempts: Vec::new(),
             playing: true,
+            last_answer: None,
             ended: None,
         })
     }
