@@ -7,6 +7,7 @@ import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { MasqueradeGame } from "../pages/Masquerade";
 import { ZombieGame } from "../pages/Zombie";
+import { CloakAndDaggerGame } from "../pages/CloakAndDagger";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
 import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
@@ -26,6 +27,7 @@ describe("the registry of games", () => {
     expect(gameEntry("chess-battle").screen).toBe(ChessBattleGame);
     expect(gameEntry("masquerade").screen).toBe(MasqueradeGame);
     expect(gameEntry("zombie").screen).toBe(ZombieGame);
+    expect(gameEntry("cloak-and-dagger").screen).toBe(CloakAndDaggerGame);
     expect(GAMES.some((g) => g.id === DEFAULT_GAME)).toBe(true);
   });
 
@@ -72,6 +74,7 @@ describe("the registry of games", () => {
       "chess-battle": { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false },
       masquerade: undefined,
       zombie: undefined,
+      "cloak-and-dagger": undefined,
     });
   });
 

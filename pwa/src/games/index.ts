@@ -6,6 +6,7 @@ import type { GameView } from "../api";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
 import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
 import { ChessGame } from "../pages/ChessGame";
+import { CloakAndDaggerGame } from "../pages/CloakAndDagger";
 import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
@@ -95,6 +96,12 @@ export const GAMES: readonly GameEntry[] = [
   {
     id: "zombie",
     screen: screen(ZombieGame),
+    options: null,
+    sides: COLOURS,
+  },
+  {
+    id: "cloak-and-dagger",
+    screen: screen(CloakAndDaggerGame),
     options: null,
     sides: COLOURS,
   },

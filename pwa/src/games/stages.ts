@@ -7,6 +7,7 @@ export const STAGE_WORDS: Record<string, StageVerbs> = {
   cooperative: { move: "move (or play a card)", capture: "capture (or say done)" },
   "chess-battle": { move: "seal a move" },
   masquerade: { choose: "choose the opponent's capture moves" },
+  "cloak-and-dagger": { choose: "choose what the checkers are" },
   zombie: { bury: "bury the captured piece", horde: "move the zombies" },
 };
 
