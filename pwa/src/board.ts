@@ -188,6 +188,8 @@ export const MARKERS: Record<string, string> = {
   "danger-red": "red zone",
   frozen: "frozen this round",
   buried: "you buried a piece under it",
+  stacked: "stacked",
+  "to-move": "still to move this turn",
 };
 
 /** The markers the board draws: a shade over the whole cell, or an outline inside it (so that
@@ -201,6 +203,8 @@ export const TINTED: Record<string, "fill" | "outline"> = {
   "danger-red": "fill",
   frozen: "outline",
   buried: "outline",
+  stacked: "fill",
+  "to-move": "outline",
 };
 
 /** Everything said about a cell, in order: its name, its piece, its stacks, its markers. */

@@ -8,6 +8,7 @@ import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { MasqueradeGame } from "../pages/Masquerade";
 import { ZombieGame } from "../pages/Zombie";
 import { CloakAndDaggerGame } from "../pages/CloakAndDagger";
+import { GravityGame, flippedPiece } from "../pages/Gravity";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
 import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
@@ -28,6 +29,10 @@ describe("the registry of games", () => {
     expect(gameEntry("masquerade").screen).toBe(MasqueradeGame);
     expect(gameEntry("zombie").screen).toBe(ZombieGame);
     expect(gameEntry("cloak-and-dagger").screen).toBe(CloakAndDaggerGame);
+    expect(gameEntry("gravity").screen).toBe(GravityGame);
+    expect(seatName("gravity", 1)).toBe("Player 2");
+    expect(flippedPiece("2S")).toBe("a black pawn");
+    expect(flippedPiece("QH")).toBe("a white queen");
     expect(GAMES.some((g) => g.id === DEFAULT_GAME)).toBe(true);
   });
 
@@ -75,6 +80,7 @@ describe("the registry of games", () => {
       masquerade: undefined,
       zombie: undefined,
       "cloak-and-dagger": undefined,
+      gravity: undefined,
     });
   });
 

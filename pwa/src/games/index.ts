@@ -10,6 +10,7 @@ import { CloakAndDaggerGame } from "../pages/CloakAndDagger";
 import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
+import { GravityGame } from "../pages/Gravity";
 import { MasqueradeGame } from "../pages/Masquerade";
 import { TableTools } from "../pages/TableTools";
 import { ZombieGame } from "../pages/Zombie";
@@ -104,6 +105,12 @@ export const GAMES: readonly GameEntry[] = [
     screen: screen(CloakAndDaggerGame),
     options: null,
     sides: COLOURS,
+  },
+  {
+    id: "gravity",
+    screen: screen(GravityGame),
+    options: null,
+    sides: ["Player 1", "Player 2"],
   },
 ];
 

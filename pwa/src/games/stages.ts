@@ -8,6 +8,7 @@ export const STAGE_WORDS: Record<string, StageVerbs> = {
   "chess-battle": { move: "seal a move" },
   masquerade: { choose: "choose the opponent's capture moves" },
   "cloak-and-dagger": { choose: "choose what the checkers are" },
+  gravity: { move: "move the pieces one at a time", add: "add the flipped piece" },
   zombie: { bury: "bury the captured piece", horde: "move the zombies" },
 };
 
