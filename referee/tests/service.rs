@@ -682,7 +682,21 @@ async fn stateless_calls_health_reflection_metrics_and_graceful_shutdown() {
     let ids: Vec<&str> = rules.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(
         ids,
-        ["chess", "chess960", "adrenaline", "booster", "half-alice", "crowded-house", "chess-battle", "table-tools"]
+        [
+            "chess",
+            "chess960",
+            "adrenaline",
+            "booster",
+            "half-alice",
+            "zombie",
+            "masquerade",
+            "cloak-and-dagger",
+            "crowded-house",
+            "cooperative",
+            "chess-battle",
+            "gravity",
+            "table-tools"
+        ]
     );
     let answer = client
         .adjudicate(pb::AdjudicateRequest {
