@@ -43,7 +43,8 @@ test("Gravity Chess on two phones to the end: flip, moves one at a time, can't m
       const topRow = view.board.cells.filter((c) => c.at[1] === 7 && !c.piece).map((c) => c.id);
       await tap(page, topRow[step % topRow.length]);
     } else {
-      const square = view.game.to_move_now[0];
+      // The highest piece first: the one most likely blocked by a piece below it.
+      const square = [...view.game.to_move_now].sort((a, b) => b[1] - a[1])[0];
       await page.locator(`[data-square="${square}"][aria-label*="still to move this turn"]`).waitFor();
       await tap(page, square);
       const targets = page.locator('[data-square][aria-label$="can move here"]');
