@@ -67,6 +67,8 @@ fn gravity_the_order_of_moves_matters_and_a_blocked_piece_is_said_unable() {
     game.apply(&mut pawn_first, 0, "e4d3", &mut NoRandomness).unwrap();
     // The lower pawn cannot move either way: the moves are over and the add comes next.
     assert_eq!(game.turn(&pawn_first).single().unwrap().stage.to_string(), "add");
+    let public = serde_json::to_value(game.view(&pawn_first, Viewer::Spectator)).unwrap()["game"].clone();
+    assert_eq!(public["to_move_now"], json!([]), "nothing is left to move in the add step");
     let err = game.apply(&mut gravity_position(position, &[]), 0, "cant e4", &mut NoRandomness).unwrap_err();
     assert_eq!(err.message, "The piece on e4 can move, so it must.");
 }

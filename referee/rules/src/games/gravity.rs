@@ -469,7 +469,8 @@ impl Game for Gravity {
             flipped: state.flipped,
             pile_sizes: [state.piles[0].draw.len(), state.piles[1].draw.len()],
             stacked: stacked(&b).into_iter().collect(),
-            to_move_now: state.active().into_iter().collect(),
+            // Only while pieces are moving: in the add step nothing is left to move.
+            to_move_now: if state.step == Step::Move { state.active().into_iter().collect() } else { Vec::new() },
             score: [state.score(Color::White), state.score(Color::Black)],
             last_turn: state.last_turn,
         }
