@@ -136,7 +136,14 @@ impl Current {
     pub fn view(&self, caller: Caller) -> pb::GameView {
         let header = &self.loaded.header;
         let view = match &self.state {
-            Some(state) => self.game.view(state, caller.viewer()).to_json(),
+            Some(state) => {
+                let mut view = self.game.view(state, caller.viewer());
+                if self.ended || self.abandoned {
+                    // Closed by the host or for lack of moves: nobody may act any more.
+                    view.close();
+                }
+                view.to_json()
+            }
             None => {
                 // The options were checked when the game was created.
                 let seating = self.game.seating(&header.options).unwrap_or_default();

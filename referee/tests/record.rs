@@ -69,6 +69,10 @@ async fn the_host_may_end_a_game_early_which_releases_its_record_and_seed() {
     assert_eq!((refused.code(), error_code(&refused).as_str()), (tonic::Code::PermissionDenied, "not_the_host"));
     let ended = client.end_game(end(&table.host_token)).await.unwrap().into_inner();
     assert_eq!((ended.status, ended.ended_by_host), (referee_proto::v1::GameStatus::Over as i32, true));
+    // Every seat's view says nobody may act any more.
+    let seat = get_view(&mut client, &table.game_id, Some(&table.tokens[1])).await.unwrap();
+    assert_eq!(view_json(&seat)["turn"]["kind"], "over");
+    assert_eq!(view_json(&seat)["legal_actions"], serde_json::json!([]));
     let late = submit(&mut client, &table, 1, "roll 1d6", rolled.seq + 1, "2").await.unwrap_err();
     assert_eq!(error_code(&late), "game_over");
     assert_eq!(error_code(&client.end_game(end(&table.host_token)).await.unwrap_err()), "game_over");

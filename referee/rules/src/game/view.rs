@@ -70,6 +70,18 @@ impl View {
         }
     }
 
+    /// The view of a game closed from outside its rules (ended by the host, abandoned): the
+    /// position as it stood, with nobody to act and nothing to select.
+    pub fn close(&mut self) {
+        self.turn = TurnView::Over;
+        self.legal_actions.clear();
+        self.legal_actions_complete = true;
+        self.draw_offer = None;
+        if let Some(board) = &mut self.board {
+            board.cells.iter_mut().for_each(|c| c.selectable = false);
+        }
+    }
+
     /// The JSON Schema (draft 2020-12) of every view: the envelope, with each game's own
     /// `game` and `private` parts described by [`super::DynGame::schemas`].
     pub fn schema() -> Value {
