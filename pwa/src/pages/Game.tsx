@@ -11,10 +11,12 @@ import { dueSeats, revealDue } from "../joining";
 import { cacheView, cachedView, keepCheckpoint, load, nextHolder, save } from "../session";
 import { handOver } from "../words";
 
-/** The game's screen from the registry (or the generic one, when asked for). */
+/** The game's screen from the registry (or the generic one, when asked for). Drawn anew for
+ * each seat that takes the phone, so nothing one seat tapped or chose (a secret table being
+ * filled in, a selected card or piece) is left on the screen for the next. */
 function Play({ view, screen, ...props }: ScreenProps & { screen?: string | null }) {
   const Screen = screenFor(view.rules, screen);
-  return <Screen view={view} {...props} />;
+  return <Screen key={view.seat ?? "watching"} view={view} {...props} />;
 }
 
 function useWakeLock(active: boolean) {
