@@ -307,6 +307,18 @@ fn zombie_castling_is_completed_before_the_zombies_rise() {
 }
 
 #[test]
+fn zombie_the_horde_never_takes_a_king_its_regular_move_has_checked() {
+    // White's pawn steps off the diagonal and White's zombie queen on h5 checks; the queen
+    // could reach e8 in the horde, but a king is never taken: Black answers the check.
+    let (state, said) = zombie("4k3/8/6P1/7Q/8/8/8/4K3 w - - 0 1 h5 - - move", &["g6g7"]);
+    assert_eq!(said[0], "g6-g7; no zombies anywhere");
+    let game = rules(ZOMBIE);
+    let actions = game.legal_actions(&state, 0);
+    assert!(!actions.contains(&"h5e8".to_string()), "the horde may take the king: {actions:?}");
+    assert!(actions.contains(&"h5h6".to_string()), "the zombie still moves: {actions:?}");
+}
+
+#[test]
 fn zombie_a_capture_with_a_burial_under_every_own_piece_goes_to_the_dust_bin() {
     // White has buried under both its pieces already (under d4, before its piece there was
     // taken): the pawn taken on d4 cannot be buried.
@@ -421,6 +433,27 @@ fn cloak_a_wrong_guess_gives_the_opponent_a_bonus_move_before_its_turn() {
     assert_eq!(game.turn(&state).single().unwrap().stage.to_string(), "bonus");
     let (state, _) = cloak(&position, &["guess 4 king", "e2e4", "done", "e7e5", "d7d5"]);
     assert_eq!(game.turn(&state).single().unwrap().stage.to_string(), "uncloak");
+}
+
+#[test]
+fn cloak_en_passant_follows_only_the_turns_last_move_and_is_the_opponents_alone() {
+    // Black's bonus double step a7-a5, then its regular move: Black's own b7 pawn may not take
+    // "en passant" on a6, and White's b5 pawn may not either, since a5 was not Black's last move.
+    let position = "4k3/pp6/8/1P6/8/8/8/4K3 b - - 0 1 e1:5,e8:5 - bonus-before";
+    let (state, _) = cloak(position, &["a7a5"]);
+    let game = rules(CLOAK);
+    assert!(!game.legal_actions(&state, 1).contains(&"b7a6".to_string()), "Black takes its own pawn en passant");
+    let (state, _) = cloak(position, &["a7a5", "e8d8", "done"]);
+    assert!(!game.legal_actions(&state, 0).contains(&"b5a6".to_string()), "a5 was not Black's last move");
+    // A double step as the turn's last move is open to the opponent's en passant.
+    let (state, _) = cloak("4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1 e1:5,e8:5 - move", &["a7a5", "done"]);
+    assert!(game.legal_actions(&state, 0).contains(&"b5a6".to_string()));
+    // Mid-turn, the position writes the mover's double step and reads it back.
+    let (state, _) = cloak("4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1 e1:5,e8:5 - move", &["a7a5"]);
+    let written = game.format_position(&state);
+    assert_eq!(written, "4k3/8/8/pP6/8/8/8/4K3 b - a6 0 1 e1:5,e8:5 - uncloak");
+    let read = game.parse_position(&written).unwrap();
+    assert_eq!(game.format_position(&read), written);
 }
 
 #[test]

@@ -62,6 +62,10 @@ pub struct CloakState {
     pub known: BTreeMap<String, Role>,
     /// Wrong guesses: (colour, number, the identity it is not).
     pub wrong: Vec<(Color, u8, Role)>,
+    /// The square a double step of the turn's last move passed, open to the opponent's en
+    /// passant once the turn ends (never to the mover's own later moves of the turn).
+    #[serde(default)]
+    pub pending_ep: Option<Square>,
     /// How the game ended.
     pub ended: Option<Outcome>,
 }
@@ -316,6 +320,9 @@ impl CloakState {
         self.board.0.play_unchecked(m);
         self.board.0.turn = us;
         self.board.0.fullmoves = fullmoves;
+        // The turn goes on: a double step is open to en passant only if it is the turn's last
+        // move, and only for the opponent.
+        self.pending_ep = self.board.0.ep_square.take();
         ended
     }
 
@@ -357,6 +364,7 @@ impl CloakState {
         self.guess = None;
         let pos = &mut self.board.0;
         pos.turn = us.other();
+        pos.ep_square = self.pending_ep.take();
         if us == Color::Black {
             pos.fullmoves += 1;
         }
@@ -465,6 +473,7 @@ impl Game for CloakAndDagger {
             step: Step::Arrange,
             known: BTreeMap::new(),
             wrong: Vec::new(),
+            pending_ep: None,
             ended: None,
         })
     }
@@ -829,6 +838,13 @@ impl Game for CloakAndDagger {
             let p = position.board().piece_at(*s).ok_or_else(|| bad(format!("no piece on {s}")))?;
             known.insert(key(p.color, *n), p.role);
         }
+        // After the mover's own move the en passant square is the mover's double step, open to
+        // the opponent once the turn ends.
+        let mut position = position;
+        let pending_ep = match step {
+            Step::BonusAfter | Step::Uncloak => position.ep_square.take(),
+            _ => None,
+        };
         let mut state = CloakState {
             board: FreePosition(position),
             cloaked: cloaked.iter().map(|(s, _)| *s).collect(),
@@ -840,6 +856,7 @@ impl Game for CloakAndDagger {
             step,
             known,
             wrong: Vec::new(),
+            pending_ep,
             ended: None,
         };
         state.settle();
@@ -862,6 +879,10 @@ impl Game for CloakAndDagger {
             Step::BonusAfter => "bonus-after",
             Step::Uncloak => "uncloak",
         };
-        format!("{} {} {} {step}", free_fen(state.pos()), list(true), list(false))
+        let mut position = *state.pos();
+        if matches!(state.step, Step::BonusAfter | Step::Uncloak) {
+            position.ep_square = state.pending_ep;
+        }
+        format!("{} {} {} {step}", free_fen(&position), list(true), list(false))
     }
 }

@@ -170,11 +170,14 @@ impl ZombieState {
             Step::Horde => self.zombies & !self.moved & !self.fresh & self.pos().board().by_color(self.mover()),
             Step::Bury(_) => return Vec::new(),
         };
+        // A king is never taken: the horde may follow a check, and checkmate is judged when the
+        // turn ends.
+        let kings = self.pos().board().by_role(Role::King);
         self.pos()
             .legal_moves()
             .iter()
             .copied()
-            .filter(|m| movers.contains(m.from()) && !self.reveals_check(*m))
+            .filter(|m| movers.contains(m.from()) && !kings.contains(m.to()) && !self.reveals_check(*m))
             .collect()
     }
 
@@ -327,6 +330,13 @@ fn risen(role: Role, owner: Color, s: Square) -> Role {
 
 fn roles(list: impl IntoIterator<Item = Role>) -> Vec<String> {
     list.into_iter().map(|r| r.name().to_string()).collect()
+}
+
+/// The pieces in a burial grid, in piece order (pawns first), never in the grid's order.
+fn buried(grid: &BTreeMap<Square, Role>) -> Vec<String> {
+    let mut pieces: Vec<Role> = grid.values().copied().collect();
+    pieces.sort();
+    roles(pieces)
 }
 
 impl Game for Zombie {
@@ -498,8 +508,9 @@ impl Game for Zombie {
             to_move: state.mover(),
             stage: self.turn(state).single().map_or(Stage::Move, |a| a.stage),
             zombies: state.zombies.into_iter().collect(),
-            // White's pieces lie in Black's grid and the other way round.
-            graveyard: [roles(state.grids[1].values().copied()), roles(state.grids[0].values().copied())],
+            // White's pieces lie in Black's grid and the other way round. Sorted by piece: the
+            // grid's own order is by square, which would tell where they lie.
+            graveyard: [buried(&state.grids[1]), buried(&state.grids[0])],
             dust: [roles(state.dust[0].iter().copied()), roles(state.dust[1].iter().copied())],
             check: state.ended.is_none() && state.in_check(),
             heard: state.heard.clone(),
