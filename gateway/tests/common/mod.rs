@@ -1,0 +1,101 @@
+//! What the gateway's tests share: a real gateway process, seating a game, acting in it.
+#![allow(dead_code)]
+
+use serde_json::{Value, json};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+#[path = "../../../referee/tests/support/mod.rs"]
+pub mod support;
+use support::{Referee, free_port};
+
+pub struct Gateway {
+    child: Child,
+    base: String,
+}
+
+impl Gateway {
+    pub fn start(referee: &Referee, env: &[(&str, &str)]) -> Gateway {
+        let port = free_port();
+        let child = Command::new(env!("CARGO_BIN_EXE_gateway"))
+            .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
+            .env("REFEREE_URL", referee.endpoint())
+            .env("PWA_DIR", "/nonexistent")
+            .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(start.elapsed() < Duration::from_secs(20), "gateway did not start");
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        Gateway { child, base: format!("http://127.0.0.1:{port}") }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+impl Drop for Gateway {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub struct Seated {
+    pub id: String,
+    pub tokens: Vec<String>,
+    pub seq: u64,
+}
+
+pub async fn seat_two(http: &reqwest::Client, gw: &Gateway, rules: &str, options: Value) -> Seated {
+    let created: Value = http
+        .post(gw.url("/api/v1/games"))
+        .json(&json!({"rules": rules, "options": options}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["game_id"].as_str().unwrap().to_string();
+    let mut tokens = Vec::new();
+    let mut seq = 0;
+    for seat in created["seats"].as_array().unwrap() {
+        let r = http
+            .post(gw.url(&format!("/api/v1/games/{id}/join")))
+            .json(&json!({"join_code": seat["join_code"], "entropy": "dice in my pocket"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let joined: Value = r.json().await.unwrap();
+        tokens.push(joined["token"].as_str().unwrap().to_string());
+        seq = joined["view"]["seq"].as_u64().unwrap();
+    }
+    Seated { id, tokens, seq }
+}
+
+pub async fn act(
+    http: &reqwest::Client,
+    gw: &Gateway,
+    game: &Seated,
+    seat: usize,
+    action: &str,
+    seq: u64,
+    key: &str,
+) -> (u16, Value) {
+    let r = http
+        .post(gw.url(&format!("/api/v1/games/{}/actions", game.id)))
+        .bearer_auth(&game.tokens[seat])
+        .json(&json!({"action": action, "seq": seq, "key": key}))
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
