@@ -421,6 +421,30 @@ fn chess_battle_moves_stay_sealed_and_may_be_changed_until_every_living_seat_has
 }
 
 #[test]
+fn chess_battle_a_round_closed_at_its_deadline_leaves_seats_that_sealed_nothing_where_they_stand() {
+    let game = rules(BATTLE);
+    let mut state = battle(8, &FOUR, serde_json::json!({"round_seconds": 60}));
+    assert_eq!(game.round_deadline(&state), Some((0, 60)), "the round opened with the position");
+    // Seat 1 and seat 4 seal; seats 2 and 3 do not before the deadline.
+    game.apply(&mut state, 0, "a2", &mut NoRandomness).unwrap();
+    game.apply(&mut state, 3, "h8", &mut NoRandomness).unwrap();
+    let closed = game.close_round(&mut state, &mut NoRandomness).unwrap();
+    assert_eq!(closed.action, "deadline");
+    assert_eq!(closed.description, "the round closed at its deadline; Seat 2 and Seat 3 sealed nothing");
+    let view = serde_json::to_value(game.view(&state, Viewer::Spectator)).unwrap();
+    // Seat 2's knight stayed on h8 and was taken there by seat 4's rook.
+    assert_eq!(standing(&view["game"]), ["a2", "out", "c5", "h8"]);
+    let said: Vec<&str> = view["played"].as_array().unwrap().iter().map(|p| p["said"].as_str().unwrap()).collect();
+    assert!(said.contains(&"Seat 3 sealed nothing before the deadline"), "{said:?}");
+    assert_eq!(game.round_deadline(&state), Some((3, 60)), "the next round opened with the closing");
+    // Without the option no round has a deadline, and none can be closed early.
+    let mut plain = battle(8, &FOUR, serde_json::json!({}));
+    assert_eq!(game.round_deadline(&plain), None);
+    let refused = game.close_round(&mut plain, &mut NoRandomness).unwrap_err();
+    assert_eq!(refused.message, "No round with a deadline is open.");
+}
+
+#[test]
 fn chess_battle_a_frozen_player_cannot_move_that_round_even_if_it_had_sealed() {
     let game = rules(BATTLE);
     let mut state = battle(8, &FOUR, serde_json::json!({"freezing": true}));

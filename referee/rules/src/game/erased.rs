@@ -41,6 +41,10 @@ pub struct Table<S> {
     /// made from a view older than that is stale; sealed submissions of a round still open do
     /// not count.
     pub changed_at: u64,
+    /// The value of `actions` when the sealed round now open began (its first event's
+    /// number), for games whose rounds have a deadline; `None` when no sealed round is open.
+    #[serde(default)]
+    pub round_opened: Option<u64>,
 }
 
 impl<S> Table<S> {
@@ -53,9 +57,13 @@ impl<S> Table<S> {
             sealed: BTreeMap::new(),
             actions: 0,
             changed_at: 0,
+            round_opened: None,
         }
     }
 }
+
+/// How the record writes a round closed at its deadline ([`DynGame::close_round`]).
+pub const DEADLINE: &str = "deadline";
 
 /// A game state of any game, as handed between the service and [`DynGame`].
 pub struct AnyState(Box<dyn Any + Send + Sync>);
@@ -131,6 +139,13 @@ pub trait DynGame: Send + Sync {
     fn parse_position(&self, text: &str) -> Result<AnyState, GameError>;
     /// Writes the position.
     fn format_position(&self, state: &AnyState) -> String;
+    /// The deadline of the sealed round now open, in games that give rounds one: the number of
+    /// the event the round began with, and the seconds it may stay open. The service closes it
+    /// with [`DynGame::close_round`] at the first call after that.
+    fn round_deadline(&self, state: &AnyState) -> Option<(u64, u32)>;
+    /// Closes the open sealed round at its deadline: the sealed actions are revealed and
+    /// resolved, and every seat that sealed nothing does nothing this round.
+    fn close_round(&self, state: &mut AnyState, rng: &mut dyn RandomSource) -> Result<Applied, GameError>;
     /// The whole state as JSON, for snapshots.
     fn save(&self, state: &AnyState) -> serde_json::Value;
     /// Reads what [`DynGame::save`] wrote.
@@ -409,6 +424,11 @@ impl<G: Game> Erased<G> {
         if !active.iter().all(|s| table.sealed.contains_key(s)) {
             return Ok(());
         }
+        self.resolve_sealed(table, rng)
+    }
+
+    /// Reveals the sealed actions (into the record) and resolves the round with them.
+    fn resolve_sealed(&self, table: &mut Table<G::State>, rng: &mut dyn RandomSource) -> Result<(), GameError> {
         let sealed = std::mem::take(&mut table.sealed);
         let mut round = Vec::with_capacity(sealed.len());
         for (s, text) in sealed {
@@ -419,7 +439,15 @@ impl<G: Game> Erased<G> {
         }
         self.0.resolve_round(&mut table.game, &round, rng)?;
         table.changed_at = table.actions + 1;
+        table.round_opened = None;
         Ok(())
+    }
+
+    /// Notes when a sealed round begins (after the action numbered `table.actions`), for its
+    /// deadline.
+    fn track_round(&self, table: &mut Table<G::State>) {
+        let open = self.ended(table).is_none() && self.0.turn(&table.game).is_sealed();
+        table.round_opened = if open { table.round_opened.or(Some(table.actions)) } else { None };
     }
 
     fn play(
@@ -519,7 +547,9 @@ impl<G: Game> DynGame for Erased<G> {
     fn setup(&self, options: &serde_json::Value, rng: &mut dyn RandomSource) -> Result<AnyState, GameError> {
         let options = self.options(options)?;
         let seating = self.0.seating(&options)?;
-        Ok(Self::wrap(Table::new(self.0.setup(&options, rng)?, seating)))
+        let mut table = Table::new(self.0.setup(&options, rng)?, seating);
+        self.track_round(&mut table);
+        Ok(Self::wrap(table))
     }
 
     fn clone_state(&self, state: &AnyState) -> AnyState {
@@ -561,8 +591,46 @@ impl<G: Game> DynGame for Erased<G> {
         let mut next = current.clone();
         let applied = self.play(&mut next, seat, action, rng)?;
         next.actions += 1;
+        self.track_round(&mut next);
         *state = Self::wrap(next);
         Ok(applied)
+    }
+
+    fn round_deadline(&self, state: &AnyState) -> Option<(u64, u32)> {
+        let table = self.table(state);
+        table.round_opened.zip(self.0.round_seconds(&table.game))
+    }
+
+    fn close_round(&self, state: &mut AnyState, rng: &mut dyn RandomSource) -> Result<Applied, GameError> {
+        let current = self.table(state);
+        if let Some(outcome) = self.ended(current) {
+            return Err(GameError::new(ErrorCode::GameOver, format!("The game is over: {}.", outcome.reason)));
+        }
+        let turn = self.0.turn(&current.game);
+        if !turn.is_sealed() || self.0.round_seconds(&current.game).is_none() {
+            return Err(GameError::new(ErrorCode::IllegalAction, "No round with a deadline is open."));
+        }
+        let mut next = current.clone();
+        let active = turn.active_seats();
+        next.sealed.retain(|s, _| active.contains(s));
+        let absent: Vec<Seat> = active.iter().copied().filter(|s| !next.sealed.contains_key(s)).collect();
+        self.resolve_sealed(&mut next, rng)?;
+        for seat in &absent {
+            let said = Said::public(format!("Seat {} sealed nothing before the deadline", seat + 1));
+            next.record.push(Entry { seat: *seat, action: "-".into(), said });
+        }
+        next.actions += 1;
+        self.track_round(&mut next);
+        *state = Self::wrap(next);
+        let names: Vec<String> = absent.iter().map(|s| format!("Seat {}", s + 1)).collect();
+        let description = match names.as_slice() {
+            [] => "the round closed at its deadline".to_string(),
+            [one] => format!("the round closed at its deadline; {one} sealed nothing"),
+            [many @ .., last] => {
+                format!("the round closed at its deadline; {} and {last} sealed nothing", many.join(", "))
+            }
+        };
+        Ok(Applied { action: DEADLINE.into(), description })
     }
 
     fn view(&self, state: &AnyState, viewer: Viewer) -> View {
@@ -634,7 +702,9 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn parse_position(&self, text: &str) -> Result<AnyState, GameError> {
         let seating = self.0.seating(&G::Options::default())?;
-        Ok(Self::wrap(Table::new(self.0.parse_position(text)?, seating)))
+        let mut table = Table::new(self.0.parse_position(text)?, seating);
+        self.track_round(&mut table);
+        Ok(Self::wrap(table))
     }
 
     fn format_position(&self, state: &AnyState) -> String {

@@ -16,7 +16,7 @@ mod turn;
 mod view;
 
 pub use conduct::{Conduct, Courtesies, Courtesy, DrawOffer};
-pub use erased::{Adjudication, AnyState, Applied, DynGame, Entry, Erased, Table};
+pub use erased::{Adjudication, AnyState, Applied, DEADLINE, DynGame, Entry, Erased, Table};
 pub use seating::{Outcome, SeatInfo, SeatResult, Seating, Team, TeamResult};
 pub use turn::{ActiveSeat, Stage, Turn};
 pub use view::{
@@ -247,6 +247,13 @@ pub trait Game: Send + Sync + 'static {
     fn is_open(&self, action: &Self::Action) -> bool {
         let _ = action;
         false
+    }
+    /// How long a sealed round may stay open, in seconds, in games whose rounds have a
+    /// deadline (an option): the service closes the round at the first call after it, and the
+    /// seats that sealed nothing do nothing that round. Default: no deadline.
+    fn round_seconds(&self, state: &Self::State) -> Option<u32> {
+        let _ = state;
+        None
     }
     /// Resolves a sealed round once every active seat has submitted: by default each action
     /// is applied in seat order. Games whose sealed actions happen at once override it.

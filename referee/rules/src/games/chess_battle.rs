@@ -48,6 +48,10 @@ pub struct ChessBattleOptions {
     pub medals: bool,
     /// The freezing variation: one freeze per player, spent during a round.
     pub freezing: bool,
+    /// The round deadline, in seconds (3 to 86,400): the first call after it closes the
+    /// round, and seats that sealed nothing stay where they are. None: a round waits for
+    /// every living seat.
+    pub round_seconds: Option<u32>,
 }
 
 impl Default for ChessBattleOptions {
@@ -59,6 +63,7 @@ impl Default for ChessBattleOptions {
             safe_rounds: 2,
             medals: false,
             freezing: false,
+            round_seconds: None,
         }
     }
 }
@@ -505,6 +510,9 @@ impl ChessBattle {
         if !(4..=16).contains(&options.size()) {
             return Err(bad(ErrorCode::BadOptions, "the board's side must be 4 to 16 cells"));
         }
+        if options.round_seconds.is_some_and(|s| !(3..=86_400).contains(&s)) {
+            return Err(bad(ErrorCode::BadOptions, "a round's deadline must be 3 seconds to a day (86400)"));
+        }
         Ok(())
     }
 
@@ -793,6 +801,10 @@ impl Game for ChessBattle {
             }
         }
         Ok(())
+    }
+
+    fn round_seconds(&self, state: &ChessBattleState) -> Option<u32> {
+        state.options.round_seconds
     }
 
     fn resolve_round(
