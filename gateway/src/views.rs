@@ -33,6 +33,8 @@ pub fn view_json(view: &pb::GameView) -> Value {
     out.insert("chain".into(), json!(view.chain));
     out.insert("ended_by_host".into(), json!(view.ended_by_host));
     out.insert("abandoned".into(), json!(view.abandoned));
+    let deadline = (view.round_deadline_ms > 0).then_some(view.round_deadline_ms);
+    out.insert("round_deadline_ms".into(), json!(deadline));
     out.entry("outcome").or_insert(Value::Null);
     Value::Object(out)
 }

@@ -32,6 +32,7 @@ pub fn event_text(event: &Event) -> String {
         EventBody::Start { entropy } => ("-".to_string(), "start", entropy.join(",")),
         EventBody::Action { seat, action, .. } => (seat.to_string(), action.as_str(), String::new()),
         EventBody::End => ("-".to_string(), "end", String::new()),
+        EventBody::Deadline => ("-".to_string(), rules::game::DEADLINE, String::new()),
     };
     format!("{}\n{seat}\n{action}\n{entropy}", event.seq)
 }
@@ -208,6 +209,34 @@ pub fn verify_with(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Verif
     }
 }
 
+/// Replays a round closed at its deadline: the rules must have had a round with a deadline
+/// open, and the closing must have been recorded no earlier than the deadline after the event
+/// that opened the round (by the times in the record, which the referee's clock wrote).
+fn close_at_deadline(
+    game: &dyn DynGame,
+    state: &mut rules::game::AnyState,
+    record: &AuditRecord,
+    event: &Event,
+) -> Result<(), String> {
+    let seq = event.seq;
+    let (opened, seconds) = game
+        .round_deadline(state)
+        .ok_or_else(|| format!("event {seq} closes a round at a deadline, but none was open"))?;
+    let opened_at = record.events.get(opened as usize).map_or(0, |e| e.at_ms);
+    if event.at_ms < opened_at + u64::from(seconds) * 1000 {
+        return Err(format!(
+            "event {seq} closed the round {} ms after event {opened} opened it, before its deadline of {seconds} s",
+            event.at_ms.saturating_sub(opened_at)
+        ));
+    }
+    let mut rng = Replay::new(&event.draws);
+    game.close_round(state, &mut rng).map_err(|e| format!("event {seq}: closing the round: {e}"))?;
+    if !rng.finished_cleanly() {
+        return Err(format!("event {seq}: closing the round asked for other draws than were recorded"));
+    }
+    Ok(())
+}
+
 /// Replays the record through the rules with its recorded draws.
 fn replay(game: &dyn DynGame, record: &AuditRecord) -> Result<(usize, Option<Outcome>), String> {
     let mut events = record.events.iter().peekable();
@@ -232,6 +261,11 @@ fn replay(game: &dyn DynGame, record: &AuditRecord) -> Result<(usize, Option<Out
         }
         let (seat, action) = match &event.body {
             EventBody::Action { seat, action, .. } => (seat, action),
+            EventBody::Deadline => {
+                close_at_deadline(game, &mut state, record, event)?;
+                actions += 1;
+                continue;
+            }
             EventBody::End if event.seq == last => return Ok((actions, None)),
             EventBody::End => return Err(format!("event {}: the game was ended, yet events follow", event.seq)),
             EventBody::Start { .. } => return Err(format!("event {} is a second start", event.seq)),

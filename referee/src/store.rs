@@ -67,7 +67,7 @@ impl Event {
     pub fn context(&self) -> EventContext {
         match &self.body {
             EventBody::Action { seat, action, .. } => EventContext::action(*seat, action),
-            EventBody::Start { .. } | EventBody::End => EventContext::start(),
+            EventBody::Start { .. } | EventBody::End | EventBody::Deadline => EventContext::start(),
         }
     }
 }
@@ -102,6 +102,9 @@ pub enum EventBody {
     /// The host ended the game before it was over (or before it started): no more actions, no
     /// result, and the seed is released so the record can be checked.
     End,
+    /// The sealed round then open reached its deadline and was closed by the first call after
+    /// it (`DynGame::close_round`): no seat acted.
+    Deadline,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

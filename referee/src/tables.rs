@@ -115,6 +115,9 @@ pub struct Current {
     pub ended: bool,
     /// Nobody moved for the settings' `abandoned_after`: the game is closed, its record out.
     pub abandoned: bool,
+    /// When the sealed round now open reaches its deadline (ms since the epoch), in games
+    /// whose rounds have one.
+    pub round_deadline_ms: Option<u64>,
 }
 
 impl Current {
@@ -167,6 +170,7 @@ impl Current {
             chain: self.chain.clone(),
             ended_by_host: self.ended,
             abandoned: self.abandoned,
+            round_deadline_ms: self.round_deadline_ms.unwrap_or(0),
             awaiting_reveal: self.awaiting_reveal().into_iter().map(u32::from).collect(),
         }
     }
@@ -228,7 +232,9 @@ enum Attempt {
 }
 
 /// Runs CPU work (replaying, applying, a long search) on a blocking thread.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f).await.map_err(ApiError::internal)?
 }
 
@@ -266,6 +272,10 @@ fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<Replayed, ApiEr
                     .map_err(|e| ApiError::internal(format!("game {game_id} event {seq}: {e}")))?;
             }
             (EventBody::End, _) => ended = true,
+            (EventBody::Deadline, Some(s)) => {
+                game.close_round(s, &mut rng)
+                    .map_err(|e| ApiError::internal(format!("game {game_id} event {seq}: {e}")))?;
+            }
             _ => return Err(ApiError::internal(format!("game {game_id}: event {seq} does not fit the log"))),
         }
         if !rng.finished_cleanly() {
@@ -430,11 +440,14 @@ impl Tables {
         let idle_ms = last_at_ms.map(|at| now_ms().saturating_sub(at));
         let abandoned =
             !finished && idle_ms.is_some_and(|idle| idle >= self.settings.abandoned_after_seconds.saturating_mul(1000));
-        Ok(Current { loaded, game, state, seq, chain, ended, abandoned })
+        let round_deadline_ms =
+            if finished || abandoned { None } else { self.round_deadline_ms(&loaded, game, state.as_ref()).await? };
+        Ok(Current { loaded, game, state, seq, chain, ended, abandoned, round_deadline_ms })
     }
 
     pub async fn view(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
         let current = self.started(self.current(game_id, None).await?).await?;
+        let current = self.round_closed_if_due(current, None).await?;
         let caller = current.authorize(token)?;
         Ok(current.view(caller))
     }
@@ -460,6 +473,8 @@ impl Tables {
         if current.state.is_none() {
             current = self.started(current).await?;
         }
+        // A late submission finds the round closed at its deadline, and is stale.
+        current = self.round_closed_if_due(current, field.as_deref()).await?;
         let Caller::Seat(seat) = current.authorize(Some(token))? else {
             return Err(ApiError::new(
                 Code::PermissionDenied,
@@ -566,16 +581,16 @@ impl Tables {
             AppendOutcome::Duplicate { seq } => return Ok(Attempt::Duplicate(seq)),
         }
         let new_seq = current.seq + 1;
-        if new_seq.is_multiple_of(self.settings.snapshot_every) || current.game.outcome(&next).is_some() {
-            // A failed snapshot only costs replay time later; the event itself is safe.
-            let saved = current.game.save(&next);
-            if let Err(e) = self.store.save_snapshot(&game_id, new_seq, &saved, &event.chain, event.at_ms).await {
-                tracing::warn!(game_id, %e, "snapshot not saved");
-            }
-        }
+        self.snapshot_if_due(&game_id, current.game, &next, &event).await;
         tracing::info!(game_id, seat, seq = event.seq, "action recorded");
         metrics::counter!("referee_actions_total", "rules" => current.game.info().id).increment(1);
-        let after = Current { state: Some(next), seq: new_seq, chain: event.chain.clone(), ..current };
+        let round_deadline_ms = match current.game.round_deadline(&next) {
+            Some((opened, seconds)) if opened == event.seq => Some(event.at_ms + u64::from(seconds) * 1000),
+            Some(_) => current.round_deadline_ms,
+            None => None,
+        };
+        let after =
+            Current { state: Some(next), seq: new_seq, chain: event.chain.clone(), round_deadline_ms, ..current };
         Ok(Attempt::Done(Box::new(Submitted {
             action: applied.action,
             description: applied.description,
@@ -583,6 +598,18 @@ impl Tables {
             duplicate: false,
             view: after.view(Caller::Seat(seat)),
         })))
+    }
+
+    /// Saves the state after `event` as a snapshot every `snapshot_every` events and at the
+    /// end. A failed snapshot only costs replay time later; the event itself is safe.
+    pub(crate) async fn snapshot_if_due(&self, game_id: &str, game: &dyn DynGame, state: &AnyState, event: &Event) {
+        let new_seq = event.seq + 1;
+        if new_seq.is_multiple_of(self.settings.snapshot_every) || game.outcome(state).is_some() {
+            let saved = game.save(state);
+            if let Err(e) = self.store.save_snapshot(game_id, new_seq, &saved, &event.chain, event.at_ms).await {
+                tracing::warn!(game_id, %e, "snapshot not saved");
+            }
+        }
     }
 
     /// The answer to a retried submit: the action as first recorded, and the game as it is now.

@@ -17,6 +17,12 @@ export interface ChessBattleOptions {
    */
   players?: number;
   /**
+   * The round deadline, in seconds (3 to 86,400): the first call after it closes the
+   * round, and seats that sealed nothing stay where they are. None: a round waits for
+   * every living seat.
+   */
+  round_seconds?: number | null;
+  /**
    * Rounds played before the first yellow zone appears.
    */
   safe_rounds?: number;
