@@ -149,6 +149,11 @@ interface TableFacts {
   /** Whether the host ended the game early (`api.end`): over, with no outcome, and the game
    * itself null when it had not started. */
   ended_by_host?: boolean;
+  /** When the sealed round now open closes, in ms since the epoch (Chess Battle's
+   * `round_seconds`); null when there is no deadline, or the game is over. The referee closes
+   * the round at the first call after it: a client showing the countdown reads the view when it
+   * reaches zero (`components/RoundTimer.tsx`). */
+  round_deadline_ms?: number | null;
 }
 
 /** The engine's envelope: the same for every game. */
