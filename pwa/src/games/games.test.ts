@@ -76,7 +76,7 @@ describe("the registry of games", () => {
       "table-tools": { seats: 2, decks: { main: "standard-52" } },
       "crowded-house": undefined,
       cooperative: undefined,
-      "chess-battle": { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false },
+      "chess-battle": { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false, round_seconds: null },
       masquerade: undefined,
       zombie: undefined,
       "cloak-and-dagger": undefined,

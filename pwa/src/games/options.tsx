@@ -224,7 +224,8 @@ export const jsonOptions: OptionsSpec<string> = {
 };
 
 /** Chess Battle: players, the board's side (by default 8 up to eight players, else 10), how
- * danger zones spread and after how many rounds, and the medals and freezing variations. */
+ * danger zones spread and after how many rounds, the medals and freezing variations, and how
+ * long a round may stay open (null: until every living player has sealed). */
 export interface ChessBattleOptions {
   players: number;
   size: number | null;
@@ -232,7 +233,16 @@ export interface ChessBattleOptions {
   safe_rounds: number;
   medals: boolean;
   freezing: boolean;
+  round_seconds: number | null;
 }
+
+/** The round timers the form offers, in seconds (the referee takes any from 3 to 86,400). */
+const ROUND_TIMERS: [number, string][] = [
+  [30, "30 seconds"],
+  [60, "1 minute"],
+  [120, "2 minutes"],
+  [300, "5 minutes"],
+];
 
 function ChessBattleForm({ value, onChange }: OptionsFormProps<ChessBattleOptions>) {
   const set = (patch: Partial<ChessBattleOptions>) => onChange({ ...value, ...patch });
@@ -274,12 +284,25 @@ function ChessBattleForm({ value, onChange }: OptionsFormProps<ChessBattleOption
       <label class="inline">
         <input type="checkbox" name="freezing" checked={value.freezing} onChange={(e) => set({ freezing: (e.target as HTMLInputElement).checked })} /> Freezing: one freeze each, to stop a player for a round
       </label>
+      <label>
+        Round timer
+        <select value={value.round_seconds ?? ""} name="round_seconds" onChange={(e) => set({ round_seconds: (e.target as HTMLSelectElement).value ? numberOf(e) : null })}>
+          <option value="">None: each round waits for everyone</option>
+          {ROUND_TIMERS.map(([seconds, words]) => (
+            <option key={seconds} value={seconds}>
+              {words}
+            </option>
+          ))}
+        </select>
+        {value.round_seconds !== null && <small>When it runs out the round closes: whoever has not sealed a move stays where they are.</small>}
+      </label>
     </fieldset>
   );
 }
 
-/** Chess Battle's options: six players, the ring of danger after two safe rounds. */
+/** Chess Battle's options: six players, the ring of danger after two safe rounds, no round
+ * timer. */
 export const chessBattleOptions: OptionsSpec<ChessBattleOptions> = {
-  defaults: { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false },
+  defaults: { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false, round_seconds: null },
   Form: ChessBattleForm,
 };
