@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { type Checkpoint, EventStream, chainLink, chainStart, eventText, gameKey, sha256, toHex, verifyAudit, verifyChain } from "./verify";
+import { type Checkpoint, EventStream, chainLink, chainStart, contextOf, eventText, gameKey, sha256, toHex, verifyAudit, verifyChain } from "./verify";
 
 const vectors = (name: string) => readFileSync(new URL(`../../referee/rules/tests/vectors/${name}`, import.meta.url), "utf8").trim();
 const seed = new TextEncoder().encode("0123456789abcdef0123456789abcdef");
@@ -121,7 +121,9 @@ describe("the record's chain", () => {
     let link = h(`table-referee/v1/chain\n${gameId}\n${commitment}`);
     const links = [link];
     for (const e of events) {
-      const text = e.type === "start" ? `${e.seq}\n-\nstart\n${e.entropy.join(",")}` : `${e.seq}\n${e.seat}\n${e.action}\n`;
+      // The start, the host's end and a round's deadline have no seat: `-`, and their type.
+      const text =
+        e.type === "start" ? `${e.seq}\n-\nstart\n${e.entropy.join(",")}` : e.type === "action" ? `${e.seq}\n${e.seat}\n${e.action}\n` : `${e.seq}\n-\n${e.type}\n`;
       link = h(`${link}\n${text}`);
       e.chain = link;
       links.push(link);
@@ -141,6 +143,46 @@ describe("the record's chain", () => {
     expect(await chainStart("g1", commitment)).toBe(h(`table-referee/v1/chain\ng1\n${commitment}`));
     expect(eventText({ seq: 0, type: "start", entropy: ["aa", "", "bb"], draws: [] })).toBe("0\n-\nstart\naa,,bb");
     expect(eventText({ seq: 4, type: "action", seat: 2, action: "roll 2d6", draws: [{ bound: 6, value: 0 }, { bound: 6, value: 5 }] })).toBe("4\n2\nroll 2d6\n");
+  });
+
+  it("writes the host's end and a round's deadline with seat - and their type as the action", () => {
+    expect(eventText({ seq: 12, type: "end", draws: [], at_ms: 1 })).toBe("12\n-\nend\n");
+    expect(eventText({ seq: 9, type: "deadline", draws: [{ bound: 28, value: 3 }], at_ms: 1 })).toBe("9\n-\ndeadline\n");
+    // A table-tools seat ending its table is an action with a seat, unlike the host's end.
+    expect(eventText({ seq: 5, type: "action", seat: 1, action: "end", description: "ended" })).toBe("5\n1\nend\n");
+    // No seat acted: their draws come from the start's context, as the referee derives them.
+    expect(contextOf({ seq: 9, type: "deadline", draws: [] })).toEqual({ actor: 0, action: "" });
+  });
+
+  /** A Chess Battle record whose round 1 closed at its deadline (with the random zones' draws),
+   * ended by the host. */
+  const closed = () =>
+    chained([
+      { seq: 0, type: "start", entropy: ["aa01"], draws: [{ bound: 4, value: 2 }] },
+      { seq: 1, type: "action", seat: 0, action: "c5", description: "c5", draws: [] },
+      { seq: 2, type: "deadline", draws: [{ bound: 28, value: 3 }], at_ms: 3000 },
+      { seq: 3, type: "end", draws: [], at_ms: 4000 },
+    ]);
+
+  it("passes a record with a deadline and the host's end, and names them where it breaks", async () => {
+    const { record, links } = closed();
+    expect(await verifyChain(record, kept(links, 2, 4))).toMatchObject({ ok: true, checked: 2 });
+    const late = closed();
+    late.record.events[2].type = "action";
+    Object.assign(late.record.events[2], { seat: 1, action: "stay" });
+    expect((await verifyChain(late.record)).line).toMatch(/^✗ The record breaks at event 2 \(Seat 2: stay\)/);
+    const moved = closed();
+    moved.record.events[2].seq = 7;
+    expect((await verifyChain(moved.record)).line).toMatch(/^✗ The record breaks at event 7 \(the round's deadline\)/);
+    const ended = closed();
+    ended.record.events[3].chain = "0".repeat(64);
+    expect((await verifyChain(ended.record)).line).toMatch(/^✗ The record breaks at event 3 \(the host ended the game\)/);
+  });
+
+  it("lists a deadline's draws as the deadline's, not the setup's", async () => {
+    const { record } = closed();
+    const verdict = await verifyAudit({ ...record, seed: toHex(seed), commitment: toHex(await sha256(seed)), entropy: [] });
+    expect(verdict.drawn).toEqual(["The setup — 1 draw (3 of 4)", "The round's deadline — 1 draw (4 of 28)"]);
   });
 
   it("passes a good chain and every checkpoint on it", async () => {

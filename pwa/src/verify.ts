@@ -145,10 +145,32 @@ export interface Verdict {
   chain: ChainVerdict;
 }
 
-/** "Seat 2: Seat 2 rolled 2d6: 3 5 — 2 draws", or "The setup — 12 draws". */
+/** Whether an event has a seat: an action does; the start, the host's end and a round's
+ * deadline do not. */
+const hasSeat = (event: any) => event.seat !== undefined && event.seat !== null;
+
+/** What an event was, for the record's readers: "Seat 2: Seat 2 rolled 2d6: 3 5", "The setup",
+ * "The round's deadline", "The host's end". */
+function eventWords(event: any): string {
+  if (event.action !== undefined) return `${hasSeat(event) ? `Seat ${Number(event.seat) + 1}` : "The referee"}: ${event.description || event.action}`;
+  switch (event.type) {
+    case "deadline":
+      return "The round's deadline";
+    case "end":
+      return "The host's end";
+    case "start":
+    case undefined:
+      return "The setup";
+    default:
+      return `The ${event.type} event`;
+  }
+}
+
+/** "Seat 2: Seat 2 rolled 2d6: 3 5 — 2 draws (3 of 6, 5 of 6)", "The setup — 12 draws (…)",
+ * "The round's deadline — 4 draws (…)". */
 function drawnLine(event: any): string {
   const n = (event.draws ?? []).length;
-  const what = event.action !== undefined ? `Seat ${Number(event.seat) + 1}: ${event.description || event.action}` : "The setup";
+  const what = eventWords(event);
   return `${what} — ${n} draw${n === 1 ? "" : "s"} (${(event.draws as { bound: number; value: number }[]).map((d) => `${d.value + 1} of ${d.bound}`).join(", ")})`;
 }
 
@@ -229,14 +251,15 @@ export function chainStart(gameId: string, commitment: string): Promise<string> 
   return sha256Hex(`table-referee/v1/chain\n${gameId}\n${commitment}`);
 }
 
-/** An event as the chain hashes it: seq, seat (`-` for the start), action (`start`), the
- * start's entropy joined by commas. Not the draws: a link seen during the game must not let
- * anyone try the few orders of a small hidden shuffle (derivation 2 ties the draws to the seed,
- * seat and action anyway). */
+/** An event as the chain hashes it: seq; the seat, or `-` for an event no seat made (the
+ * start, the host's `end`, a round's `deadline`); the action as recorded, or for those the
+ * event's type (`start`, `end`, `deadline`); the start's entropy joined by commas. Not the
+ * draws: a link seen during the game must not let anyone try the few orders of a small hidden
+ * shuffle (derivation 2 ties the draws to the seed, seat and action anyway). */
 export function eventText(event: any): string {
   const start = event.type === "start";
-  const seat = start ? "-" : String(event.seat);
-  const action = start ? "start" : String(event.action);
+  const seat = hasSeat(event) ? String(event.seat) : "-";
+  const action = event.type === "action" || (event.type === undefined && event.action !== undefined) ? String(event.action) : String(event.type);
   const entropy = start ? ((event.entropy ?? []) as string[]).join(",") : "";
   return `${event.seq}\n${seat}\n${action}\n${entropy}`;
 }
@@ -255,9 +278,20 @@ export interface ChainVerdict {
   line: string;
 }
 
-/** "event 3 (Seat 1: e2e4)", "event 0 (the start)". */
+/** "event 3 (Seat 1: e2e4)", "event 0 (the start)", "event 9 (the round's deadline)",
+ * "event 12 (the host ended the game)". */
 function eventName(event: any): string {
-  return event.type === "start" ? `event ${event.seq} (the start)` : `event ${event.seq} (Seat ${Number(event.seat) + 1}: ${event.action})`;
+  const what =
+    event.type === "start"
+      ? "the start"
+      : event.type === "deadline"
+        ? "the round's deadline"
+        : event.type === "end"
+          ? "the host ended the game"
+          : hasSeat(event)
+            ? `Seat ${Number(event.seat) + 1}: ${event.action}`
+            : String(event.action ?? event.type);
+  return `event ${event.seq} (${what})`;
 }
 
 const short = (hex: string) => `${hex.slice(0, 12)}…`;
