@@ -480,3 +480,27 @@ fn a_sealed_game_plays_to_a_scored_outcome_and_no_courtesies_are_offered() {
     assert_eq!(view.outcome.unwrap().teams.len(), 2);
     assert!(matches!(view.turn, TurnView::Over));
 }
+
+#[test]
+fn a_long_game_keeps_only_the_latest_entries_of_its_record_and_its_views_say_where_they_begin() {
+    let game = rules::games::find("table-tools").unwrap();
+    let mut state = game.setup(&serde_json::json!({"seats": 2}), &mut EventRng::new(GameKey([1; 32]), 0)).unwrap();
+    let saved_size = |state: &rules::game::AnyState| game.save(state).to_string().len();
+    let mut sizes = Vec::new();
+    for i in 0..300u32 {
+        let mut rng = EventRng::new(GameKey([1; 32]), u64::from(i) + 1);
+        game.apply(&mut state, (i % 2) as u8, "roll 2d6", &mut rng).unwrap();
+        if [100, 299].contains(&i) {
+            sizes.push(saved_size(&state));
+        }
+    }
+    assert_eq!(game.recorded(&state), 300);
+    let view = game.view(&state, Viewer::Seat(0));
+    assert_eq!(view.played.len(), rules::game::RECENT_ENTRIES);
+    assert_eq!(view.played_from, 300 - rules::game::RECENT_ENTRIES as u64);
+    // The entries an action added, as a viewer hears them: the last one.
+    let last = game.heard_since(&state, Viewer::Seat(1), 299);
+    assert_eq!(last.len(), 1);
+    assert_eq!(last[0], view.played.last().unwrap().clone());
+    assert!(sizes[1] < sizes[0] * 11 / 10, "the saved state stops growing with the record: {sizes:?}");
+}

@@ -8,7 +8,12 @@ use super::{ErrorCode, Game, GameError, Outcome, RulesInfo, Said, Seat, Seating,
 use crate::random::RandomSource;
 use serde::{Deserialize, Serialize};
 use std::any::Any;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
+
+/// How many of the latest record entries a game's state keeps, and its views carry. The whole
+/// record is the log's: the service replays it on request (`GetRecord`). Keeping only the
+/// latest keeps the cost of a move, which loads and copies the state, the same all game long.
+pub const RECENT_ENTRIES: usize = 64;
 
 /// One action in the record.
 #[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
@@ -21,6 +26,20 @@ pub struct Entry {
     pub said: Said,
 }
 
+impl Entry {
+    /// The entry as `viewer` hears it: the actor (and the audit) hear the action and the
+    /// actor's sentence; others hear the sentence for them, and the action only where it is
+    /// not discreet.
+    pub fn heard_by(&self, viewer: Viewer) -> PlayedView {
+        let knows = self.said.to_others.is_none() || viewer == Viewer::Seat(self.seat) || viewer == Viewer::Everyone;
+        PlayedView {
+            seat: self.seat,
+            said: if knows { self.said.to_actor.clone() } else { self.said.to_others.clone().unwrap_or_default() },
+            action: knows.then(|| self.action.clone()),
+        }
+    }
+}
+
 /// A game's state with the contract's part around it. This is what snapshots save.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Table<S> {
@@ -30,8 +49,12 @@ pub struct Table<S> {
     pub seating: Seating,
     /// Draw offers and endings by resignation or agreement.
     pub conduct: Conduct,
-    /// Every action so far.
-    pub record: Vec<Entry>,
+    /// The latest entries of the record (at most [`RECENT_ENTRIES`]), oldest first.
+    pub record: VecDeque<Entry>,
+    /// How many entries the record holds in all; the first one kept is number
+    /// `recorded - record.len()` (from 0).
+    #[serde(default)]
+    pub recorded: u64,
     /// The sealed actions of the round still open, by seat.
     #[serde(default)]
     pub sealed: BTreeMap<Seat, String>,
@@ -48,12 +71,27 @@ pub struct Table<S> {
 }
 
 impl<S> Table<S> {
+    /// Adds an entry to the record, forgetting the oldest kept beyond [`RECENT_ENTRIES`].
+    fn note(&mut self, entry: Entry) {
+        self.record.push_back(entry);
+        self.recorded += 1;
+        while self.record.len() > RECENT_ENTRIES {
+            self.record.pop_front();
+        }
+    }
+
+    /// The number of the first entry kept.
+    fn first_kept(&self) -> u64 {
+        self.recorded - self.record.len() as u64
+    }
+
     fn new(game: S, seating: Seating) -> Table<S> {
         Table {
             game,
             seating,
             conduct: Conduct::default(),
-            record: Vec::new(),
+            record: VecDeque::new(),
+            recorded: 0,
             sealed: BTreeMap::new(),
             actions: 0,
             changed_at: 0,
@@ -150,6 +188,12 @@ pub trait DynGame: Send + Sync {
     fn save(&self, state: &AnyState) -> serde_json::Value;
     /// Reads what [`DynGame::save`] wrote.
     fn load(&self, saved: &serde_json::Value) -> Result<AnyState, GameError>;
+    /// How many entries the record holds in all (the state keeps the latest
+    /// [`RECENT_ENTRIES`]).
+    fn recorded(&self, state: &AnyState) -> u64;
+    /// The record's entries from number `since` on, as `viewer` hears them, of those the state
+    /// still keeps: right after an action, the entries it added.
+    fn heard_since(&self, state: &AnyState, viewer: Viewer, since: u64) -> Vec<PlayedView>;
 
     /// The seat a stateless question is about: `asked` if given, else the one seat that may
     /// act. Where several seats act at once (a sealed round, a reaction), the question must
@@ -389,7 +433,7 @@ impl<G: Game> Erased<G> {
         table.conduct.check(&table.seating, seat, courtesy, self.0.courtesies())?;
         let said = table.conduct.apply(&table.seating, seat, courtesy);
         let action = courtesy.as_str().to_string();
-        table.record.push(Entry { seat, action: action.clone(), said: Said::public(said.clone()) });
+        table.note(Entry { seat, action: action.clone(), said: Said::public(said.clone()) });
         Ok(Applied { action, description: said })
     }
 
@@ -434,7 +478,7 @@ impl<G: Game> Erased<G> {
         for (s, text) in sealed {
             let parsed = self.0.parse_action(&table.game, s, &text)?;
             let said = self.0.describe_action(&table.game, s, &parsed);
-            table.record.push(Entry { seat: s, action: text, said });
+            table.note(Entry { seat: s, action: text, said });
             round.push((s, parsed));
         }
         self.0.resolve_round(&mut table.game, &round, rng)?;
@@ -480,7 +524,7 @@ impl<G: Game> Erased<G> {
         let said = self.0.describe_result(&table.game, seat, &action, &said).unwrap_or(said);
         table.conduct.acted(&table.seating, seat);
         let description = said.to_actor.clone();
-        table.record.push(Entry { seat, action: formatted.clone(), said });
+        table.note(Entry { seat, action: formatted.clone(), said });
         table.changed_at = table.actions + 1;
         if open {
             // An open action may have changed whom the round waits for.
@@ -512,18 +556,7 @@ impl<G: Game> Erased<G> {
     }
 
     fn played_view(table: &Table<G::State>, viewer: Viewer) -> Vec<PlayedView> {
-        table
-            .record
-            .iter()
-            .map(|e| {
-                let knows = e.said.to_others.is_none() || viewer == Viewer::Seat(e.seat) || viewer == Viewer::Everyone;
-                PlayedView {
-                    seat: e.seat,
-                    said: if knows { e.said.to_actor.clone() } else { e.said.to_others.clone().unwrap_or_default() },
-                    action: knows.then(|| e.action.clone()),
-                }
-            })
-            .collect()
+        table.record.iter().map(|e| e.heard_by(viewer)).collect()
     }
 }
 
@@ -617,7 +650,7 @@ impl<G: Game> DynGame for Erased<G> {
         self.resolve_sealed(&mut next, rng)?;
         for seat in &absent {
             let said = Said::public(format!("Seat {} sealed nothing before the deadline", seat + 1));
-            next.record.push(Entry { seat: *seat, action: "-".into(), said });
+            next.note(Entry { seat: *seat, action: "-".into(), said });
         }
         next.actions += 1;
         self.track_round(&mut next);
@@ -652,6 +685,7 @@ impl<G: Game> DynGame for Erased<G> {
             legal_actions_complete: self.0.info().lists_all_actions,
             private: seat.and_then(|s| self.0.private(&table.game, s)).map(|p| json(&p)),
             played: Self::played_view(table, viewer),
+            played_from: table.first_kept(),
             draw_offer: table.conduct.draw_offer.clone(),
             outcome: self
                 .ended(table)
@@ -716,8 +750,23 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn load(&self, saved: &serde_json::Value) -> Result<AnyState, GameError> {
-        let table: Table<G::State> = serde_json::from_value(saved.clone())
+        let mut table = Table::<G::State>::deserialize(saved)
             .map_err(|e| GameError::new(ErrorCode::BadPosition, format!("saved {} state: {e}", self.0.info().id)))?;
+        // A state saved before the record was cut kept all of it.
+        table.recorded = table.recorded.max(table.record.len() as u64);
+        while table.record.len() > RECENT_ENTRIES {
+            table.record.pop_front();
+        }
         Ok(Self::wrap(table))
+    }
+
+    fn recorded(&self, state: &AnyState) -> u64 {
+        self.table(state).recorded
+    }
+
+    fn heard_since(&self, state: &AnyState, viewer: Viewer, since: u64) -> Vec<PlayedView> {
+        let table = self.table(state);
+        let skip = since.saturating_sub(table.first_kept()) as usize;
+        table.record.iter().skip(skip).map(|e| e.heard_by(viewer)).collect()
     }
 }

@@ -32,8 +32,13 @@ pub struct View {
     pub legal_actions_complete: bool,
     /// The viewer's own secrets (a hand of cards, a burial grid), and nothing else.
     pub private: Option<Value>,
-    /// Every action so far, told as this viewer may hear it.
+    /// The latest actions (at most 64), told as this viewer may hear it; the whole record is
+    /// had on request (`GetRecord`).
     pub played: Vec<PlayedView>,
+    /// The number (from 0) of the record's entry that `played` begins with: 0 while it holds
+    /// the whole record.
+    #[serde(default)]
+    pub played_from: u64,
     /// A pending draw offer.
     pub draw_offer: Option<DrawOffer>,
     /// How the game ended, per seat and per team.
@@ -62,6 +67,7 @@ impl View {
             legal_actions_complete: false,
             private: None,
             played: Vec::new(),
+            played_from: 0,
             draw_offer: None,
             outcome: None,
             board: None,
