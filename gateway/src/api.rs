@@ -17,7 +17,7 @@ use utoipa::{OpenApi, ToSchema};
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Table referee", version = "1", description = "A referee for table-top chess variants: rules, refereed games with secrets and verifiable randomness, adjudication."),
-    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, end_game, get_game, submit_action, game_events, get_audit),
+    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, end_game, get_game, get_record, submit_action, game_events, get_audit),
     components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, RevealBody, Joined, ActionBody, Submitted)),
     tags((name = "referee"))
 )]
@@ -322,6 +322,48 @@ pub async fn get_game(
         .await?
         .into_inner();
     Ok(HttpResponse::Ok().json(view_json(&v)))
+}
+
+#[derive(Deserialize)]
+pub struct RecordQuery {
+    /// The number (from 0) of the first entry wanted.
+    pub from: Option<u64>,
+}
+
+/// The whole record from entry `from` on, as the caller may hear it: a view's `played` holds
+/// only the latest 64 entries, beginning with entry `played_from`.
+#[utoipa::path(get, path = "/api/v1/games/{id}/record", tag = "referee",
+    params(("id" = String, Path, description = "game id"), ("from" = Option<u64>, Query, description = "first entry wanted (from 0)")),
+    responses((status = 200, description = "`{game_id, seq, from, played: [{seat, said, action?}]}`", body = Object),
+        (status = 401, body = ApiError), (status = 404, body = ApiError)),
+    security((), ("bearer" = [])))]
+#[get("/api/v1/games/{id}/record")]
+pub async fn get_record(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    path: web::Path<String>,
+    query: web::Query<RecordQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let token = bearer(&req);
+    let r = referee
+        .client
+        .clone()
+        .get_record(request(
+            pb::GetRecordRequest { game_id: path.into_inner(), from: query.from.unwrap_or(0) },
+            token.as_deref(),
+        ))
+        .await?
+        .into_inner();
+    let played: Vec<Value> = r
+        .played
+        .iter()
+        .map(|p| match &p.action {
+            Some(action) => serde_json::json!({"seat": p.seat, "said": p.said, "action": action}),
+            None => serde_json::json!({"seat": p.seat, "said": p.said}),
+        })
+        .collect();
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({"game_id": r.game_id, "seq": r.seq, "from": r.from, "played": played})))
 }
 
 #[derive(Deserialize, ToSchema)]

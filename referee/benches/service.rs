@@ -57,6 +57,9 @@ impl RefereeApi for Noop {
     async fn get_view(&self, _: Request<pb::GetViewRequest>) -> Result<Response<pb::GameView>, Status> {
         Err(Status::unimplemented("noop"))
     }
+    async fn get_record(&self, _: Request<pb::GetRecordRequest>) -> Result<Response<pb::GameRecord>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
     type WatchGameStream = Stream;
     async fn watch_game(&self, _: Request<pb::WatchGameRequest>) -> Result<Response<Stream>, Status> {
         Err(Status::unimplemented("noop"))

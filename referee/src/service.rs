@@ -233,6 +233,17 @@ impl Referee for RefereeService {
         .await
     }
 
+    async fn get_record(&self, request: Request<pb::GetRecordRequest>) -> Result<Response<pb::GameRecord>, Status> {
+        let span = request_span("GetRecord", request.metadata());
+        measured("GetRecord", async move {
+            let token = bearer(&request)?;
+            let r = request.get_ref();
+            Ok(Response::new(self.tables.record(&r.game_id, token.as_deref(), r.from).await?))
+        })
+        .instrument(span)
+        .await
+    }
+
     type WatchGameStream = ViewStream;
 
     async fn watch_game(&self, request: Request<pb::WatchGameRequest>) -> Result<Response<ViewStream>, Status> {

@@ -5,7 +5,8 @@
 //! One scripted read returns the latest snapshot and the events after it (at most
 //! `snapshot_every` of them), and a submit adds one scripted compare-and-set append. Replaying
 //! and applying run on blocking threads, so a long computation never stalls the async workers.
-//! The state still carries the game's record, so copying it grows with the length of the game.
+//! The state keeps only the latest entries of the game's record (the rest is replayed from the
+//! log on request, `record`), so neither loading, copying nor viewing it grows with the game.
 
 use crate::audit::{AUDIT_FORMAT, AuditRecord, chain_link, chain_start, game_key};
 use crate::errors::{ApiError, Reason, echo};
@@ -249,13 +250,29 @@ struct Replayed {
 /// The game from its latest snapshot and the events after it, replayed with their recorded
 /// draws.
 fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<Replayed, ApiError> {
-    let game_id = &loaded.header.game_id;
-    let (mut state, mut seq) = match &loaded.snapshot {
-        Some((seq, saved)) => (Some(game.load(saved).map_err(ApiError::internal)?), *seq),
+    let snapshot = match &loaded.snapshot {
+        Some((seq, saved)) => Some((*seq, game.load(saved).map_err(ApiError::internal)?)),
+        None => None,
+    };
+    replay_events(game, &loaded.header, snapshot, &loaded.events, |_| {})
+}
+
+/// Replays `events` after `snapshot` (the state after its first `seq` events; `None`: from the
+/// start), calling `each` with the state after every event that leaves one.
+fn replay_events(
+    game: &'static dyn DynGame,
+    header: &Header,
+    snapshot: Option<(u64, AnyState)>,
+    events: &[Event],
+    mut each: impl FnMut(&AnyState),
+) -> Result<Replayed, ApiError> {
+    let game_id = &header.game_id;
+    let (mut state, mut seq) = match snapshot {
+        Some((seq, state)) => (Some(state), seq),
         None => (None, 0),
     };
     let mut ended = false;
-    for event in &loaded.events {
+    for event in events {
         if event.seq != seq || ended {
             return Err(ApiError::internal(format!(
                 "game {game_id}: event {} found where {seq} was expected",
@@ -265,7 +282,7 @@ fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<Replayed, ApiEr
         let mut rng = Replay::new(&event.draws);
         match (&event.body, state.as_mut()) {
             (EventBody::Start { .. }, None) => {
-                state = Some(game.setup(&loaded.header.options, &mut rng).map_err(ApiError::internal)?);
+                state = Some(game.setup(&header.options, &mut rng).map_err(ApiError::internal)?);
             }
             (EventBody::Action { seat, action, .. }, Some(s)) => {
                 game.apply(s, *seat, action, &mut rng)
@@ -280,6 +297,9 @@ fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<Replayed, ApiEr
         }
         if !rng.finished_cleanly() {
             return Err(ApiError::internal(format!("game {game_id}: event {seq} replays with other draws")));
+        }
+        if let Some(s) = &state {
+            each(s);
         }
         seq += 1;
     }
@@ -450,6 +470,31 @@ impl Tables {
         let current = self.round_closed_if_due(current, None).await?;
         let caller = current.authorize(token)?;
         Ok(current.view(caller))
+    }
+
+    /// The whole record from entry `from` on, as the caller may hear it: the log replayed from
+    /// the start (views carry only the latest entries, so that a move's cost does not grow
+    /// with the game; this is the rest, on request).
+    pub async fn record(&self, game_id: &str, token: Option<&str>, from: u64) -> Result<pb::GameRecord, ApiError> {
+        let current = self.current(game_id, None).await?;
+        let viewer = current.authorize(token)?.viewer();
+        let events = self.store.all_events(game_id).await.map_err(storage)?;
+        let (game, header) = (current.game, current.loaded.header.clone());
+        let (played, seq) = blocking(move || {
+            let (mut heard, mut count) = (Vec::new(), 0);
+            let replayed = replay_events(game, &header, None, &events, |state| {
+                heard.extend(game.heard_since(state, viewer, count));
+                count = game.recorded(state);
+            })?;
+            Ok((heard, replayed.seq))
+        })
+        .await?;
+        let played = played
+            .into_iter()
+            .skip(from as usize)
+            .map(|p| pb::PlayedEntry { seat: u32::from(p.seat), said: p.said, action: p.action })
+            .collect();
+        Ok(pb::GameRecord { game_id: game_id.to_string(), seq, from, played })
     }
 
     pub async fn submit(

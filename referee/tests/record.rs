@@ -5,6 +5,7 @@
 mod support;
 
 use referee::audit::{self, AuditRecord};
+use referee_proto::v1 as pb;
 use support::*;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -154,4 +155,55 @@ fn a_chain_link_does_not_depend_on_the_draws() {
     };
     let start = audit::chain_start("g1", "c0ffee");
     assert_eq!(audit::chain_link(&start, &event(0)), audit::chain_link(&start, &event(1)));
+}
+
+async fn record_of(client: &mut Client, game_id: &str, token: Option<&str>, from: u64) -> pb::GameRecord {
+    let request = pb::GetRecordRequest { game_id: game_id.into(), from };
+    let request = match token {
+        Some(t) => authed(request, t),
+        None => tonic::Request::new(request),
+    };
+    client.get_record(request).await.unwrap().into_inner()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn views_carry_the_latest_entries_and_the_whole_record_is_had_on_request_as_each_viewer_may_hear_it() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut seq = table.view.seq;
+    let mut said = Vec::new();
+    for i in 0..150usize {
+        let r = submit(&mut client, &table, i % 2, "roll 2d6", seq, &format!("r{i}")).await.unwrap();
+        said.push(r.description.clone());
+        seq = r.view.unwrap().seq;
+    }
+    let view = get_view(&mut client, &table.game_id, Some(&table.tokens[0])).await.unwrap();
+    let json = view_json(&view);
+    assert_eq!(json["played"].as_array().unwrap().len(), 64, "a view carries the latest 64 entries");
+    let from = json["played_from"].as_u64().unwrap();
+    assert_eq!(from, said.len() as u64 - 64);
+    let whole = record_of(&mut client, &table.game_id, Some(&table.tokens[0]), 0).await;
+    assert_eq!(whole.seq, view.seq);
+    let heard: Vec<&str> = whole.played.iter().map(|p| p.said.as_str()).collect();
+    assert_eq!(heard, said, "the whole record, every entry as it was told");
+    let rest = record_of(&mut client, &table.game_id, None, from).await;
+    assert_eq!(rest.from, from);
+    let latest: Vec<&str> = json["played"].as_array().unwrap().iter().map(|p| p["said"].as_str().unwrap()).collect();
+    assert_eq!(rest.played.iter().map(|p| p.said.as_str()).collect::<Vec<_>>(), latest);
+
+    // In a game with secrets the record is told as the asker may hear it.
+    let zombie = seat_everyone(&mut client, "zombie", "").await;
+    let mut seq = zombie.view.seq;
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "d2d4", "e5d4", "bury c6", "f3d4", "bury b2", "c6d4", "bury g7"];
+    for (i, m) in moves.iter().enumerate() {
+        let seat = if ["e7e5", "b8c6", "e5d4", "bury c6", "c6d4", "bury g7"].contains(m) { 1 } else { 0 };
+        seq = submit(&mut client, &zombie, seat, m, seq, &format!("z{i}")).await.unwrap().view.unwrap().seq;
+    }
+    let white = record_of(&mut client, &zombie.game_id, Some(&zombie.tokens[0]), 0).await;
+    let black = record_of(&mut client, &zombie.game_id, Some(&zombie.tokens[1]), 0).await;
+    let text = |r: &pb::GameRecord| format!("{:?}", r.played);
+    assert!(text(&white).contains("under b2") && !text(&white).contains("under g7"), "{}", text(&white));
+    assert!(text(&black).contains("under g7") && !text(&black).contains("under b2"), "{}", text(&black));
 }

@@ -40,9 +40,15 @@ export interface ViewEnvelope {
    */
   outcome: OutcomeView | null;
   /**
-   * Every action so far, told as this viewer may hear it.
+   * The latest actions (at most 64), told as this viewer may hear it; the whole record is
+   * had on request (`GetRecord`).
    */
   played: PlayedView[];
+  /**
+   * The number (from 0) of the record's entry that `played` begins with: 0 while it holds
+   * the whole record.
+   */
+  played_from: number;
   /**
    * The viewer's own secrets (a hand of cards, a burial grid), and nothing else.
    */
