@@ -166,6 +166,9 @@ interface Envelope {
   /** What the viewer may submit now, courtesies (resign, draw offers) included. */
   legal_actions: string[];
   played: PlayedEntry[];
+  /** The number (from 0) of the record's entry `played` begins with: views carry the latest
+   * 64 entries; the rest comes from `GET /api/v1/games/{id}/record`. */
+  played_from: number;
   draw_offer: DrawOffer | null;
   outcome: Outcome | null;
   board: BoardView | null;
