@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SeatInfo, Turn } from "./api";
-import { glyphOf, isCell, revealedWords, sealedCount, seatOfOpen, standing } from "./battle";
+import { glyphOf, isCell, revealedWords, sealedCount, sealedNothing, seatOfOpen, standing } from "./battle";
 import type { FighterView } from "./generated/chess-battle";
 
 const seats: SeatInfo[] = Array.from({ length: 8 }, (_, seat) => ({ seat, side: `Seat ${seat + 1}`, team: seat }));
@@ -22,6 +22,20 @@ describe("Chess Battle in words", () => {
     expect(revealedWords(names, { seat: 0, from: "b5", to: "a3", eliminated: null })).toBe("Seat 1: b5→a3");
     expect(revealedWords(names, { seat: 1, from: "c3", to: "c3", eliminated: null })).toBe("Ann stayed on c3");
     expect(revealedWords(names, { seat: 5, from: "e7", to: "e2", eliminated: "taken by Seat 3 on e7 (round 2)" })).toBe("Seat 6: e7→e2 — out: taken by Seat 3 on e7 (round 2)");
+  });
+
+  it("says who sealed nothing before the round's deadline, from the record after the round's moves", () => {
+    expect(revealedWords(names, { seat: 1, from: "c3", to: "c3", eliminated: null }, true)).toBe("Ann sealed nothing before the deadline and stayed on c3");
+    const entry = (seat: number, action: string) => ({ seat, action, said: action === "-" ? `Seat ${seat + 1} sealed nothing before the deadline` : action });
+    const closed = [entry(0, "e5"), entry(2, "stay"), entry(1, "-"), entry(3, "-")];
+    expect(sealedNothing({ played: closed })).toEqual([1, 3]);
+    // Freezes, medals and resignations of the next round pass over it.
+    expect(sealedNothing({ played: [...closed, entry(0, "freeze 3"), entry(2, "resign")] })).toEqual([1, 3]);
+    // A round closed by the last seal: nobody is late, whatever an earlier round's deadline said.
+    expect(sealedNothing({ played: [...closed, entry(0, "d4"), entry(1, "c4"), entry(2, "stay"), entry(3, "a1")] })).toEqual([]);
+    // Two rounds in a row closed with nothing sealed: the last one's seats only.
+    expect(sealedNothing({ played: [entry(0, "-"), entry(1, "-"), entry(0, "-"), entry(1, "-")] })).toEqual([0, 1]);
+    expect(sealedNothing({ played: [entry(0, "white knight"), entry(0, "c3")] })).toEqual([]);
   });
 
   it("says where each fighter stands, frozen, and its medals when they are on", () => {

@@ -1,7 +1,7 @@
 // Chess Battle in words: how far a sealed round has got, each revealed move, each fighter's
 // standing — from the view alone, for the players' phones and the table display.
 import type { View } from "./api";
-import { activeSeats, sideName } from "./api";
+import { activeSeats, isCourtesy, sideName } from "./api";
 import { kindGlyph } from "./fen";
 import type { FighterView, Revealed } from "./generated/chess-battle";
 
@@ -19,11 +19,26 @@ export function glyphOf(piece: string | null): string {
   return (piece && kindGlyph(piece.split(" ")[1] ?? "")) ?? "";
 }
 
-/** One revealed move: "Seat 1: b5→a3", "Seat 4 stayed on b2", with how it ended if it did. */
-export function revealedWords(view: Names, r: Revealed): string {
+/** One revealed move: "Seat 1: b5→a3", "Seat 4 stayed on b2", with how it ended if it did;
+ * for a seat that sealed nothing before the round's deadline (`late`), "Seat 2 sealed nothing
+ * before the deadline and stayed on c3". */
+export function revealedWords(view: Names, r: Revealed, late = false): string {
   const who = sideName(view, r.seat);
-  const moved = r.from === r.to ? `${who} stayed on ${r.from}` : `${who}: ${r.from}→${r.to}`;
+  const moved = late ? `${who} sealed nothing before the deadline and stayed on ${r.from}` : r.from === r.to ? `${who} stayed on ${r.from}` : `${who}: ${r.from}→${r.to}`;
   return r.eliminated ? `${moved} — out: ${r.eliminated}` : moved;
+}
+
+/** The seats that sealed nothing before the deadline that closed the last round, as the record
+ * says right after the round's moves (entries with the action "-"); none when the last round
+ * closed with every move sealed. Freezes, medals and courtesies since then are passed over. */
+export function sealedNothing(view: Pick<View, "played">): number[] {
+  const late: number[] = [];
+  for (let i = view.played.length - 1; i >= 0; i--) {
+    const p = view.played[i];
+    if (p.action === "-" && !late.includes(p.seat)) late.unshift(p.seat);
+    else if (late.length || !p.action || (seatOfOpen(p.action) === null && !isCourtesy(p.action))) break;
+  }
+  return late;
 }
 
 /** A fighter's standing: where it is, or how it left the game; frozen; medals. */

@@ -5,7 +5,7 @@
 // fell, and how. Danger zones, frozen pieces and medals show on every screen.
 import type { ChessBattleFields, FighterView } from "../generated/chess-battle";
 import { type GameView, activeSeats, gameActions, mayAct, sideName, stageOf, turnOf } from "../api";
-import { glyphOf, isCell, revealedWords, sealedCount, seatOfOpen, standing } from "../battle";
+import { glyphOf, isCell, revealedWords, sealedCount, sealedNothing, seatOfOpen, standing } from "../battle";
 import { Board } from "../components/Board";
 import { Record } from "../components/Record";
 import type { ScreenProps } from "../games/types";
@@ -75,16 +75,19 @@ export function SealRoster({ view }: { view: BattleView }) {
 export function LastRound({ view }: { view: BattleView }) {
   const last = view.game.last_round;
   if (!last.length) return null;
+  const late = sealedNothing(view);
   return (
     <section class="last-round" aria-label="last round">
-      <h2>Round {view.game.round}, revealed</h2>
+      <h2>
+        Round {view.game.round}, {late.length ? "closed at its deadline" : "revealed"}
+      </h2>
       <ul>
         {last.map((r) => (
           <li key={r.seat} class={r.eliminated ? "fallen" : ""}>
             <span class="glyph-inline" aria-hidden="true">
               {glyphOf(fighterOf(view, r.seat)?.piece ?? null)}
             </span>{" "}
-            {revealedWords(view, r)}
+            {revealedWords(view, r, late.includes(r.seat))}
           </li>
         ))}
       </ul>
