@@ -8,6 +8,7 @@ import { type GameView, activeSeats, gameActions, mayAct, sideName, stageOf, tur
 import { glyphOf, isCell, revealedWords, sealedCount, sealedNothing, seatOfOpen, standing } from "../battle";
 import { Board } from "../components/Board";
 import { Record } from "../components/Record";
+import { RoundTimer } from "../components/RoundTimer";
 import type { ScreenProps } from "../games/types";
 import { names, plural } from "../words";
 import "./variants.css";
@@ -235,6 +236,7 @@ export function ChessBattleGame({ view, act, message, setMessage }: ScreenProps<
       <p class="status" role="status" aria-live="polite">
         {prompt(view)}
       </p>
+      <RoundTimer view={view} />
       <SealRoster view={view} />
       <ThisRound view={view} />
       {view.board && (

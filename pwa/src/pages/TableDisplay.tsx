@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type GameView, type RulesInfo, type View, api, watch } from "../api";
 import { Board } from "../components/Board";
 import { Record } from "../components/Record";
+import { RoundTimer } from "../components/RoundTimer";
 import { gameEntry } from "../games";
 import { stageWords } from "../games/stages";
 import { sealedWords, turnSentence } from "../words";
@@ -51,16 +52,17 @@ export function TableDisplay({ gameId }: { gameId: string }) {
   const [problem, setProblem] = useState("");
   const [retry, setRetry] = useState(0);
   const seqRef = useRef(0);
+  /** Shows a view, unless an older one than shown (the stream and a read may cross). */
+  const show = (v: View) => {
+    if (v.seq < seqRef.current) return;
+    seqRef.current = v.seq;
+    setView(v);
+  };
 
   useEffect(() => {
     let closed = false;
     let stop = () => undefined as void;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const show = (v: View) => {
-      if (v.seq < seqRef.current) return;
-      seqRef.current = v.seq;
-      setView(v);
-    };
     api.view(gameId).then(
       (v) => {
         if (closed) return;
@@ -105,7 +107,12 @@ export function TableDisplay({ gameId }: { gameId: string }) {
       )}
       {!view && !problem && <p>Loading the game…</p>}
       {view?.status === "waiting" && <p class="status">Waiting for players: {view.joined_seats.length} of {view.seat_count} have joined.</p>}
-      {view && view.status !== "waiting" && <Table view={view} />}
+      {view && view.status !== "waiting" && (
+        <>
+          <RoundTimer view={view} onView={show} />
+          <Table view={view} />
+        </>
+      )}
     </main>
   );
 }
