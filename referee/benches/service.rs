@@ -301,8 +301,7 @@ async fn main() {
         seq = r.view.unwrap().seq;
     }
     let window = |at: u64| {
-        let mut w: Vec<Duration> =
-            by_move.iter().filter(|(m, _)| m.abs_diff(at) <= 5).map(|(_, d)| *d).collect();
+        let mut w: Vec<Duration> = by_move.iter().filter(|(m, _)| m.abs_diff(at) <= 5).map(|(_, d)| *d).collect();
         w.sort();
         percentile(&w, 0.5)
     };
@@ -312,7 +311,10 @@ async fn main() {
         println!("  around move {mark:<16}{:>10.3} ms", ms(window(mark)));
     }
     let (first, last) = (marks[0], *marks.last().unwrap());
-    println!("  ratio (move {last} / move {first})   {:>8.2}   (goal: at most 1.2)", ms(window(last)) / ms(window(first)));
+    println!(
+        "  ratio (move {last} / move {first})   {:>8.2}   (goal: at most 1.2)",
+        ms(window(last)) / ms(window(first))
+    );
 }
 
 /// A legal chess game of up to `plies` moves under the claim rule (only the fifth repetition
