@@ -303,6 +303,16 @@ export interface Adjudication {
   position?: string;
 }
 
+/** A stretch of the record as `GET /games/{id}/record?from=N` answers it: the entries from
+ * number `from` (counted from 0) to the end, each as the caller may hear it. */
+export interface RecordPart {
+  game_id: string;
+  /** The events the record had when read. */
+  seq: number;
+  from: number;
+  played: PlayedEntry[];
+}
+
 /** A refusal: the HTTP status, a stable code and a sentence for players. */
 export class ApiError extends Error {
   constructor(
@@ -366,6 +376,10 @@ export const api = {
     call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/actions`, { action, seq, key: newKey() }, token),
   /** Ends the game early for everyone, with the host token (`not_the_host` for any other). */
   end: (gameId: string, hostToken: string) => call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/end`, undefined, hostToken),
+  /** The record from entry `from` (0: the whole record) on, as the seat of `token`, the host, or
+   * (without a token) a spectator may hear it: a view carries only the latest entries. */
+  getRecord: (gameId: string, token?: string, from = 0) =>
+    call<RecordPart>("GET", `/api/v1/games/${encodeURIComponent(gameId)}/record?from=${from}`, undefined, token),
   audit: (gameId: string) => call<any>("GET", `/api/v1/games/${encodeURIComponent(gameId)}/audit`),
 };
 
