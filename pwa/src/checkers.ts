@@ -30,6 +30,11 @@ export function turns(played: Pick<PlayedEntry, "seat" | "said">[]): string[] {
   return out;
 }
 
+/** The seat of each turn (the entries of one seat in a row), oldest first. */
+export function turnSeats(played: Pick<PlayedEntry, "seat">[]): number[] {
+  return played.filter((p, i) => i === 0 || p.seat !== played[i - 1].seat).map((p) => p.seat);
+}
+
 /** The turns two to a line, White's then Black's, numbered by the list: [["e2-e4, 8♥ …",
  * "e7-e5"], …]. A record that starts with Black's turn starts with null. */
 export function fullMoves(played: Pick<PlayedEntry, "seat" | "said">[]): (string | null)[][] {

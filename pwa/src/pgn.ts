@@ -1,6 +1,6 @@
 // PGN of a chess or Chess960 game from its view: the moves as the record says them (SAN), the
 // players, the result, and the start position where it is not the usual one.
-import { type GameView, sideName } from "./api";
+import { type GameView, type PlayedEntry, sideName } from "./api";
 import { UCI } from "./fen";
 
 const USUAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -29,8 +29,10 @@ export function movetext(sans: string[], start: string): string {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-export function toPgn(view: GameView<{ start: string; setup?: unknown }>, now = new Date()): string {
-  const sans = view.played.filter((p) => UCI.test(p.action ?? "")).map((p) => p.said);
+/** The PGN of the game: `played` must be the whole record (a view carries only the latest
+ * entries once a game is long: see `record.ts`); the view's own entries by default. */
+export function toPgn(view: GameView<{ start: string; setup?: unknown }>, now = new Date(), played: PlayedEntry[] = view.played): string {
+  const sans = played.filter((p) => UCI.test(p.action ?? "")).map((p) => p.said);
   const result = pgnResult(view);
   const start = view.game.start;
   const tags: [string, string][] = [

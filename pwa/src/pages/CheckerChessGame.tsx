@@ -4,15 +4,17 @@
 // piece to give it adrenaline, or a card and then a piece. Anything illegal is refused by the
 // referee with its reason.
 import type { ComponentChildren } from "preact";
-import { useMemo, useState } from "preact/hooks";
+import { useMemo, useRef, useState } from "preact/hooks";
 import { type Stage, api, gameActions, gamePlayed, mayAct, sideName, stageOf } from "../api";
 import { PlayerBoard, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
+import { EarlierMoves, digits, focusFirst, useRecord } from "../components/Record";
 import { TableActions } from "../components/TableActions";
 import { cardFace, cardName, cardPiece, isRed, withFaces } from "../cards";
 import type { AdrenalineView, BoosterView, CheckerView, HalfAliceView } from "../checkers";
-import { fullMoves } from "../checkers";
+import { fullMoves, turnSeats } from "../checkers";
 import { UCI, pieceGlyph, pieceName } from "../fen";
 import type { ScreenProps } from "../games/types";
+import { firstTurnLine } from "../record";
 import { plural } from "../words";
 
 /** "black pawn", or "checker: any white piece" for the sixes and sevens. */
@@ -149,7 +151,12 @@ export function CheckerChessGame({ view, act, message, setMessage, facts, panel 
   const stepping = "stepping" in view.game ? view.game.stepping : null;
   const from = stepping ?? selected;
   const targets = targetsOf(legal, stage, card, from);
-  const played = gamePlayed(view);
+  const record = useRecord(view);
+  const listRef = useRef<HTMLOListElement>(null);
+  const played = gamePlayed({ played: record.shown.played });
+  // A list that starts mid-game is numbered from the position now; the whole one from 1.
+  const firstLine = record.shown.from === 0 ? 1 : firstTurnLine(view.game.position, turnSeats(played));
+  const lines = fullMoves(played);
   const ownPiece = (sq: string) => cells.get(sq)?.piece?.side === myColor;
 
   const explain = async (action: string) => setMessage(await api.whyIllegal(view.rules, position, action));
@@ -218,9 +225,10 @@ export function CheckerChessGame({ view, act, message, setMessage, facts, panel 
       {panel?.({ stage, card, setCard })}
       {facts && <p class="facts">{facts}</p>}
       <h2>Moves</h2>
-      <ol class="moves turns" aria-label="moves">
-        {fullMoves(played).map((t, i) => (
-          <li key={i}>
+      <EarlierMoves record={record} focus={() => focusFirst(listRef.current)} />
+      <ol ref={listRef} class="moves turns" aria-label="moves" start={firstLine} data-digits={digits(firstLine + lines.length - 1)}>
+        {lines.map((t, i) => (
+          <li key={firstLine + i} tabIndex={i === 0 ? -1 : undefined}>
             {t.map((part) => withFaces(part ?? "…")).join(" — ")}
           </li>
         ))}

@@ -1,12 +1,14 @@
 // Orthodox chess and Chess960 at the table: tap a piece to see where it may go, tap again to
 // move; anything else is explained by the referee in players' words.
 import type { Chess960Setup, ChessFields } from "../generated/chess";
-import { useMemo, useState } from "preact/hooks";
+import { useMemo, useRef, useState } from "preact/hooks";
 import { type GameView, type PlayedEntry, api, gameActions, mayAct } from "../api";
 import { PlayerBoard, checkNote, colourOf, lastMove, toMove } from "../components/ChessControls";
+import { EarlierMoves, type WholeRecord, digits, focusFirst, useRecord } from "../components/Record";
 import { TableActions } from "../components/TableActions";
 import { UCI } from "../fen";
 import { toPgn } from "../pgn";
+import { firstMoveLine } from "../record";
 import type { ScreenProps } from "../games/types";
 
 /** The chess games' own fields (the view's `game`), generated from the referee's schema. */
@@ -17,7 +19,8 @@ export type ChessView = GameView<ChessFields>;
 /** The moves of the record (no resignations, offers or claims). */
 const movesOf = (played: PlayedEntry[]) => played.filter((p) => UCI.test(p.action ?? ""));
 
-/** The moves two to a line: "e4 e5" (a line starting "… e5" where Black moved first). */
+/** The moves two to a line: "e4 e5" (a line starting "… e5" where the list begins with Black's
+ * move). */
 function movePairs(moves: PlayedEntry[], blackFirst: boolean): string[] {
   const lines: string[] = [];
   const all = blackFirst ? [null, ...moves] : moves;
@@ -71,17 +74,34 @@ export function castlingTargets(legal: string[], king: string | null, ownRook: (
   return out;
 }
 
-/** The game's PGN, to copy or share. */
-function PgnExport({ view }: { view: ChessView }) {
+/** The game's PGN, to copy or share: from the whole record, fetched first where the view
+ * carries only its latest entries. */
+function PgnExport({ view, record }: { view: ChessView; record: WholeRecord }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   if (!open)
     return (
-      <button onClick={() => setOpen(true)} aria-expanded="false">
-        PGN
-      </button>
+      <>
+        <button
+          onClick={async () => {
+            if (record.loading) return;
+            if (await record.load()) setOpen(true);
+          }}
+          aria-expanded="false"
+        >
+          {record.loading ? "PGN: fetching the whole record…" : "PGN"}
+        </button>
+        {record.error && (
+          <p class="error" role="alert">
+            {record.error}
+          </p>
+        )}
+      </>
     );
-  const pgn = toPgn(view);
+  // The record is whole once fetched; a game that went on by more than a view holds since is
+  // fetched again by `useRecord`.
+  if (record.shown.from > 0) return <p class="facts" role="status">Fetching the whole record for the PGN…</p>;
+  const pgn = toPgn(view, new Date(), record.shown.played);
   const share = async () => {
     try {
       if (navigator.share) await navigator.share({ title: "Chess game", text: pgn });
@@ -120,7 +140,15 @@ export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessV
   const myColor = colourOf(view, mine);
   const myTurn = mayAct(view, mine);
   const legal = gameActions(view).filter((a) => UCI.test(a));
-  const moves = movesOf(view.played);
+  const record = useRecord(view);
+  const listRef = useRef<HTMLOListElement>(null);
+  const moves = movesOf(record.shown.played);
+  // A list that starts mid-game is numbered from the position now; the whole one from 1.
+  const first =
+    record.shown.from === 0
+      ? { number: 1, black: view.game.start.split(" ")[1] === "b" }
+      : firstMoveLine(view.game.start, view.game.position, moves.length, record.shown.from);
+  const lines = movePairs(moves, first.black);
   const ownPiece = (sq: string) => cells.get(sq)?.piece?.side === myColor;
   const isKing = !!selected && cells.get(selected)?.piece?.kind === "king";
   const castles = castlingTargets(isKing ? legal : [], selected, (sq) => ownPiece(sq) && cells.get(sq)?.piece?.kind === "rook");
@@ -184,15 +212,18 @@ export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessV
         message={message}
       />
       {view.game.setup && <SetupFacts setup={view.game.setup} />}
-      <ol class="moves" aria-label="moves">
-        {movePairs(moves, view.game.start.split(" ")[1] === "b").map((line, i) => (
-          <li key={i}>{line}</li>
+      <EarlierMoves record={record} focus={() => focusFirst(listRef.current)} />
+      <ol ref={listRef} class="moves" aria-label="moves" start={first.number} data-digits={digits(first.number + lines.length - 1)}>
+        {lines.map((line, i) => (
+          <li key={first.number + i} tabIndex={i === 0 ? -1 : undefined}>
+            {line}
+          </li>
         ))}
       </ol>
       <TableActions view={view} act={act}>
         {gameActions(view).includes("claim-draw") && <button onClick={() => act("claim-draw")}>Claim a draw</button>}
       </TableActions>
-      {moves.length > 0 && <PgnExport view={view} />}
+      {moves.length > 0 && <PgnExport view={view} record={record} />}
     </section>
   );
 }

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, settled, sideName, teamOf, watch } from "../api";
 import { EndOfGame } from "../components/EndOfGame";
+import { RecordToken } from "../components/Record";
 import { TableClock } from "../components/TableClock";
 import { screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
@@ -344,7 +345,10 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
             </p>
           )}
           <DrawBanner view={view} act={act} />
-          <Play view={view} screen={screen} act={act} message={message} setMessage={setMessage} />
+          {/* The earlier part of a long record is fetched with this phone's token for the seat. */}
+          <RecordToken.Provider value={token}>
+            <Play view={view} screen={screen} act={act} message={message} setMessage={setMessage} />
+          </RecordToken.Provider>
           <EndOfGame view={view} gameId={gameId} />
           {view.status === "active" && view.seat_count === 2 && <TableClock names={[sideName(view, 0), sideName(view, 1)]} />}
         </>

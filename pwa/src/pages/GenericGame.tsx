@@ -2,11 +2,12 @@
 // game has one (tap a cell, then where it goes), every legal action as a button, a free-text
 // field where the actions cannot all be listed, the viewer's own secrets, the record and the
 // outcome. A game plays here before it has a screen of its own.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { type BoardView, type GameView, gameActions, mayAct, sideName, sideOf } from "../api";
 import { type Tap, cellsIn, soleOrigin, tapCell, targetsFrom } from "../cellActions";
 import { Board } from "../components/Board";
 import { FactList, PrivatePart } from "../components/Facts";
+import { EarlierMoves, digits, focusFirst, useRecord } from "../components/Record";
 import { TableActions } from "../components/TableActions";
 import type { ScreenProps } from "../games/types";
 import { sealedWords, turnSentence } from "../words";
@@ -164,13 +165,18 @@ function Results({ view }: { view: GameView }) {
 
 /** The record, each action as the viewer may hear it. */
 function Played({ view }: { view: GameView }) {
-  if (!view.played.length) return null;
+  const record = useRecord(view);
+  const listRef = useRef<HTMLOListElement>(null);
+  const { from, played } = record.shown;
+  if (!played.length && from === 0) return null;
   return (
     <>
       <h2>What happened</h2>
-      <ol class="played" aria-label="what happened">
-        {view.played.map((p, i) => (
-          <li key={i}>
+      <EarlierMoves record={record} focus={() => focusFirst(listRef.current)} />
+      {/* Numbered as in the whole record, whatever part of it is shown. */}
+      <ol ref={listRef} class="played" aria-label="what happened" start={from + 1} data-digits={digits(from + played.length)}>
+        {played.map((p, i) => (
+          <li key={from + i} tabIndex={i === 0 ? -1 : undefined}>
             <span class="facts">{sideName(view, p.seat)}:</span> {p.said}
           </li>
         ))}
