@@ -116,10 +116,13 @@ struct Live {
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let quick = std::env::args().any(|a| a == "quick");
-    let (seconds, games, moves, long_game) = if quick { (1, 100, 500, 200) } else { (3, 1000, 5000, 1000) };
+    let (seconds, games, moves, long_game) = if quick { (1, 100, 500, 1000) } else { (3, 1000, 5000, 1000) };
     let concurrency = 32;
     let redis = Redis::start();
-    let referee = Referee::start_with(&redis.url(), &[("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off")]);
+    let referee = Referee::start_with(
+        &redis.url(),
+        &[("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off"), ("REFEREE_CREATES_PER_ADDRESS", "100000")],
+    );
     let client = referee.client().await;
     println!("referee benchmark: {concurrency} concurrent clients on loopback, Redis with AOF fsync always");
 
@@ -193,9 +196,19 @@ async fn main() {
                     k += concurrency;
                     let mut g = game.lock().await;
                     let v = referee_proto::structs::to_json(g.view.view.as_ref().unwrap());
-                    let Some(moves) = v["legal_moves"].as_array().filter(|m| !m.is_empty()) else { continue };
-                    let m = moves[latencies.len() % moves.len()].as_str().unwrap().to_string();
-                    let seat = v["turn"]["seat"].as_u64().unwrap() as usize;
+                    // The next move, from the position every view shows (a seat's own view would
+                    // list it, but only the mover's).
+                    let chess = rules::games::find("chess").unwrap();
+                    let Some(position) = v["game"]["position"].as_str() else { continue };
+                    let Ok((seat, moves)) = chess.parse_position(position).and_then(|p| chess.legal_in(&p)) else {
+                        continue;
+                    };
+                    let moves: Vec<String> =
+                        moves.into_iter().filter(|m| m.as_bytes().get(1).is_some_and(u8::is_ascii_digit)).collect();
+                    if moves.is_empty() {
+                        continue;
+                    }
+                    let (seat, m) = (usize::from(seat), moves[latencies.len() % moves.len()].clone());
                     let t = Instant::now();
                     let r = submit(&mut c, &g.table, seat, &m, g.view.seq, &format!("k{}", g.view.seq)).await.unwrap();
                     latencies.push(t.elapsed());
@@ -289,7 +302,7 @@ async fn main() {
 
     // 3. Does a move cost more late in a long game? (Snapshots and a state that keeps only the
     // latest entries of the record say it must not.)
-    let plies = long_chess_game(long_game);
+    let plies = long_chess_game(long_game + 6);
     let mut c = client.clone();
     let table = seat_everyone(&mut c, "chess", r#"{"draws": "claim"}"#).await;
     let mut seq = table.view.seq;
