@@ -319,6 +319,17 @@ fn zombie_the_horde_never_takes_a_king_its_regular_move_has_checked() {
 }
 
 #[test]
+fn zombie_a_double_step_whose_square_the_horde_fills_leaves_no_en_passant() {
+    // g2-g4, then White's zombie knight h1-g3 onto the square the pawn passed: Black's h4 pawn
+    // may take the knight, not the pawn en passant, and the position saves and loads.
+    let (state, _) = zombie("4k3/8/8/8/7p/8/6P1/4K2N w - - 0 1 h1 - - move", &["g2g4", "h1g3"]);
+    let game = rules(ZOMBIE);
+    let position = game.format_position(&state);
+    assert_eq!(position.split(' ').nth(3), Some("-"), "{position}");
+    game.load(&game.save(&state)).expect("the state loads back");
+}
+
+#[test]
 fn zombie_a_capture_with_a_burial_under_every_own_piece_goes_to_the_dust_bin() {
     // White has buried under both its pieces already (under d4, before its piece there was
     // taken): the pawn taken on d4 cannot be buried.

@@ -270,9 +270,11 @@ impl ZombieState {
         self.fresh = Bitboard::EMPTY;
         let pos = &mut self.board.0;
         pos.turn = us.other();
+        // The chance stays only while the square passed is empty and the pawn still stands
+        // (the horde or a rising may have filled the one or taken the other).
         pos.ep_square = self.pending_ep.take().filter(|ep| {
             let pawn = Square::from_coords(ep.file(), if us == Color::White { 3 } else { 4 });
-            pos.board.piece_at(pawn) == Some(Piece::new(us, Role::Pawn))
+            pos.board.piece_at(pawn) == Some(Piece::new(us, Role::Pawn)) && !pos.board.occupied().contains(*ep)
         });
         if us == Color::Black {
             pos.fullmoves += 1;
