@@ -39,7 +39,7 @@ fn require_token(req: &HttpRequest) -> Result<String, ApiError> {
 #[utoipa::path(get, path = "/api/v1/rules", tag = "referee", responses((status = 200, body = [RulesInfo])))]
 #[get("/api/v1/rules")]
 pub async fn list_rules(referee: web::Data<Referee>) -> Result<HttpResponse, ApiError> {
-    let rules = referee.client.clone().list_rules(request(pb::ListRulesRequest {}, None)).await?.into_inner().rules;
+    let rules = referee.client().list_rules(request(pb::ListRulesRequest {}, None)).await?.into_inner().rules;
     Ok(HttpResponse::Ok().json(rules.into_iter().map(RulesInfo::from).collect::<Vec<_>>()))
 }
 
@@ -47,7 +47,7 @@ pub async fn list_rules(referee: web::Data<Referee>) -> Result<HttpResponse, Api
 #[utoipa::path(get, path = "/api/v1/view-schema", tag = "referee", responses((status = 200, body = Object)))]
 #[get("/api/v1/view-schema")]
 pub async fn view_schema(referee: web::Data<Referee>) -> Result<HttpResponse, ApiError> {
-    let reply = referee.client.clone().list_rules(request(pb::ListRulesRequest {}, None)).await?.into_inner();
+    let reply = referee.client().list_rules(request(pb::ListRulesRequest {}, None)).await?.into_inner();
     Ok(HttpResponse::Ok().json(reply.view_schema.as_ref().map_or(Value::Null, structs::to_json)))
 }
 
@@ -94,8 +94,7 @@ pub async fn adjudicate(
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let a = referee
-        .client
-        .clone()
+        .client()
         .adjudicate(request(
             pb::AdjudicateRequest { rules: b.rules, position: b.position, action: b.action, seat: b.seat },
             None,
@@ -135,8 +134,7 @@ pub async fn legal_actions(
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let actions = referee
-        .client
-        .clone()
+        .client()
         .legal_actions(request(pb::LegalActionsRequest { rules: b.rules, position: b.position, seat: b.seat }, None))
         .await?
         .into_inner()
@@ -187,8 +185,7 @@ pub async fn create_game(
         })?),
     };
     let c = referee
-        .client
-        .clone()
+        .client()
         .create_game(request_from(&req, pb::CreateGameRequest { rules: b.rules, options }, None))
         .await?
         .into_inner();
@@ -262,8 +259,7 @@ pub async fn join_game(
         })?,
     };
     let j = referee
-        .client
-        .clone()
+        .client()
         .join_game(request_from(
             &req,
             pb::JoinGameRequest {
@@ -299,7 +295,7 @@ pub async fn reveal_entropy(
     let token = require_token(&req)?;
     let message =
         pb::RevealEntropyRequest { game_id: path.into_inner(), entropy: body.into_inner().entropy.into_bytes() };
-    let view = referee.client.clone().reveal_entropy(request(message, Some(&token))).await?.into_inner();
+    let view = referee.client().reveal_entropy(request(message, Some(&token))).await?.into_inner();
     Ok(HttpResponse::Ok().json(view_json(&view)))
 }
 
@@ -316,8 +312,7 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer(&req);
     let v = referee
-        .client
-        .clone()
+        .client()
         .get_view(request(pb::GetViewRequest { game_id: path.into_inner() }, token.as_deref()))
         .await?
         .into_inner();
@@ -346,8 +341,7 @@ pub async fn get_record(
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer(&req);
     let r = referee
-        .client
-        .clone()
+        .client()
         .get_record(request(
             pb::GetRecordRequest { game_id: path.into_inner(), from: query.from.unwrap_or(0) },
             token.as_deref(),
@@ -404,8 +398,7 @@ pub async fn submit_action(
     let token = require_token(&req)?;
     let b = body.into_inner();
     let s = referee
-        .client
-        .clone()
+        .client()
         .submit_action(request(
             pb::SubmitActionRequest {
                 game_id: path.into_inner(),
@@ -454,8 +447,7 @@ pub async fn game_events(
         req.headers().get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     let after = last_event.or(query.after).unwrap_or(0);
     let stream = referee
-        .client
-        .clone()
+        .client()
         .watch_game(request(pb::WatchGameRequest { game_id: path.into_inner(), after_seq: after }, token.as_deref()))
         .await?
         .into_inner();
@@ -485,7 +477,7 @@ pub async fn end_game(
 ) -> Result<HttpResponse, ApiError> {
     let token = require_token(&req)?;
     let message = pb::EndGameRequest { game_id: path.into_inner() };
-    let view = referee.client.clone().end_game(request(message, Some(&token))).await?.into_inner();
+    let view = referee.client().end_game(request(message, Some(&token))).await?.into_inner();
     Ok(HttpResponse::Ok().json(view_json(&view)))
 }
 
@@ -496,8 +488,7 @@ pub async fn end_game(
 #[get("/api/v1/games/{id}/audit")]
 pub async fn get_audit(referee: web::Data<Referee>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let a = referee
-        .client
-        .clone()
+        .client()
         .get_audit(request(pb::GetAuditRequest { game_id: path.into_inner() }, None))
         .await?
         .into_inner();

@@ -31,6 +31,7 @@ struct Config {
     pwa_dir: std::path::PathBuf,
     joins_per_minute: u64,
     actions_per_second: u64,
+    referee_connections: usize,
 }
 
 fn env_or(name: &str, default: &str) -> String {
@@ -47,6 +48,7 @@ impl Config {
             pwa_dir: env_or("PWA_DIR", "pwa/dist").into(),
             joins_per_minute: number("GATEWAY_JOINS_PER_MINUTE", "30")?.max(1),
             actions_per_second: number("GATEWAY_ACTIONS_PER_SECOND", "10")?.max(1),
+            referee_connections: number("GATEWAY_REFEREE_CONNECTIONS", "4")?.clamp(1, 64) as usize,
         })
     }
 }
@@ -160,7 +162,8 @@ async fn run(config: Config) -> std::io::Result<()> {
                 .map_err(|e| metrics_exporter_prometheus::BuildError::FailedToCreateHTTPListener(e.to_string()))
         })
         .map_err(|e| std::io::Error::other(e.to_string()))?;
-    let referee = referee::Referee::new(&config.referee_url).map_err(std::io::Error::other)?;
+    let referee =
+        referee::Referee::new(&config.referee_url, config.referee_connections).map_err(std::io::Error::other)?;
     let joins = GovernorConfigBuilder::default()
         .milliseconds_per_request(60_000 / config.joins_per_minute)
         .burst_size(config.joins_per_minute.min(u32::MAX as u64) as u32)

@@ -1,23 +1,40 @@
-//! The gRPC client to the referee, carrying the caller's token and the current trace context.
+//! The gRPC clients to the referee, carrying the caller's token and the current trace context.
 
 use referee_proto::v1::referee_client::RefereeClient;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use tonic::transport::{Channel, Endpoint};
 
+/// Several HTTP/2 connections to the referee, used in turn: one connection's frames are
+/// handled by one task on each side, which caps the calls per second one connection carries.
 #[derive(Clone)]
 pub struct Referee {
-    pub client: RefereeClient<Channel>,
+    clients: Arc<[RefereeClient<Channel>]>,
+    turn: Arc<AtomicUsize>,
+    /// The first connection, for health checks.
     pub channel: Channel,
 }
 
 impl Referee {
-    /// Connects lazily, so the gateway starts (and reports not ready) while the referee is down.
-    pub fn new(url: &str) -> Result<Referee, String> {
-        let channel = Endpoint::from_shared(url.to_string())
+    /// Opens `connections` connections lazily, so the gateway starts (and reports not ready)
+    /// while the referee is down.
+    pub fn new(url: &str, connections: usize) -> Result<Referee, String> {
+        let endpoint = Endpoint::from_shared(url.to_string())
             .map_err(|e| format!("REFEREE_URL={url}: {e}"))?
             .tcp_nodelay(true)
-            .connect_timeout(std::time::Duration::from_secs(2))
-            .connect_lazy();
-        Ok(Referee { client: RefereeClient::new(channel.clone()), channel })
+            .connect_timeout(std::time::Duration::from_secs(2));
+        let channels: Vec<Channel> = (0..connections.max(1)).map(|_| endpoint.connect_lazy()).collect();
+        Ok(Referee {
+            channel: channels[0].clone(),
+            clients: channels.into_iter().map(RefereeClient::new).collect(),
+            turn: Arc::new(AtomicUsize::new(0)),
+        })
+    }
+
+    /// A client on the next connection in turn.
+    pub fn client(&self) -> RefereeClient<Channel> {
+        let i = self.turn.fetch_add(1, Ordering::Relaxed) % self.clients.len();
+        self.clients[i].clone()
     }
 }
 
