@@ -10,6 +10,7 @@
 mod support;
 
 use rules::game::{AnyState, DynGame, Viewer};
+use rules::geometry::Square;
 use rules::random::NoRandomness;
 use serde_json::{Value, json};
 use support::rules;
@@ -19,15 +20,15 @@ const ACTIONS: usize = 90;
 /// Random attempts (from one of the seat's pieces to any square) refused or accepted alike.
 const ATTEMPTS: usize = 3;
 
-const SQUARES: [&str; 64] = {
-    const NAMES: [&str; 64] = [
-        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3", "b3",
-        "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
-        "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7",
-        "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
-    ];
-    NAMES
-};
+/// The name of square `i` (a1 = 0, h8 = 63).
+fn name(i: usize) -> String {
+    Square::new(i as u8).to_string()
+}
+
+/// The index of a square named in the saved state.
+fn index(square: &Value) -> usize {
+    square.as_str().unwrap().parse::<Square>().unwrap().index()
+}
 
 /// The 64 squares of a FEN's board field, a1 first, as piece letters or '.'.
 fn squares_of(fen: &str) -> Vec<char> {
@@ -108,9 +109,9 @@ fn change_the_other_seats_secret(id: &str, saved: &Value, seat: u8) -> Option<Va
             let grid = game["grids"][other].as_object_mut().unwrap();
             let buried: Vec<(String, Value)> = std::mem::take(grid).into_iter().collect();
             let taken: Vec<&str> = buried.iter().map(|(square, _)| square.as_str()).collect();
-            let mut free = (0..64).filter(|&i| ours(&squares[i]) && !taken.contains(&SQUARES[i]));
+            let mut free = (0..64).filter(|&i| ours(&squares[i]) && !taken.contains(&name(i).as_str()));
             for (_, role) in &buried {
-                grid.insert(SQUARES[free.next()?].to_string(), role.clone());
+                grid.insert(name(free.next()?), role.clone());
             }
         }
         // The table the opponent chose for this seat's pieces.
@@ -128,14 +129,14 @@ fn change_the_other_seats_secret(id: &str, saved: &Value, seat: u8) -> Option<Va
             let theirs = |c: char| if other == 0 { c.is_ascii_uppercase() } else { c.is_ascii_lowercase() };
             let colour = if other == 0 { 'w' } else { 'b' };
             let known = |i: usize| {
-                let n = &game["labels"][SQUARES[i]];
+                let n = &game["labels"][name(i)];
                 game["known"].as_object().unwrap().contains_key(&format!("{colour}{n}"))
             };
             let cloaked: Vec<usize> = game["cloaked"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|s| SQUARES.iter().position(|n| *n == s.as_str().unwrap()).unwrap())
+                .map(index)
                 .filter(|&i| theirs(squares[i]) && "qbnQBN".contains(squares[i]) && !known(i))
                 .collect();
             let (a, b) = cloaked
@@ -144,7 +145,7 @@ fn change_the_other_seats_secret(id: &str, saved: &Value, seat: u8) -> Option<Va
                 .find(|&(a, b)| !squares[a].eq_ignore_ascii_case(&squares[b]))?;
             squares.swap(a, b);
             game["board"] = json!(with_squares(&fen, &squares));
-            let label = |i: usize| game["labels"][SQUARES[i]].as_u64().unwrap() as usize - 1;
+            let label = |i: usize| game["labels"][name(i)].as_u64().unwrap() as usize - 1;
             let (la, lb) = (label(a), label(b));
             game["arranged"][other].as_array_mut().unwrap().swap(la, lb);
         }
@@ -169,7 +170,7 @@ fn attempts(view: &Value, seat: u8, next: &mut impl FnMut() -> u64) -> Vec<Strin
     if mine.is_empty() {
         return Vec::new();
     }
-    (0..ATTEMPTS).map(|_| format!("{}{}", mine[next() as usize % mine.len()], SQUARES[next() as usize % 64])).collect()
+    (0..ATTEMPTS).map(|_| format!("{}{}", mine[next() as usize % mine.len()], name(next() as usize % 64))).collect()
 }
 
 /// What `seat` sees, and what it would be told of each attempt (`None`: accepted).
