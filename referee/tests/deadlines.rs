@@ -85,16 +85,6 @@ async fn without_the_option_a_round_waits_for_every_seat() {
     let table = seat_everyone(&mut client, "chess-battle", r#"{"players": 4}"#).await;
     let opened = to_the_rounds(&mut client, &table).await;
     assert_eq!(opened.round_deadline_ms, 0);
-    let refused = create_with(&mut client, "chess-battle", r#"{"players": 4, "round_seconds": 1}"#).await.unwrap_err();
+    let refused = try_create(&mut client, "chess-battle", r#"{"players": 4, "round_seconds": 1}"#).await.unwrap_err();
     assert!(refused.message().contains("3 seconds to a day"), "{refused:?}");
-}
-
-async fn create_with(client: &mut Client, rules: &str, options: &str) -> Result<pb::CreateGameResponse, tonic::Status> {
-    client
-        .create_game(pb::CreateGameRequest {
-            rules: rules.into(),
-            options: Some(referee_proto::structs::from_json(&serde_json::from_str(options).unwrap()).unwrap()),
-        })
-        .await
-        .map(|r| r.into_inner())
 }

@@ -280,6 +280,15 @@ pub struct Table {
 }
 
 pub async fn create(client: &mut Client, rules: &str, options: &str) -> pb::CreateGameResponse {
+    try_create(client, rules, options).await.unwrap()
+}
+
+/// [`create`], answering a refusal instead of failing.
+pub async fn try_create(
+    client: &mut Client,
+    rules: &str,
+    options: &str,
+) -> Result<pb::CreateGameResponse, tonic::Status> {
     client
         .create_game(pb::CreateGameRequest {
             rules: rules.into(),
@@ -287,8 +296,7 @@ pub async fn create(client: &mut Client, rules: &str, options: &str) -> pb::Crea
                 .then(|| referee_proto::structs::from_json(&serde_json::from_str(options).unwrap()).unwrap()),
         })
         .await
-        .unwrap()
-        .into_inner()
+        .map(|r| r.into_inner())
 }
 
 pub async fn seat_everyone(client: &mut Client, rules: &str, options: &str) -> Table {
