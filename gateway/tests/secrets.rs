@@ -110,15 +110,25 @@ fn check_view(rules: &str, viewer: Viewer, view: &Value, spectator: &Value, secr
     assert_eq!(cells(view), cells(spectator), "{rules}: {what} of seat {me} shows the other's pieces unlike the table");
 }
 
-/// Reads the view of `viewer` now.
+/// Reads the view of `viewer` now, retrying as a client should when the referee is briefly
+/// unavailable (503 with Retry-After).
 async fn view_of(http: &reqwest::Client, gw: &Gateway, game: &Seated, viewer: Viewer) -> Value {
-    let mut request = http.get(gw.url(&format!("/api/v1/games/{}", game.id)));
-    if let Some(t) = token(game, viewer) {
-        request = request.bearer_auth(t);
+    for _ in 0..5 {
+        let mut request = http.get(gw.url(&format!("/api/v1/games/{}", game.id)));
+        if let Some(t) = token(game, viewer) {
+            request = request.bearer_auth(t);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status();
+        let body: Value = response.json().await.unwrap();
+        if status == 503 {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        }
+        assert_eq!(status, 200, "{body}");
+        return body;
     }
-    let response = request.send().await.unwrap();
-    assert_eq!(response.status(), 200);
-    response.json().await.unwrap()
+    panic!("the referee stayed unavailable");
 }
 
 /// Opens the live stream of `viewer` after `seq` and collects its events (seq, view) until
