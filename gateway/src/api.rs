@@ -2,6 +2,7 @@
 
 use crate::errors::{ApiError, reason_name};
 use crate::referee::{Referee, request, request_from};
+use crate::streams::Streams;
 use crate::views::{RulesInfo, view_json};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, Responder, get, post, web};
@@ -434,14 +435,18 @@ pub struct EventsQuery {
 #[utoipa::path(get, path = "/api/v1/games/{id}/events", tag = "referee",
     params(("id" = String, Path, description = "game id"), ("token" = Option<String>, Query, description = "token, for EventSource"),
         ("after" = Option<u64>, Query, description = "resume after this seq"), ("Last-Event-ID" = Option<String>, Header, description = "resume after this seq")),
-    responses((status = 200, description = "text/event-stream of `view` events"), (status = 401, body = ApiError), (status = 404, body = ApiError)))]
+    responses((status = 200, description = "text/event-stream of `view` events"), (status = 401, body = ApiError), (status = 404, body = ApiError),
+        (status = 429, description = "too many live streams from this address, or on this gateway", body = ApiError)))]
 #[get("/api/v1/games/{id}/events")]
 pub async fn game_events(
     req: HttpRequest,
     referee: web::Data<Referee>,
+    streams: web::Data<Streams>,
     path: web::Path<String>,
     query: web::Query<EventsQuery>,
 ) -> Result<impl Responder, ApiError> {
+    let pass = streams.open(req.peer_addr().map(|a| a.ip()))?;
+    let keepalive = streams.keepalive;
     let token = bearer(&req).or_else(|| query.token.clone());
     let last_event =
         req.headers().get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
@@ -453,14 +458,16 @@ pub async fn game_events(
         .into_inner();
     // The stream ends when the game ends, the referee goes away or the view cannot be had;
     // EventSource then reconnects with Last-Event-ID.
-    let events = stream.take_while(|item| futures::future::ready(item.is_ok())).filter_map(|item| async move {
-        let view = item.ok()?;
-        let data = sse::Data::new(view_json(&view).to_string()).id(view.seq.to_string()).event("view");
-        Some(sse::Event::Data(data))
+    // The stream holds its place among the caps until it is dropped.
+    let events = stream.take_while(|item| futures::future::ready(item.is_ok())).filter_map(move |item| {
+        let _held = &pass;
+        async move {
+            let view = item.ok()?;
+            let data = sse::Data::new(view_json(&view).to_string()).id(view.seq.to_string()).event("view");
+            Some(sse::Event::Data(data))
+        }
     });
-    Ok(sse::Sse::from_infallible_stream(events)
-        .with_keep_alive(Duration::from_secs(15))
-        .with_retry_duration(Duration::from_secs(2)))
+    Ok(sse::Sse::from_infallible_stream(events).with_keep_alive(keepalive).with_retry_duration(Duration::from_secs(2)))
 }
 
 /// Ends a game early, with the host token: no result, no more actions, and the record with

@@ -205,6 +205,40 @@ async fn an_sse_client_on_one_gateway_sees_a_move_made_through_another() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn one_address_holds_at_most_its_cap_of_live_streams_and_gets_a_place_back_when_one_closes() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[("GATEWAY_STREAMS_PER_ADDRESS", "3"), ("GATEWAY_KEEPALIVE_SECONDS", "1")]);
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &gw, "chess", Value::Null).await;
+    let open = || http.get(gw.url(&format!("/api/v1/games/{}/events", game.id))).send();
+    let mut streams = Vec::new();
+    for _ in 0..3 {
+        let r = open().await.unwrap();
+        assert_eq!(r.status(), 200);
+        streams.push(r);
+    }
+    let refused = open().await.unwrap();
+    assert_eq!(refused.status(), 429);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["code"], "limit_reached", "{body}");
+    assert!(body["message"].as_str().unwrap().contains("already has 3 live games open"), "{body}");
+    // Other calls from the same address are not held back by its streams.
+    assert_eq!(http.get(gw.url(&format!("/api/v1/games/{}", game.id))).send().await.unwrap().status(), 200);
+    // The gateway learns a client left when a write fails: the second keep-alive after it left.
+    drop(streams.pop());
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let r = open().await.unwrap();
+        if r.status() == 200 {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the closed stream's place never came back");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn joins_and_actions_are_rate_limited_per_address() {
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());

@@ -1,0 +1,48 @@
+//! The gateway's settings, from the environment (see `docs/gateway.md`).
+
+/// What the gateway was told by its environment.
+pub struct Config {
+    /// Where to listen (`GATEWAY_ADDR`).
+    pub addr: String,
+    /// The referee's gRPC endpoint (`REFEREE_URL`).
+    pub referee_url: String,
+    /// The built app (`PWA_DIR`).
+    pub pwa_dir: std::path::PathBuf,
+    /// Joins per minute per client address (`GATEWAY_JOINS_PER_MINUTE`).
+    pub joins_per_minute: u64,
+    /// Actions per second per client address (`GATEWAY_ACTIONS_PER_SECOND`).
+    pub actions_per_second: u64,
+    /// HTTP/2 connections to the referee, used in turn (`GATEWAY_REFEREE_CONNECTIONS`).
+    pub referee_connections: usize,
+    /// Live streams open at once from one client address (`GATEWAY_STREAMS_PER_ADDRESS`).
+    pub streams_per_address: usize,
+    /// Live streams open at once on this gateway (`GATEWAY_STREAMS`).
+    pub streams: usize,
+    /// Seconds between a live stream's keep-alive comments (`GATEWAY_KEEPALIVE_SECONDS`): also
+    /// how soon a stream whose client left is noticed and its place given back (two of them).
+    pub keepalive_seconds: u64,
+}
+
+fn env_or(name: &str, default: &str) -> String {
+    std::env::var(name).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| default.to_string())
+}
+
+impl Config {
+    /// The settings, or which variable could not be read.
+    pub fn from_env() -> Result<Config, String> {
+        let number =
+            |name: &str, default: &str| env_or(name, default).parse::<u64>().map_err(|e| format!("{name}: {e}"));
+        let count = |name: &str, default: &str| number(name, default).map(|n| n.clamp(1, 1_000_000) as usize);
+        Ok(Config {
+            addr: env_or("GATEWAY_ADDR", "127.0.0.1:8080"),
+            referee_url: env_or("REFEREE_URL", "http://127.0.0.1:50051"),
+            pwa_dir: env_or("PWA_DIR", "pwa/dist").into(),
+            joins_per_minute: number("GATEWAY_JOINS_PER_MINUTE", "30")?.max(1),
+            actions_per_second: number("GATEWAY_ACTIONS_PER_SECOND", "10")?.max(1),
+            referee_connections: number("GATEWAY_REFEREE_CONNECTIONS", "4")?.clamp(1, 64) as usize,
+            streams_per_address: count("GATEWAY_STREAMS_PER_ADDRESS", "64")?,
+            streams: count("GATEWAY_STREAMS", "20000")?,
+            keepalive_seconds: number("GATEWAY_KEEPALIVE_SECONDS", "15")?.clamp(1, 300),
+        })
+    }
+}

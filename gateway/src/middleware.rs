@@ -1,0 +1,83 @@
+//! What wraps every request: a span and metrics per route, JSON for every error the API
+//! itself did not answer, and the JSON body limit.
+
+use crate::errors::ApiError;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::{ErrorHandlerResponse, Next};
+use actix_web::{ResponseError, web};
+use std::time::Instant;
+use tracing::Instrument;
+
+/// Largest JSON body accepted; anything bigger is refused with 413.
+const BODY_LIMIT: usize = 16 * 1024;
+
+/// One span per request (continuing the caller's trace), and request metrics by route.
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = Instant::now();
+    let method = req.method().to_string();
+    let route = req.match_pattern().unwrap_or_else(|| "unmatched".to_string());
+    let span = tracing::info_span!("http", otel.name = %format!("{method} {route}"), http.method = %method, http.route = %route, otel.kind = "server");
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+    telemetry::continue_from_http(&span, header("traceparent").as_deref(), header("tracestate").as_deref());
+    let response = next.call(req).instrument(span).await?;
+    let status = response.status().as_u16().to_string();
+    metrics::counter!("gateway_requests_total", "method" => method, "route" => route.clone(), "status" => status)
+        .increment(1);
+    metrics::histogram!("gateway_request_seconds", "route" => route).record(started.elapsed().as_secs_f64());
+    Ok(response)
+}
+
+/// Error responses not produced by the API itself (unknown route, wrong method, rate limit,
+/// oversized body) become JSON `{"code", "message"}` too.
+pub fn json_errors<B: MessageBody + 'static>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_json =
+        res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json || !res.request().path().starts_with("/api/") {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let (code, message) = match status {
+        StatusCode::NOT_FOUND => ("not_found", "There is no such API route."),
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "This route does not take that method."),
+        StatusCode::TOO_MANY_REQUESTS => ("rate_limited", "Too many requests from your address; wait a moment."),
+        StatusCode::PAYLOAD_TOO_LARGE => ("too_large", "The request body is too large."),
+        s if s.is_client_error() => ("bad_request", "The request could not be read."),
+        _ => ("internal", "The gateway failed to answer."),
+    };
+    let (req, _) = res.into_parts();
+    let mut response = ApiError::new(status, code, message).error_response();
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    }
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
+}
+
+pub fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default().limit(BODY_LIMIT).error_handler(|err, _req| {
+        let e = match &err {
+            actix_web::error::JsonPayloadError::Overflow { .. }
+            | actix_web::error::JsonPayloadError::OverflowKnownLength { .. } => ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                format!("The request body is over {BODY_LIMIT} bytes."),
+            ),
+            actix_web::error::JsonPayloadError::ContentType => ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "bad_content_type",
+                "Send JSON with Content-Type: application/json.",
+            ),
+            other => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_json",
+                format!("The request body is not the expected JSON: {other}"),
+            ),
+        };
+        e.into()
+    })
+}
