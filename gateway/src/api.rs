@@ -1,6 +1,7 @@
 //! The REST/JSON routes over the referee's gRPC API, with their OpenAPI description.
 
 use crate::errors::{ApiError, reason_name};
+use crate::feeds::Feeds;
 use crate::referee::{Referee, request, request_from};
 use crate::streams::Streams;
 use crate::views::{RulesInfo, view_json};
@@ -442,6 +443,7 @@ pub async fn game_events(
     req: HttpRequest,
     referee: web::Data<Referee>,
     streams: web::Data<Streams>,
+    feeds: web::Data<Feeds>,
     path: web::Path<String>,
     query: web::Query<EventsQuery>,
 ) -> Result<impl Responder, ApiError> {
@@ -451,21 +453,12 @@ pub async fn game_events(
     let last_event =
         req.headers().get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     let after = last_event.or(query.after).unwrap_or(0);
-    let stream = referee
-        .client()
-        .watch_game(request(pb::WatchGameRequest { game_id: path.into_inner(), after_seq: after }, token.as_deref()))
-        .await?
-        .into_inner();
-    // The stream ends when the game ends, the referee goes away or the view cannot be had;
-    // EventSource then reconnects with Last-Event-ID.
-    // The stream holds its place among the caps until it is dropped.
-    let events = stream.take_while(|item| futures::future::ready(item.is_ok())).filter_map(move |item| {
+    // Shared with every client watching this game with the same token. The stream ends when the
+    // game ends or the referee goes away; EventSource then reconnects with Last-Event-ID. It
+    // holds its place among the caps until it is dropped.
+    let events = feeds.watch(&referee, path.into_inner(), token, after).await?.map(move |event| {
         let _held = &pass;
-        async move {
-            let view = item.ok()?;
-            let data = sse::Data::new(view_json(&view).to_string()).id(view.seq.to_string()).event("view");
-            Some(sse::Event::Data(data))
-        }
+        event
     });
     Ok(sse::Sse::from_infallible_stream(events).with_keep_alive(keepalive).with_retry_duration(Duration::from_secs(2)))
 }

@@ -5,6 +5,7 @@
 mod api;
 mod config;
 mod errors;
+mod feeds;
 mod health;
 mod middleware;
 mod referee;
@@ -56,6 +57,7 @@ async fn run(config: Config) -> std::io::Result<()> {
         config.streams,
         std::time::Duration::from_secs(config.keepalive_seconds),
     );
+    let feeds = feeds::Feeds::default();
     let openapi = api::ApiDoc::openapi();
     let app = web_app::WebApp::new(&config.pwa_dir);
     tracing::info!(addr = %config.addr, referee = %config.referee_url, app = %config.pwa_dir.display(), "gateway listening");
@@ -64,6 +66,7 @@ async fn run(config: Config) -> std::io::Result<()> {
             .app_data(web::Data::new(referee.clone()))
             .app_data(web::Data::new(metrics.clone()))
             .app_data(web::Data::new(streams.clone()))
+            .app_data(web::Data::new(feeds.clone()))
             .app_data(middleware::json_config())
             .wrap(ErrorHandlers::new().default_handler(middleware::json_errors))
             .wrap(from_fn(middleware::observe))
