@@ -38,6 +38,11 @@ impl Gateway {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
+
+    /// The gateway's process id (for its memory, read from /proc).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
 }
 
 impl Drop for Gateway {

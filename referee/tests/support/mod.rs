@@ -23,7 +23,14 @@ pub fn referee_bin() -> PathBuf {
     let profile_dir = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
     let bin = profile_dir.join("referee");
     if !bin.is_file() {
-        let status = Command::new(env!("CARGO")).args(["build", "-p", "referee", "--bin", "referee"]).status().unwrap();
+        // A benchmark runs in `release`: build the referee there too.
+        let release = profile_dir.file_name().is_some_and(|n| n == "release");
+        let profile: &[&str] = if release { &["--release"] } else { &[] };
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "-p", "referee", "--bin", "referee"])
+            .args(profile)
+            .status()
+            .unwrap();
         assert!(status.success(), "building the referee for this test failed");
     }
     bin
