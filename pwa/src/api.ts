@@ -167,7 +167,7 @@ interface Envelope {
   legal_actions: string[];
   played: PlayedEntry[];
   /** The number (from 0) of the record's entry `played` begins with: views carry the latest
-   * 64 entries; the rest comes from `GET /api/v1/games/{id}/record`. */
+   * 32 entries; the rest comes from `GET /api/v1/games/{id}/record`. */
   played_from: number;
   draw_offer: DrawOffer | null;
   outcome: Outcome | null;

@@ -1,4 +1,4 @@
-// A long game on a phone: a view carries only the latest 64 entries of the record. The list
+// A long game on a phone: a view carries only the latest 32 entries of the record. The list
 // shows them numbered as in the whole record, "Earlier moves (N)" fetches the rest above them,
 // and a chess game's PGN is built from the whole record.
 import { test } from "node:test";
@@ -39,28 +39,28 @@ async function seatPhone(id, seat, token, rules, route = "") {
   return p;
 }
 
-test("table tools after 100 rolls: the latest 64 entries, numbered as in the record; Earlier moves shows the first 36 above them and the list stays whole", async () => {
+test("table tools after 100 rolls: the latest 32 entries, numbered as in the record; Earlier moves shows the first 68 above them and the list stays whole", async () => {
   const { id, tokens } = await apiGame("table-tools", { seats: 2, decks: { main: "standard-52" } });
   let seq = (await call("GET", `/games/${id}`, undefined, tokens[0])).seq;
   for (let i = 0; i < 100; i++) seq = (await act(id, tokens[i % 2], "roll 2d6", seq)).seq;
   const view = await call("GET", `/games/${id}`, undefined, tokens[0]);
   const record = await call("GET", `/games/${id}/record?from=0`, undefined, tokens[0]);
-  assert.equal(view.played.length, 64, "a view carries the latest 64 entries");
+  assert.equal(view.played.length, 32, "a view carries the latest 32 entries");
   assert.equal(record.from, 0);
   const total = record.played.length;
   assert.ok(total >= 100, `the record holds every roll (${total})`);
-  assert.equal(view.played_from, total - 64);
+  assert.equal(view.played_from, total - 32);
   // The record's tail is the view's part.
   assert.deepEqual(record.played.slice(view.played_from), view.played);
 
   // On the generic screen, the record as a list.
   const { context, page } = await seatPhone(id, 0, tokens[0], "table-tools", "?screen=generic");
   const list = page.getByRole("list", { name: "what happened" });
-  await list.locator("li").nth(63).waitFor();
-  assert.equal(await list.locator("li").count(), 64);
+  await list.locator("li").nth(31).waitFor();
+  assert.equal(await list.locator("li").count(), 32);
   assert.equal(await list.getAttribute("start"), String(view.played_from + 1), "numbered from its place in the record");
   assert.equal((await list.locator("li").first().innerText()).trim(), `Seat ${view.played[0].seat + 1}: ${view.played[0].said}`);
-  assert.equal((await list.locator("li").last().innerText()).trim(), `Seat ${view.played[63].seat + 1}: ${view.played[63].said}`);
+  assert.equal((await list.locator("li").last().innerText()).trim(), `Seat ${view.played[31].seat + 1}: ${view.played[31].said}`);
   const earlier = page.getByRole("button", { name: `Earlier moves (${view.played_from})` });
   const box = await earlier.boundingBox();
   assert.ok(box && box.height >= 44 && box.width >= 44, "a 44 px target");
@@ -81,7 +81,7 @@ test("table tools after 100 rolls: the latest 64 entries, numbered as in the rec
   const next = await act(id, tokens[1], "roll 1d20", seq);
   await list.locator("li").nth(total).waitFor();
   assert.match(await list.locator("li").last().innerText(), /Seat 2 rolled 1d20: \d+/);
-  assert.equal(next.played_from, total + 1 - 64);
+  assert.equal(next.played_from, total + 1 - 32);
   await axe(page, "a long record, whole");
   // Three-digit numbers fit.
   assert.equal(await list.getAttribute("data-digits"), "3");

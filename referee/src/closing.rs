@@ -35,6 +35,7 @@ impl Tables {
             match self.store.append(game_id, &event, None, kept).await.map_err(storage)? {
                 AppendOutcome::Appended => {
                     tracing::info!(game_id, seq = event.seq, "game ended by the host");
+                    self.archive(game_id).await;
                     return Ok(self.current(game_id, None).await?.view(Caller::Host));
                 }
                 // A move came first: look again (the game may have ended by itself).

@@ -645,15 +645,25 @@ impl Tables {
         })))
     }
 
-    /// Saves the state after `event` as a snapshot every `snapshot_every` events and at the
-    /// end. A failed snapshot only costs replay time later; the event itself is safe.
+    /// Saves the state after `event` as a snapshot every `snapshot_every` events; once the game
+    /// is over, archives its log instead (`Store::archive`). A failed snapshot or archive only
+    /// costs replay time or memory later; the event itself is safe.
     pub(crate) async fn snapshot_if_due(&self, game_id: &str, game: &dyn DynGame, state: &AnyState, event: &Event) {
         let new_seq = event.seq + 1;
-        if new_seq.is_multiple_of(self.settings.snapshot_every) || game.outcome(state).is_some() {
+        if game.outcome(state).is_some() {
+            self.archive(game_id).await;
+        } else if new_seq.is_multiple_of(self.settings.snapshot_every) {
             let saved = game.save(state);
             if let Err(e) = self.store.save_snapshot(game_id, new_seq, &saved, &event.chain, event.at_ms).await {
                 tracing::warn!(game_id, %e, "snapshot not saved");
             }
+        }
+    }
+
+    /// Archives a finished game's log; a failure only leaves it as it was.
+    pub(crate) async fn archive(&self, game_id: &str) {
+        if let Err(e) = self.store.archive(game_id).await {
+            tracing::warn!(game_id, %e, "finished game not archived");
         }
     }
 

@@ -181,9 +181,9 @@ async fn views_carry_the_latest_entries_and_the_whole_record_is_had_on_request_a
     }
     let view = get_view(&mut client, &table.game_id, Some(&table.tokens[0])).await.unwrap();
     let json = view_json(&view);
-    assert_eq!(json["played"].as_array().unwrap().len(), 64, "a view carries the latest 64 entries");
+    assert_eq!(json["played"].as_array().unwrap().len(), 32, "a view carries the latest 32 entries");
     let from = json["played_from"].as_u64().unwrap();
-    assert_eq!(from, said.len() as u64 - 64);
+    assert_eq!(from, said.len() as u64 - 32);
     let whole = record_of(&mut client, &table.game_id, Some(&table.tokens[0]), 0).await;
     assert_eq!(whole.seq, view.seq);
     let heard: Vec<&str> = whole.played.iter().map(|p| p.said.as_str()).collect();
@@ -206,4 +206,49 @@ async fn views_carry_the_latest_entries_and_the_whole_record_is_had_on_request_a
     let text = |r: &pb::GameRecord| format!("{:?}", r.played);
     assert!(text(&white).contains("under b2") && !text(&white).contains("under g7"), "{}", text(&white));
     assert!(text(&black).contains("under g7") && !text(&black).contains("under b2"), "{}", text(&black));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_game_is_archived_compressed_and_still_reads_replays_and_answers_retries_the_same() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let exists = |part: &str| redis_command(redis.port, &format!("EXISTS g:{{{}}}:{part}", table.game_id));
+    assert_eq!(exists("joins").as_deref(), Some(":0\r\n"), "the first event dropped the joins stream");
+    let mut seq = table.view.seq;
+    let mut last = None;
+    for (i, action) in ["f2f3", "e7e5", "g2g4", "d8h4"].into_iter().enumerate() {
+        let r = submit(&mut client, &table, i % 2, action, seq, &format!("m{i}")).await.unwrap();
+        seq = r.view.as_ref().unwrap().seq;
+        last = r.view;
+    }
+    assert_eq!(last.unwrap().status, pb::GameStatus::Over as i32, "the fool's mate ends the game");
+    for part in ["events", "snap"] {
+        assert_eq!(exists(part).as_deref(), Some(":0\r\n"), "{part} gave way to the archive");
+    }
+    assert_eq!(exists("archive").as_deref(), Some(":1\r\n"));
+    let ttl = redis_command(redis.port, &format!("TTL g:{{{}}}:archive", table.game_id)).unwrap();
+    assert!(
+        ttl.trim().trim_start_matches(':').parse::<i64>().unwrap() > 0,
+        "kept for the finished games' retention: {ttl}"
+    );
+
+    // Read, replayed and told as before.
+    let view = get_view(&mut client, &table.game_id, Some(&table.tokens[0])).await.unwrap();
+    assert_eq!((view.seq, view.status), (seq, pb::GameStatus::Over as i32));
+    assert!(view_text(&view).contains("checkmate"), "{}", view_text(&view));
+    let record =
+        client.get_record(pb::GetRecordRequest { game_id: table.game_id.clone(), from: 0 }).await.unwrap().into_inner();
+    let said: Vec<&str> = record.played.iter().map(|p| p.said.as_str()).collect();
+    assert_eq!(said.len(), 4, "{said:?}");
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
+    let (code, out) = verify(&audit_text(&audit));
+    assert_eq!(code, 0, "{out}");
+    // A retry of the mating move is answered as the first time; anything new is refused.
+    let retry = submit(&mut client, &table, 1, "d8h4", seq - 1, "m3").await.unwrap();
+    assert!(retry.duplicate);
+    assert_eq!(retry.description, "Qh4#");
+    let late = submit(&mut client, &table, 0, "e2e4", seq, "late").await.unwrap_err();
+    assert_eq!(error_code(&late), "game_over", "{late:?}");
 }

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, VecDeque};
 /// How many of the latest record entries a game's state keeps, and its views carry. The whole
 /// record is the log's: the service replays it on request (`GetRecord`). Keeping only the
 /// latest keeps the cost of a move, which loads and copies the state, the same all game long.
-pub const RECENT_ENTRIES: usize = 64;
+pub const RECENT_ENTRIES: usize = 32;
 
 /// One action in the record.
 #[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
