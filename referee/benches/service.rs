@@ -111,6 +111,8 @@ where
 struct Live {
     table: Table,
     view: pb::GameView,
+    /// Which of the benchmark's clients this game's moves go through.
+    client: usize,
 }
 
 #[tokio::main(flavor = "multi_thread")]
@@ -164,66 +166,13 @@ async fn main() {
     println!("  ratio                   {:>10.2}", real / baseline);
 
     // 2. Refereed moves across many live games, against the raw Redis work a move needs.
-    let mut live = Vec::new();
-    let mut setup = Vec::new();
-    for i in 0..games {
-        let mut c = client.clone();
-        setup.push(tokio::spawn(async move {
-            let table = seat_everyone(&mut c, "chess", "").await;
-            let view = table.view.clone();
-            (i, Live { table, view })
-        }));
-        if setup.len() == concurrency {
-            for s in setup.drain(..) {
-                live.push(s.await.unwrap().1);
-            }
-        }
-    }
-    for s in setup {
-        live.push(s.await.unwrap().1);
-    }
-    let live: Vec<Arc<Mutex<Live>>> = live.into_iter().map(|l| Arc::new(Mutex::new(l))).collect();
+    let live = seat_games(std::slice::from_ref(&client), games, concurrency).await;
     let per_worker = moves / concurrency;
-    let started = Instant::now();
-    let workers: Vec<_> = (0..concurrency)
-        .map(|w| {
-            let (live, mut c) = (live.clone(), client.clone());
-            tokio::spawn(async move {
-                let mut latencies = Vec::new();
-                let mut k = w;
-                while latencies.len() < per_worker {
-                    let game = live[k % live.len()].clone();
-                    k += concurrency;
-                    let mut g = game.lock().await;
-                    let v = referee_proto::structs::to_json(g.view.view.as_ref().unwrap());
-                    // The next move, from the position every view shows (a seat's own view would
-                    // list it, but only the mover's).
-                    let chess = rules::games::find("chess").unwrap();
-                    let Some(position) = v["game"]["position"].as_str() else { continue };
-                    let Ok((seat, moves)) = chess.parse_position(position).and_then(|p| chess.legal_in(&p)) else {
-                        continue;
-                    };
-                    let moves: Vec<String> =
-                        moves.into_iter().filter(|m| m.as_bytes().get(1).is_some_and(u8::is_ascii_digit)).collect();
-                    if moves.is_empty() {
-                        continue;
-                    }
-                    let (seat, m) = (usize::from(seat), moves[latencies.len() % moves.len()].clone());
-                    let t = Instant::now();
-                    let r = submit(&mut c, &g.table, seat, &m, g.view.seq, &format!("k{}", g.view.seq)).await.unwrap();
-                    latencies.push(t.elapsed());
-                    g.view = r.view.unwrap();
-                }
-                latencies
-            })
-        })
-        .collect();
-    let mut latencies = Vec::new();
-    for w in workers {
-        latencies.extend(w.await.unwrap());
-    }
-    let move_rate = latencies.len() as f64 / started.elapsed().as_secs_f64();
-    latencies.sort();
+    let (move_rate, latencies) = drive(&live, std::slice::from_ref(&client), moves, concurrency).await;
+    // The same moves with Redis syncing its file once a second instead of at every write.
+    redis_command(redis.port, "CONFIG SET appendfsync everysec");
+    let (everysec_rate, everysec) = drive(&live, std::slice::from_ref(&client), moves, concurrency).await;
+    redis_command(redis.port, "CONFIG SET appendfsync always");
 
     // The same two scripted round trips (read the game, append one event) straight to Redis.
     let store = Store::connect(&redis.url(), 0).await.unwrap();
@@ -299,6 +248,13 @@ async fn main() {
         ms(percentile(&raw, 0.99))
     );
     println!("  ratio (referee / raw)       {:>10.2}", move_rate / raw_rate);
+    println!(
+        "  {:<28}{everysec_rate:>10.0} {:>10.2} {:>10.2}",
+        "SubmitAction, fsync everysec",
+        ms(percentile(&everysec, 0.5)),
+        ms(percentile(&everysec, 0.99))
+    );
+    println!("  cost of fsync always        {:>9.0}%", 100.0 * (1.0 - move_rate / everysec_rate));
 
     // 3. Does a move cost more late in a long game? (Snapshots and a state that keeps only the
     // latest entries of the record say it must not.)
@@ -328,6 +284,128 @@ async fn main() {
         "  ratio (move {last} / move {first})   {:>8.2}   (goal: at most 1.2)",
         ms(window(last)) / ms(window(first))
     );
+
+    // 4. What a finished game keeps in Redis (its log archived, compressed, at the end).
+    let table = seat_everyone(&mut c, "chess", r#"{"draws": "claim"}"#).await;
+    let mut seq = table.view.seq;
+    for (i, action) in plies.iter().take(80).enumerate() {
+        seq = submit(&mut c, &table, i % 2, action, seq, &format!("b{i}")).await.unwrap().view.unwrap().seq;
+    }
+    c.end_game(authed(pb::EndGameRequest { game_id: table.game_id.clone() }, &table.host_token)).await.unwrap();
+    println!("\nRedis bytes of one finished chess game of 80 plies (MEMORY USAGE of each key)");
+    let mut total = 0;
+    for part in ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "joinfail", "archive"] {
+        let key = referee::store::key(&table.game_id, part);
+        let reply = redis_command(redis.port, &format!("MEMORY USAGE {key} SAMPLES 0")).unwrap_or_default();
+        let Some(bytes) = reply.trim().strip_prefix(':').and_then(|b| b.parse::<u64>().ok()) else { continue };
+        total += bytes;
+        println!("  {part:<10}{bytes:>10} B");
+    }
+    println!("  {:<10}{total:>10} B   ({:.0} B per ply; goal: at most 15 KB in all)", "in all", total as f64 / 80.0);
+
+    // 5. One Redis primary against a three-primary cluster, two referees each.
+    if quick {
+        println!("\n(quick run: the one-primary against three-primary comparison is left out)");
+        return;
+    }
+    println!("\nrefereed moves/s, two referees, {games} games, {moves} moves, {concurrency} in flight");
+    let mut rates = Vec::new();
+    for cluster in [false, true] {
+        let (single, nodes) = if cluster { (None, Some(RedisCluster::start())) } else { (Some(Redis::start()), None) };
+        let url = single.as_ref().map_or_else(|| nodes.as_ref().unwrap().url(), Redis::url);
+        let env = [("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off"), ("REFEREE_CREATES_PER_ADDRESS", "100000")];
+        let referees = [Referee::start_with(&url, &env), Referee::start_with(&url, &env)];
+        let mut clients = Vec::new();
+        for r in &referees {
+            clients.push(r.client().await);
+        }
+        let live = seat_games(&clients, games, concurrency).await;
+        let (rate, latencies) = drive(&live, &clients, moves, concurrency).await;
+        let name = if cluster { "three-primary cluster" } else { "one primary" };
+        println!(
+            "  {name:<24}{rate:>10.0} moves/s   p50 {:.2} ms   p99 {:.2} ms",
+            ms(percentile(&latencies, 0.5)),
+            ms(percentile(&latencies, 0.99))
+        );
+        rates.push(rate);
+    }
+    println!("  ratio (cluster / one)   {:>10.2}   (goal: at least 2.5, on enough cores)", rates[1] / rates[0]);
+}
+
+/// `games` chess games with every seat joined, spread over `clients` (each game keeps its client).
+async fn seat_games(clients: &[Client], games: usize, concurrency: usize) -> Vec<Arc<Mutex<Live>>> {
+    let mut live = Vec::new();
+    let mut setup = Vec::new();
+    for i in 0..games {
+        let client = i % clients.len();
+        let mut c = clients[client].clone();
+        setup.push(tokio::spawn(async move {
+            let table = seat_everyone(&mut c, "chess", "").await;
+            let view = table.view.clone();
+            Live { table, view, client }
+        }));
+        if setup.len() == concurrency {
+            for s in setup.drain(..) {
+                live.push(s.await.unwrap());
+            }
+        }
+    }
+    for s in setup {
+        live.push(s.await.unwrap());
+    }
+    live.into_iter().map(|l| Arc::new(Mutex::new(l))).collect()
+}
+
+/// Plays `moves` moves across the games with `concurrency` workers, each move through the
+/// game's own client: moves per second and each move's latency, sorted.
+async fn drive(
+    live: &[Arc<Mutex<Live>>],
+    clients: &[Client],
+    moves: usize,
+    concurrency: usize,
+) -> (f64, Vec<Duration>) {
+    let per_worker = moves / concurrency;
+    let started = Instant::now();
+    let workers: Vec<_> = (0..concurrency)
+        .map(|w| {
+            let (live, clients) = (live.to_vec(), clients.to_vec());
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                let mut k = w;
+                while latencies.len() < per_worker {
+                    let game = live[k % live.len()].clone();
+                    k += concurrency;
+                    let mut g = game.lock().await;
+                    let Some(m) = next_move(&g.view, latencies.len()) else { continue };
+                    let mut c = clients[g.client].clone();
+                    let t = Instant::now();
+                    let r = submit(&mut c, &g.table, m.0, &m.1, g.view.seq, &format!("k{}", g.view.seq)).await.unwrap();
+                    latencies.push(t.elapsed());
+                    g.view = r.view.unwrap();
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for w in workers {
+        latencies.extend(w.await.unwrap());
+    }
+    let rate = latencies.len() as f64 / started.elapsed().as_secs_f64();
+    latencies.sort();
+    (rate, latencies)
+}
+
+/// A legal move of the side to move, from the position every view shows (a seat's own view
+/// would list it, but only the mover's): the seat and the move, or `None` once the game is over.
+fn next_move(view: &pb::GameView, pick: usize) -> Option<(usize, String)> {
+    let v = referee_proto::structs::to_json(view.view.as_ref()?);
+    let chess = rules::games::find("chess")?;
+    let position = v["game"]["position"].as_str()?;
+    let (seat, moves) = chess.parse_position(position).and_then(|p| chess.legal_in(&p)).ok()?;
+    let moves: Vec<String> =
+        moves.into_iter().filter(|m| m.as_bytes().get(1).is_some_and(u8::is_ascii_digit)).collect();
+    (!moves.is_empty()).then(|| (usize::from(seat), moves[pick % moves.len()].clone()))
 }
 
 /// A legal chess game of up to `plies` moves under the claim rule (only the fifth repetition
