@@ -238,6 +238,55 @@ async fn one_address_holds_at_most_its_cap_of_live_streams_and_gets_a_place_back
     }
 }
 
+/// A gauge's value on the gateway's `/metrics` page.
+async fn gauge(http: &reqwest::Client, gw: &Gateway, name: &str) -> f64 {
+    let page = http.get(gw.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    page.lines().find_map(|l| l.strip_prefix(&format!("{name} "))).and_then(|v| v.trim().parse().ok()).unwrap_or(0.0)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn three_hundred_watchers_of_one_game_share_one_feed_from_the_referee_and_all_see_the_move() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[("GATEWAY_STREAMS_PER_ADDRESS", "1000")]);
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &gw, "chess", Value::Null).await;
+    let clients = |port| {
+        let info = common::support::redis_command(port, "INFO clients").unwrap();
+        info.lines().find_map(|l| l.strip_prefix("connected_clients:")).unwrap().trim().parse::<u64>().unwrap()
+    };
+    let before = clients(redis.port);
+    let mut streams = Vec::new();
+    for i in 0..300 {
+        // Spectators, and a few with White's token: two feeds in all.
+        let mut request = http.get(gw.url(&format!("/api/v1/games/{}/events", game.id)));
+        if i % 100 == 0 {
+            request = request.bearer_auth(&game.tokens[0]);
+        }
+        let r = request.send().await.unwrap();
+        assert_eq!(r.status(), 200);
+        streams.push(r.bytes_stream());
+    }
+    assert_eq!(gauge(&http, &gw, "gateway_live_streams").await, 300.0);
+    assert_eq!(gauge(&http, &gw, "gateway_feeds").await, 2.0, "one feed a token, however many watch");
+    let (status, _) = act(&http, &gw, &game, 0, "e2e4", game.seq, "e4").await;
+    assert_eq!(status, 200);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    for (i, body) in streams.iter_mut().enumerate() {
+        let mut text = String::new();
+        while !text.contains(&format!("id: {}", game.seq + 1)) || !text.ends_with("\n\n") {
+            let chunk =
+                tokio::time::timeout_at(deadline, body.next()).await.expect("the move in time").unwrap().unwrap();
+            text.push_str(&String::from_utf8_lossy(&chunk));
+        }
+        let last = text.rsplit("data: ").next().unwrap().lines().next().unwrap();
+        let view: Value = serde_json::from_str(last).unwrap();
+        assert_eq!(view["played"][0]["said"], "e4");
+        assert_eq!(view["seat"], if i % 100 == 0 { json!(0) } else { Value::Null }, "each sees its own view");
+    }
+    assert!(clients(redis.port) <= before + 2, "the referee follows the game on one Redis connection");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn joins_and_actions_are_rate_limited_per_address() {
     let redis = Redis::start();
