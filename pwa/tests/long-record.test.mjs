@@ -100,7 +100,7 @@ function walker(seed) {
   };
 }
 
-test("chess after 70 plies: the moves numbered from move 4, Earlier moves from 1, and the PGN of the whole game", async () => {
+test("chess after 70 plies: the moves numbered from move 20, Earlier moves from 1, and the PGN of the whole game", async () => {
   const { id, tokens } = await apiGame("chess");
   const pick = walker(7);
   for (let ply = 0; ply < 70; ply++) {
@@ -111,7 +111,7 @@ test("chess after 70 plies: the moves numbered from move 4, Earlier moves from 1
   }
   const view = await call("GET", `/games/${id}`, undefined, tokens[0]);
   assert.equal(view.status, "active");
-  assert.equal(view.played_from, 6);
+  assert.equal(view.played_from, 38);
   const sans = (await call("GET", `/games/${id}/record`, undefined, tokens[0])).played.map((p) => p.said);
   assert.equal(sans.length, 70);
   const lines = [];
@@ -119,11 +119,11 @@ test("chess after 70 plies: the moves numbered from move 4, Earlier moves from 1
 
   const { context, page } = await seatPhone(id, 0, tokens[0], "chess");
   const list = page.getByRole("list", { name: "moves" });
-  await list.locator("li").nth(31).waitFor();
-  // Plies 7–70: White's 4th move begins the list, numbered 4.
-  assert.equal(await list.getAttribute("start"), "4");
-  assert.equal(await list.locator("li").count(), 32);
-  assert.equal((await list.locator("li").first().innerText()).trim(), lines[3]);
+  await list.locator("li").nth(15).waitFor();
+  // Plies 39–70: White's 20th move begins the list, numbered 20.
+  assert.equal(await list.getAttribute("start"), "20");
+  assert.equal(await list.locator("li").count(), 16);
+  assert.equal((await list.locator("li").first().innerText()).trim(), lines[19]);
   // The PGN fetches the whole game first.
   await page.getByRole("button", { name: "PGN", exact: true }).click();
   const pgn = await page.getByLabel("PGN").inputValue();
@@ -135,11 +135,11 @@ test("chess after 70 plies: the moves numbered from move 4, Earlier moves from 1
   assert.equal((await list.locator("li").first().innerText()).trim(), lines[0]);
   await context.close();
 
-  // A fresh phone: Earlier moves shows moves 1–3 above the rest.
+  // A fresh phone: Earlier moves shows moves 1–19 above the rest.
   const other = await seatPhone(id, 1, tokens[1], "chess");
   const theirs = other.page.getByRole("list", { name: "moves" });
-  await theirs.locator("li").nth(31).waitFor();
-  await other.page.getByRole("button", { name: "Earlier moves (6)" }).click();
+  await theirs.locator("li").nth(15).waitFor();
+  await other.page.getByRole("button", { name: "Earlier moves (38)" }).click();
   await theirs.locator("li").nth(34).waitFor();
   assert.deepEqual((await theirs.locator("li").allInnerTexts()).map((t) => t.trim()), lines);
   await axe(other.page, "a long chess game, whole");
