@@ -11,5 +11,6 @@ pub mod chess960;
 pub mod game;
 pub mod games;
 pub mod geometry;
+pub mod golf;
 pub mod pieces;
 pub mod random;

@@ -1,0 +1,233 @@
+//! Chess Golf's mechanics and solver against the seed's worked examples (seed 001, "Chess
+//! Golf"): its diagrams, written as the rows the book prints (rank 8 first).
+
+use super::solver::{Budget, Par, solve, solve_plain};
+use super::*;
+use crate::cards::{Card, lay_out};
+
+fn course(rows: [&str; 8]) -> Course {
+    let mut pieces = Vec::new();
+    for (row, text) in rows.iter().enumerate() {
+        for (file, c) in text.split_whitespace().enumerate() {
+            if c != "." {
+                let piece = Piece::from_fen_char(c.chars().next().unwrap()).unwrap();
+                pieces.push((Square::from_coords(file as u8, 7 - row as u8), piece));
+            }
+        }
+    }
+    Course::new(pieces)
+}
+
+fn kinds(text: &str) -> Vec<Piece> {
+    text.chars().map(|c| Piece::from_fen_char(c).unwrap()).collect()
+}
+
+fn mv(text: &str) -> GolfMove {
+    text.parse().unwrap()
+}
+
+/// Plays a line, failing with the move and reason if one is refused.
+fn play_line(course: &Course, hole: &Hole, line: &[&str]) -> (Course, Progress) {
+    let mut state = (*course, hole.start());
+    for m in line {
+        state = state.0.play(hole, &state.1, mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    state
+}
+
+/// The first example: the white king and the black bishops chosen.
+const FIRST: [&str; 8] = [
+    ". . B . . . R .",
+    ". . . . . k . .",
+    ". r . n . N . .",
+    ". r . . b . . .",
+    "R . . . . . q .",
+    ". B . n . N . .",
+    "b . . . . . . K",
+    ". . . . . Q . .",
+];
+
+/// The layout example, which is also the special move's example.
+const LAYOUT: [&str; 8] = [
+    ". . . . . Q . .",
+    "b . . . . . . K",
+    ". B . n . N . .",
+    "R . . . . . q .",
+    ". r . . b . . .",
+    ". r . n . N . .",
+    ". . . . . k . .",
+    ". . B . . . R .",
+];
+
+#[test]
+fn the_layout_example_places_the_sixteen_cards_where_the_seed_shows_them() {
+    let drawn: Vec<Card> =
+        "9H 10H KS 10S 8S 8H 10C 9S 10D QS 9D 8C 8D 9C KH QH".split_whitespace().map(|c| c.parse().unwrap()).collect();
+    assert_eq!(Course::new(lay_out(&drawn)), course(LAYOUT));
+}
+
+#[test]
+fn a_piece_moves_only_as_its_neighbours_of_its_own_colour_do() {
+    let c = course(FIRST);
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    // The bishop at e5 has the black knight at d6 beside it (the white knight at f6 lends nothing).
+    assert_eq!(c.lenders(sq("e5")), vec![Role::Knight]);
+    assert!(c.reach(sq("e5")).contains(sq("g6")) && !c.reach(sq("e5")).contains(sq("h2")));
+    // The king has no white neighbour; the bishop at a2 only a white one.
+    assert!(c.reach(sq("h2")).is_empty());
+    assert!(c.reach(sq("a2")).is_empty());
+    let hole = Hole::new(kinds("Kb"));
+    let refused = c.play(&hole, &hole.start(), mv("a2h2")).unwrap_err();
+    assert_eq!(refused.to_string(), "The black bishop on a2 cannot move: no piece of its colour stands next to it.");
+    let refused = c.play(&hole, &hole.start(), mv("e5h2")).unwrap_err();
+    assert_eq!(refused.to_string(), "The black bishop on e5 cannot reach h2: it moves only as a knight.");
+}
+
+#[test]
+fn the_first_example_is_solved_in_three_moves_both_ways_the_seed_shows_and_no_fewer() {
+    let c = course(FIRST);
+    let hole = Hole::new(kinds("Kb"));
+    for line in [["e5g6", "g6h5", "h5h2"], ["b3c3", "b5b3", "a2h2"]] {
+        let (_, progress) = play_line(&c, &hole, &line);
+        assert!(progress.is_done(), "{line:?} captures the king");
+    }
+    let search = solve(&c, &hole, Budget::default());
+    let Par::Solved(line) = &search.par else { panic!("{:?}", search.par) };
+    assert_eq!(line.len(), 3, "{line:?}");
+    let line: Vec<String> = line.iter().map(ToString::to_string).collect();
+    let line: Vec<&str> = line.iter().map(String::as_str).collect();
+    assert!(play_line(&c, &hole, &line).1.is_done(), "the solver's line is legal and finishes");
+}
+
+/// The seed says the white king needs at least four moves to take a black bishop. The special
+/// move as written gives it three: moving the bishop from b3 breaks White's only pair, so the
+/// queen may step to g1 as a king, and the king beside it borrows her move to take the bishop
+/// on a2. The solver proves three is the least; `docs/games/chess-golf.md` records the
+/// difference.
+#[test]
+fn the_white_king_takes_a_black_bishop_in_three_moves_by_the_special_move_where_the_seed_counts_four() {
+    let c = course(FIRST);
+    let hole = Hole { chosen: kinds("Kb"), capturer: Some(Piece::from_fen_char('K').unwrap()) };
+    let (_, progress) = play_line(&c, &hole, &["b3b1", "f1g1", "h2a2"]);
+    assert!(progress.is_done());
+    let search = solve(&c, &hole, Budget::default());
+    let Par::Solved(line) = &search.par else { panic!("{:?}", search.par) };
+    assert_eq!(line.len(), 3, "{line:?}");
+    // Without the special move it would take more: the bishop's move leaves White no pair.
+    assert!(!play_line(&c, &hole, &["b3b1"]).0.has_pair(Color::White));
+}
+
+#[test]
+fn only_chosen_pieces_capture_and_one_piece_captures_all_the_others() {
+    let c = course(FIRST);
+    let hole = Hole::new(kinds("Kb"));
+    // The rook at b5 reaches b3 (it borrows the rook's move from b6), but may not take the
+    // bishop there; the black bishop at e5 may not take the black knight at d6 either.
+    let refused = c.play(&hole, &hole.start(), mv("b5b3")).unwrap_err();
+    assert_eq!(refused.to_string(), "The black rook is not a chosen piece, so it may not capture.");
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    let refused = c.capture_allowed(&hole, &hole.start(), sq("e5"), sq("d6")).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "Only the chosen pieces capture each other; the black knight on d6 is not one of them."
+    );
+    // Problem 2: two black knights and a black rook; the knight that takes the rook must take
+    // the other knight too.
+    let p2 = course(PROBLEM_2);
+    let hole = Hole::new(kinds("nnr"));
+    let (after, progress) = play_line(&p2, &hole, &["e3g3", "g1b6", "c7f4", "g4e5", "f4e6", "e6f8"]);
+    assert!(!progress.is_done());
+    let refused = after.capture_allowed(&hole, &progress, sq("b2"), sq("e5")).unwrap_err();
+    assert_eq!(refused.to_string(), "Only the black knight on f8 may capture now: one piece captures all the others.");
+}
+
+#[test]
+fn a_colour_without_two_neighbouring_pieces_may_make_kings_moves() {
+    let c = course(LAYOUT);
+    let hole = Hole::new(kinds("qN"));
+    // The white bishop at b6 and rook at a5 are the last white pair.
+    assert!(c.play(&hole, &hole.start(), mv("f6g5")).is_err());
+    let (after, progress) = play_line(&c, &hole, &["b6c6", "f6g5"]);
+    assert!(progress.is_done(), "{}", after.fen_board());
+    let search = solve(&c, &hole, Budget::default());
+    let Par::Solved(line) = &search.par else { panic!("{:?}", search.par) };
+    assert!(line.len() <= 2, "{line:?}");
+}
+
+const PROBLEM_1: [&str; 8] = [
+    ". . . R . . b .",
+    ". Q . . . K . N",
+    ". . . R . . . .",
+    "b . . . . . n .",
+    "N . . . . . . B",
+    ". . . n . . k .",
+    ". B . . q . . r",
+    ". r . . . . . .",
+];
+const PROBLEM_2: [&str; 8] = [
+    ". . . . . r . b",
+    ". . n . . . . .",
+    ". . . . . . . .",
+    ". . . Q . . . .",
+    "B k . . . . n .",
+    ". . . . N . . .",
+    "R r . K R . B .",
+    "N . . . . q b .",
+];
+const PROBLEM_3: [&str; 8] = [
+    ". N . . b . b .",
+    ". n r . . B . .",
+    ". . . B . . . R",
+    ". . . . . . k .",
+    "N . . . . . q .",
+    ". . . . Q n . .",
+    ". . r . . . R .",
+    ". . . . . K . .",
+];
+
+#[test]
+fn the_seeds_three_problems_are_solved_by_the_books_solutions() {
+    let cases: [(&[&str; 8], &str, &[&str]); 3] = [
+        (&PROBLEM_1, "bb", &["d3b5", "a5c6", "c6e7", "g3g4", "g5f6", "e7g8"]),
+        (&PROBLEM_2, "nnr", &["e3g3", "g1b6", "c7f4", "g4e5", "f4e6", "e6f8", "f8g7", "g7e5"]),
+        (&PROBLEM_3, "NNB", &["g2f2", "e3e7", "f7b3", "a4d7", "d7d6", "d6d8", "d8b8"]),
+    ];
+    for (rows, chosen, line) in cases {
+        let (_, progress) = play_line(&course(*rows), &Hole::new(kinds(chosen)), line);
+        assert!(progress.is_done(), "{chosen}: {line:?}");
+    }
+}
+
+#[test]
+fn both_searches_agree_on_par_for_small_holes() {
+    for (rows, chosen) in [(&FIRST, "Kb"), (&LAYOUT, "qN"), (&LAYOUT, "RB"), (&FIRST, "nq")] {
+        let c = course(*rows);
+        let hole = Hole::new(kinds(chosen));
+        let (fast, plain) = (solve(&c, &hole, Budget::default()), solve_plain(&c, &hole, Budget::default()));
+        let len = |p: &Par| match p {
+            Par::Solved(line) => Some(line.len()),
+            _ => None,
+        };
+        assert_eq!(len(&fast.par), len(&plain.par), "{chosen}");
+        assert!(fast.courses <= plain.courses, "{chosen}: {} > {}", fast.courses, plain.courses);
+    }
+}
+
+#[test]
+fn a_budget_that_runs_out_gives_a_bound_not_a_par() {
+    let c = course(PROBLEM_2);
+    let search = solve(&c, &Hole::new(kinds("nnr")), Budget { courses: 1_000 });
+    assert!(matches!(search.par, Par::AtLeast(n) if (1..=8).contains(&n)), "{:?}", search.par);
+}
+
+#[test]
+fn a_board_reads_and_writes_in_fen() {
+    let c = course(FIRST);
+    assert_eq!(c.fen_board(), "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2");
+    assert_eq!(Course::from_fen_board(&c.fen_board()), Some(c));
+    assert_eq!(Course::from_fen_board("8/8/8/8/8/8/8/7P"), None, "no pawns in Chess Golf");
+    // The boards the benchmark uses for the seed's problems.
+    assert_eq!(course(PROBLEM_1).fen_board(), "3R2b1/1Q3K1N/3R4/b5n1/N6B/3n2k1/1B2q2r/1r6");
+    assert_eq!(course(PROBLEM_2).fen_board(), "5r1b/2n5/8/3Q4/Bk4n1/4N3/Rr1KR1B1/N4qb1");
+    assert_eq!(course(PROBLEM_3).fen_board(), "1N2b1b1/1nr2B2/3B3R/6k1/N5q1/4Qn2/2r3R1/5K2");
+}
