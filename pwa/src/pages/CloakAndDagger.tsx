@@ -9,11 +9,14 @@ import { useMemo, useState } from "preact/hooks";
 import { type GameView, activeSeats, gameActions, sideName, stageOf, turnOf } from "../api";
 import { colourOf } from "../components/ChessControls";
 import { Record } from "../components/Record";
+import { SealRow } from "../components/SealRow";
 import { TableActions } from "../components/TableActions";
 import { TapChess } from "../components/TapChess";
 import { UCI } from "../fen";
 import type { ScreenProps } from "../games/types";
 import { type Arrangement, EMPTY_ARRANGEMENT, KINDS, STANDARD, arrangeAction, kindWord, parseArrange, problem, randomArrangement } from "../cloak";
+import { stageWords } from "../games/stages";
+import { stageVerb } from "../words";
 import "./variants.css";
 
 export type CloakView = GameView<CloakAndDaggerFields, CloakAndDaggerPrivate>;
@@ -32,7 +35,6 @@ function ArrangementEditor({ view, act }: { view: CloakView; act: (a: string) =>
   const rank = colour === "white" ? 1 : 8;
   const wrong = problem(arrangement);
   const changed = mine?.sealed_action !== (wrong ? undefined : arrangeAction(arrangement));
-  const others = activeSeats(view).filter((a) => a.seat !== view.seat);
   return (
     <section class="assign arrange" aria-label="your checkers">
       <h2>Secretly choose what your checkers are</h2>
@@ -74,28 +76,20 @@ function ArrangementEditor({ view, act }: { view: CloakView; act: (a: string) =>
           ))}
         </tbody>
       </table>
-      <div class="actions">
-        <button class="primary" disabled={!!wrong || !changed} onClick={() => act(arrangeAction(arrangement))}>
-          {mine?.submitted ? "Seal the change" : "Seal my checkers"}
-        </button>
-        <button type="button" onClick={() => setArrangement(randomArrangement())}>
-          Random
-        </button>
-        <button type="button" onClick={() => setArrangement(STANDARD)}>
-          Standard
-        </button>
-        <button type="button" onClick={() => setArrangement(EMPTY_ARRANGEMENT)}>
-          Clear
-        </button>
-      </div>
-      <p class="facts" aria-live="polite">
-        {mine?.submitted ? `Sealed${mine.sealed_action ? `: ${mine.sealed_action.slice(8)}` : ""}. You may change it until ${Colour(other(colour))} has chosen.` : (wrong ?? `Ready to seal: ${arrangement.join("")}.`)}
-      </p>
-      {others.map((a) => (
-        <p key={a.seat} class="facts">
-          {sideName(view, a.seat)} {a.submitted ? "has chosen (sealed)." : "is still choosing."}
-        </p>
-      ))}
+      <SealRow
+        view={view}
+        sealLabel="Seal my checkers"
+        canSeal={!wrong && changed}
+        onSeal={() => act(arrangeAction(arrangement))}
+        tools={[
+          { label: "Random", apply: () => setArrangement(randomArrangement()) },
+          { label: "Standard", apply: () => setArrangement(STANDARD) },
+          { label: "Clear", apply: () => setArrangement(EMPTY_ARRANGEMENT) },
+        ]}
+        sealedAs={mine?.sealed_action?.slice(8)}
+        waitingFor={Colour(other(colour))}
+        unsealed={wrong ?? `Ready to seal: ${arrangement.join("")}.`}
+      />
     </section>
   );
 }
@@ -144,8 +138,7 @@ function prompt(view: CloakView): string {
   if (mover === null) return "";
   const check = view.game.check ? " — check!" : "";
   if (mover !== view.seat) {
-    const doing = view.game.stage === "bonus" ? "to make a bonus move" : view.game.stage === "uncloak" ? "to uncloak checkers or end the turn" : "to move";
-    return `${sideName(view, mover)} ${doing}${check}`;
+    return `${sideName(view, mover)} to ${stageVerb(stageOf(view, mover) ?? "move", stageWords("cloak-and-dagger"))}${check}`;
   }
   switch (stageOf(view, view.seat)) {
     case "bonus":

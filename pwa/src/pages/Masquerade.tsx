@@ -9,6 +9,7 @@ import { useEffect, useState } from "preact/hooks";
 import { type GameView, type PlayedEntry, activeSeats, gameActions, sideName, stageOf, turnOf } from "../api";
 import { colourOf } from "../components/ChessControls";
 import { Record } from "../components/Record";
+import { SealRow } from "../components/SealRow";
 import { TableActions } from "../components/TableActions";
 import { TapChess } from "../components/TapChess";
 import { UCI } from "../fen";
@@ -48,7 +49,6 @@ function AssignmentEditor({ view, act }: { view: MasqueradeView; act: (a: string
   const [table, setTable] = useState<Assignment>(complete(sealed) ? sealed : EMPTY);
   const them = Colour(other(colourOf(view, view.seat)));
   const changed = mine?.sealed_action !== (complete(table) ? assignAction(table) : undefined);
-  const others = activeSeats(view).filter((a) => a.seat !== view.seat);
   return (
     <section class="assign" aria-label={`capture moves for ${them}'s pieces`}>
       <h2>Secretly choose how {them}'s pieces capture</h2>
@@ -89,29 +89,19 @@ function AssignmentEditor({ view, act }: { view: MasqueradeView; act: (a: string
           ))}
         </tbody>
       </table>
-      <div class="actions">
-        <button class="primary" disabled={!complete(table) || !changed} onClick={() => act(assignAction(table))}>
-          {mine?.submitted ? "Seal the change" : "Seal my choice"}
-        </button>
-        <button type="button" onClick={() => setTable(randomAssignment())}>
-          Random
-        </button>
-        <button type="button" onClick={() => setTable(EMPTY)}>
-          Clear
-        </button>
-      </div>
-      <p class="facts" aria-live="polite">
-        {mine?.submitted
-          ? `Sealed${mine.sealed_action ? `: ${mine.sealed_action.slice(7)}` : ""}. You may change it until ${them} has chosen.`
-          : complete(table)
-            ? `Ready to seal: ${assignAction(table).slice(7)}.`
-            : "Not sealed yet."}
-      </p>
-      {others.map((a) => (
-        <p key={a.seat} class="facts">
-          {sideName(view, a.seat)} {a.submitted ? "has chosen (sealed)." : "is still choosing."}
-        </p>
-      ))}
+      <SealRow
+        view={view}
+        sealLabel="Seal my choice"
+        canSeal={complete(table) && changed}
+        onSeal={() => act(assignAction(table))}
+        tools={[
+          { label: "Random", apply: () => setTable(randomAssignment()) },
+          { label: "Clear", apply: () => setTable(EMPTY) },
+        ]}
+        sealedAs={mine?.sealed_action?.slice(7)}
+        waitingFor={them}
+        unsealed={complete(table) ? `Ready to seal: ${assignAction(table).slice(7)}.` : "Not sealed yet."}
+      />
     </section>
   );
 }

@@ -11,7 +11,8 @@ import { TableActions } from "../components/TableActions";
 import { TapChess } from "../components/TapChess";
 import { UCI } from "../fen";
 import type { ScreenProps } from "../games/types";
-import { names } from "../words";
+import { stageWords } from "../games/stages";
+import { names, stageVerb } from "../words";
 import "./variants.css";
 
 export type ZombieView = GameView<ZombieFields, ZombiePrivate>;
@@ -23,8 +24,7 @@ function prompt(view: ZombieView): string {
   if (mover === null) return "";
   const check = view.game.check ? " — check!" : "";
   if (mover !== view.seat) {
-    const doing = view.game.stage === "bury" ? "to bury the captured piece" : view.game.stage === "horde" ? "to move the zombies" : "to move";
-    return `${sideName(view, mover)} ${doing}${check}`;
+    return `${sideName(view, mover)} to ${stageVerb(stageOf(view, mover) ?? "move", stageWords("zombie"))}${check}`;
   }
   switch (stageOf(view, view.seat)) {
     case "bury":
