@@ -149,6 +149,9 @@ interface TableFacts {
   /** Whether the host ended the game early (`api.end`): over, with no outcome, and the game
    * itself null when it had not started. */
   ended_by_host?: boolean;
+  /** Whether the game was closed because nobody moved in it for too long (the referee's
+   * `REFEREE_ABANDONED_AFTER`): over, with no outcome, and its record with the seed released. */
+  abandoned?: boolean;
   /** When the sealed round now open closes, in ms since the epoch (Chess Battle's
    * `round_seconds`); null when there is no deadline, or the game is over. The referee closes
    * the round at the first call after it: a client showing the countdown reads the view when it

@@ -344,6 +344,11 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               Ended by the host
             </p>
           )}
+          {view.abandoned && (
+            <p class="status result" role="status">
+              Closed: nobody moved for too long. The record, with the seed, can be checked.
+            </p>
+          )}
           <DrawBanner view={view} act={act} />
           {/* The earlier part of a long record is fetched with this phone's token for the seat. */}
           <RecordToken.Provider value={token}>
