@@ -12,7 +12,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::support::{Redis, Referee, redis_command};
+use common::support::{Redis, Referee, ms, percentile, redis_command, throughput};
 use common::{Gateway, Seated, act, seat_two};
 use futures::StreamExt;
 use referee_proto::v1 as pb;
@@ -25,45 +25,6 @@ const PINNED: &str = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQk
 /// Twelve plies of knights going out and back: a game that never ends by itself (the start
 /// position comes back four times, and only the fifth ends a game under the claim rule).
 const KNIGHTS: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
-/// Calls per second of `call` with `concurrency` workers for `duration`.
-async fn throughput<F, Fut>(concurrency: usize, duration: Duration, call: F) -> f64
-where
-    F: Fn() -> Fut + Send + Sync + 'static,
-    Fut: std::future::Future<Output = ()> + Send,
-{
-    let call = Arc::new(call);
-    let start = Instant::now();
-    let workers: Vec<_> = (0..concurrency)
-        .map(|_| {
-            let call = call.clone();
-            tokio::spawn(async move {
-                let mut n = 0u64;
-                while start.elapsed() < duration {
-                    call().await;
-                    n += 1;
-                }
-                n
-            })
-        })
-        .collect();
-    let mut total = 0;
-    for w in workers {
-        total += w.await.unwrap();
-    }
-    total as f64 / start.elapsed().as_secs_f64()
-}
 
 /// A field of Redis's `INFO` (`connected_clients`, `used_memory`).
 fn redis_info(redis: &Redis, field: &str) -> u64 {

@@ -72,42 +72,6 @@ impl RefereeApi for Noop {
     }
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
-/// Calls per second of `call` with `concurrency` workers for `duration`.
-async fn throughput<F, Fut>(concurrency: usize, duration: Duration, call: F) -> f64
-where
-    F: Fn() -> Fut + Send + Sync + 'static,
-    Fut: std::future::Future<Output = ()> + Send,
-{
-    let call = Arc::new(call);
-    let start = Instant::now();
-    let workers: Vec<_> = (0..concurrency)
-        .map(|_| {
-            let call = call.clone();
-            tokio::spawn(async move {
-                let mut n = 0u64;
-                while start.elapsed() < duration {
-                    call().await;
-                    n += 1;
-                }
-                n
-            })
-        })
-        .collect();
-    let mut total = 0;
-    for w in workers {
-        total += w.await.unwrap();
-    }
-    total as f64 / start.elapsed().as_secs_f64()
-}
-
 struct Live {
     table: Table,
     view: pb::GameView,

@@ -662,16 +662,22 @@ impl Store {
 
     /// Every event of the game, from the stream or its archive.
     pub async fn all_events(&self, game_id: &str) -> RedisResult<Vec<Event>> {
+        let texts = self.event_texts(game_id).await?;
+        if texts.is_empty() {
+            return Ok(self.archived(game_id).await?.unwrap_or_default());
+        }
+        texts.iter().map(|json| parse_json(json, "event")).collect()
+    }
+
+    /// The JSON of every event in the game's stream (none once archived).
+    async fn event_texts(&self, game_id: &str) -> RedisResult<Vec<String>> {
         let entries: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
             .arg(key(game_id, "events"))
             .arg("-")
             .arg("+")
             .query_async(&mut self.conn.clone())
             .await?;
-        if entries.ids.is_empty() {
-            return Ok(self.archived(game_id).await?.unwrap_or_default());
-        }
-        entries.ids.iter().filter_map(|e| e.get::<String>("e")).map(|json| parse_json(&json, "event")).collect()
+        Ok(entries.ids.iter().filter_map(|e| e.get::<String>("e")).collect())
     }
 
     /// The archived events of a finished game, if it was archived.
@@ -686,13 +692,7 @@ impl Store {
     /// and 7 KB of snapshot become ~4 KB). Loading it replays every event. Returns false when
     /// an event came meanwhile, and does nothing then (the log is only archived when over).
     pub async fn archive(&self, game_id: &str) -> RedisResult<bool> {
-        let entries: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
-            .arg(key(game_id, "events"))
-            .arg("-")
-            .arg("+")
-            .query_async(&mut self.conn.clone())
-            .await?;
-        let lines: Vec<String> = entries.ids.iter().filter_map(|e| e.get::<String>("e")).collect();
+        let lines = self.event_texts(game_id).await?;
         if lines.is_empty() {
             return Ok(false);
         }

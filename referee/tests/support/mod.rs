@@ -393,3 +393,44 @@ pub fn verify_args(audit_json: &str, args: &[&str]) -> (i32, String) {
     let out = Command::new(referee_bin()).arg("verify").arg(&path).args(args).output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).to_string())
 }
+
+/// The `p` quantile (0 to 1) of sorted durations; zero when there are none. For the benchmarks.
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// A duration in milliseconds.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Calls per second of `call` with `concurrency` workers for `duration`.
+pub async fn throughput<F, Fut>(concurrency: usize, duration: Duration, call: F) -> f64
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    let call = std::sync::Arc::new(call);
+    let start = Instant::now();
+    let workers: Vec<_> = (0..concurrency)
+        .map(|_| {
+            let call = call.clone();
+            tokio::spawn(async move {
+                let mut n = 0u64;
+                while start.elapsed() < duration {
+                    call().await;
+                    n += 1;
+                }
+                n
+            })
+        })
+        .collect();
+    let mut total = 0;
+    for w in workers {
+        total += w.await.unwrap();
+    }
+    total as f64 / start.elapsed().as_secs_f64()
+}

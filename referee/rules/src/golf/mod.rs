@@ -311,18 +311,7 @@ pub enum GolfError {
 }
 
 fn piece_words(piece: Piece) -> String {
-    format!("{} {}", piece.color.to_string().to_lowercase(), role_word(piece.role))
-}
-
-fn role_word(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
+    format!("{} {}", piece.color.to_string().to_lowercase(), piece.role.name())
 }
 
 impl Course {
@@ -394,7 +383,7 @@ impl Course {
         let piece = self.piece_at(mv.from).ok_or(GolfError::Empty(mv.from))?;
         if !self.reach(mv.from).contains(mv.to) {
             let mut borrowed: Vec<String> =
-                self.lenders(mv.from).into_iter().map(|r| format!("a {}", role_word(r))).collect();
+                self.lenders(mv.from).into_iter().map(|r| format!("a {}", r.name())).collect();
             if !self.has_pair(piece.color) {
                 borrowed.push("a king (no two of its colour stand together)".to_string());
             }
