@@ -52,7 +52,7 @@ fn describe(par: &Par) -> String {
 
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
-    let budget = Budget { courses: if quick { 300_000 } else { 2_000_000 } };
+    let budget = if quick { Budget { courses: 300_000 } } else { Budget::default() };
     println!(
         "Chess Golf solver: early goal test against a textbook breadth-first search (budget {} positions)",
         budget.courses

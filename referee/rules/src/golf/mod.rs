@@ -375,6 +375,28 @@ impl Course {
         }
     }
 
+    /// A capture that finishes the hole from here, if there is one: by the capturer of the
+    /// last piece still to take, or, before any capture, between the two chosen pieces.
+    pub fn finishing_capture(&self, hole: &Hole, progress: &Progress) -> Option<GolfMove> {
+        let left: u32 = progress.remaining.iter().map(|n| u32::from(*n)).sum();
+        let movers = match progress.capturer {
+            Some(at) if left == 1 => Bitboard::from_square(at),
+            None if left == 2 => self
+                .occupied()
+                .into_iter()
+                .filter(|sq| self.piece_at(*sq).is_some_and(|p| progress.remaining[kind_index(p)] > 0))
+                .collect(),
+            _ => return None,
+        };
+        let occupied = self.occupied();
+        movers.into_iter().find_map(|from| {
+            (self.reach(from) & occupied)
+                .into_iter()
+                .find(|to| self.capture_allowed(hole, progress, from, *to).is_ok())
+                .map(|to| GolfMove { from, to })
+        })
+    }
+
     /// Plays `mv` if the hole allows it: the course and progress after it.
     pub fn play(&self, hole: &Hole, progress: &Progress, mv: GolfMove) -> Result<(Course, Progress), GolfError> {
         if progress.is_done() {

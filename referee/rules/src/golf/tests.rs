@@ -231,3 +231,36 @@ fn a_board_reads_and_writes_in_fen() {
     assert_eq!(course(PROBLEM_2).fen_board(), "5r1b/2n5/8/3Q4/Bk4n1/4N3/Rr1KR1B1/N4qb1");
     assert_eq!(course(PROBLEM_3).fen_board(), "1N2b1b1/1nr2B2/3B3R/6k1/N5q1/4Qn2/2r3R1/5K2");
 }
+
+#[test]
+fn on_random_holes_the_solver_and_the_textbook_search_find_the_same_par() {
+    let deck = crate::cards::NamedDeck::Pieces16.cards();
+    let mut x = 0x5EED_601Fu64;
+    let mut below = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let mut shuffled = |mut cards: Vec<Card>| {
+        for i in (1..cards.len()).rev() {
+            cards.swap(i, below(i + 1));
+        }
+        cards
+    };
+    let budget = Budget { courses: 60_000 };
+    let mut compared = 0;
+    for _ in 0..40 {
+        let course = Course::new(lay_out(&shuffled(deck.clone())));
+        let hole = Hole::new(shuffled(deck.clone())[..2].iter().filter_map(|c| c.piece()).collect());
+        let (fast, plain) = (solve(&course, &hole, budget), solve_plain(&course, &hole, budget));
+        if let (Par::Solved(a), Par::Solved(b)) = (&fast.par, &plain.par) {
+            assert_eq!(a.len(), b.len(), "{} {:?}", course.fen_board(), hole.chosen);
+            let line: Vec<String> = a.iter().map(ToString::to_string).collect();
+            let line: Vec<&str> = line.iter().map(String::as_str).collect();
+            assert!(play_line(&course, &hole, &line).1.is_done());
+            compared += 1;
+        }
+    }
+    assert!(compared >= 25, "most small holes are proven by both ({compared})");
+}
