@@ -64,6 +64,10 @@ export interface HandCount {
 }
 export interface Roll {
   dice: number[];
+  /**
+   * Which roll of the game this is, from 1 (0 in games saved before rolls were numbered).
+   */
+  number: number;
   seat: number;
   sides: number;
 }

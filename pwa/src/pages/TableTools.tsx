@@ -5,19 +5,6 @@ import { type GameView, mayAct, sideName } from "../api";
 import { cardFace, cardName, isRed, withFaces } from "../cards";
 import type { ScreenProps } from "../games/types";
 
-interface Deck {
-  kind: string;
-  draw_pile: number;
-  discard: string[];
-  face_up: string[];
-}
-
-interface Roll {
-  seat: number;
-  sides: number;
-  dice: number[];
-}
-
 /** Table tools' own fields and a seat's hand, generated from the referee's schemas. */
 export type { TableToolsFields as TableFields, TableToolsPrivate as TableHand };
 
@@ -81,7 +68,8 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
       )}
       <ol class="rolls" aria-label="rolls, newest first" aria-live="polite">
         {rolls
-          .map((r, i) => ({ r, n: i + 1 }))
+          // Games saved before rolls were numbered count from the first roll kept.
+          .map((r, i) => ({ r, n: r.number || i + 1 }))
           .reverse()
           .map(({ r, n }, i) => (
             <li key={n} class={i === 0 ? "newest" : ""}>

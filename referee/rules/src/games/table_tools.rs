@@ -38,6 +38,9 @@ pub struct Roll {
     pub seat: Seat,
     pub sides: u32,
     pub dice: Vec<u32>,
+    /// Which roll of the game this is, from 1 (0 in games saved before rolls were numbered).
+    #[serde(default)]
+    pub number: u32,
 }
 
 #[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
@@ -377,7 +380,9 @@ impl Game for TableTools {
                 let dice: Vec<u32> = (0..*count).map(|_| roll(rng, *sides)).collect();
                 let shown: Vec<String> = dice.iter().map(u32::to_string).collect();
                 state.log.push(format!("{who} rolled {count}d{sides}: {}", shown.join(" ")));
-                state.rolls.push(Roll { seat, sides: *sides, dice });
+                // Numbered on from the last kept roll: only the latest are kept.
+                let number = state.rolls.last().map_or(1, |r| r.number.max(state.rolls.len() as u32) + 1);
+                state.rolls.push(Roll { seat, sides: *sides, dice, number });
                 if state.rolls.len() > MAX_HISTORY {
                     state.rolls.remove(0);
                 }
@@ -555,6 +560,18 @@ mod tests {
         seq: u64,
     ) -> Result<String, GameError> {
         game.apply(state, seat, action, &mut EventRng::new(GameKey([1; 32]), seq)).map(|a| a.action)
+    }
+
+    #[test]
+    fn rolls_keep_their_numbers_in_the_game_after_the_oldest_are_forgotten() {
+        let (game, mut state) = table(2);
+        for i in 0..105u64 {
+            act(game, &mut state, (i % 2) as Seat, "roll d6", i + 1).unwrap();
+        }
+        let view = view_of(game, &state, Viewer::Spectator);
+        let numbers: Vec<u64> =
+            view["game"]["rolls"].as_array().unwrap().iter().map(|r| r["number"].as_u64().unwrap()).collect();
+        assert_eq!(numbers, (6..=105).collect::<Vec<u64>>(), "the latest hundred, numbered as rolled");
     }
 
     #[test]
