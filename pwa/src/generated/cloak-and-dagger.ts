@@ -45,7 +45,9 @@ export interface CloakAndDaggerFields {
     | "horde"
     | "bonus"
     | "uncloak"
-    | "add";
+    | "add"
+    | "bid"
+    | "deal";
   /**
    * The side to move.
    */

@@ -57,7 +57,9 @@ export interface CooperativeFields {
     | "horde"
     | "bonus"
     | "uncloak"
-    | "add";
+    | "add"
+    | "bid"
+    | "deal";
   /**
    * The colour whose turn it is.
    */

@@ -64,7 +64,9 @@ export interface GravityFields {
     | "horde"
     | "bonus"
     | "uncloak"
-    | "add";
+    | "add"
+    | "bid"
+    | "deal";
   /**
    * The colour whose turn it is.
    */

@@ -38,7 +38,9 @@ export interface MasqueradeFields {
     | "horde"
     | "bonus"
     | "uncloak"
-    | "add";
+    | "add"
+    | "bid"
+    | "deal";
   /**
    * The side to move.
    */

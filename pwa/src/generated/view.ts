@@ -349,7 +349,9 @@ export interface ActiveSeatView {
     | "horde"
     | "bonus"
     | "uncloak"
-    | "add";
+    | "add"
+    | "bid"
+    | "deal";
   /**
    * Whether it has sealed its action in this round.
    */

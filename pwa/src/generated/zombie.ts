@@ -57,7 +57,9 @@ export interface ZombieFields {
     | "horde"
     | "bonus"
     | "uncloak"
-    | "add";
+    | "add"
+    | "bid"
+    | "deal";
   /**
    * The side whose turn it is.
    */

@@ -4,7 +4,7 @@
 
 use super::conduct::{Conduct, Courtesy};
 use super::view::{ActiveSeatView, OutcomeView, PlayedView, Secrets, TurnView, View};
-use super::{ErrorCode, Game, GameError, Outcome, RulesInfo, Said, Seat, Seating, Turn, Viewer};
+use super::{ErrorCode, Game, GameError, Outcome, Par, RulesInfo, Said, Seat, Seating, Turn, Viewer};
 use crate::random::RandomSource;
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -184,6 +184,10 @@ pub trait DynGame: Send + Sync {
     /// Closes the open sealed round at its deadline: the sealed actions are revealed and
     /// resolved, and every seat that sealed nothing does nothing this round.
     fn close_round(&self, state: &mut AnyState, rng: &mut dyn RandomSource) -> Result<Applied, GameError>;
+    /// The puzzles whose par everyone may now see (see [`Game::puzzles`]).
+    fn puzzles(&self, state: &AnyState) -> Vec<String>;
+    /// The par of one puzzle: may take a second or more (see [`Game::par`]).
+    fn par(&self, state: &AnyState, puzzle: &str) -> Option<Par>;
     /// The whole state as JSON, for snapshots.
     fn save(&self, state: &AnyState) -> serde_json::Value;
     /// Reads what [`DynGame::save`] wrote.
@@ -743,6 +747,14 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn format_position(&self, state: &AnyState) -> String {
         self.0.format_position(&self.table(state).game)
+    }
+
+    fn puzzles(&self, state: &AnyState) -> Vec<String> {
+        self.0.puzzles(&self.table(state).game)
+    }
+
+    fn par(&self, state: &AnyState, puzzle: &str) -> Option<Par> {
+        self.0.par(&self.table(state).game, puzzle)
     }
 
     fn save(&self, state: &AnyState) -> serde_json::Value {

@@ -136,6 +136,56 @@ impl Said {
     }
 }
 
+/// What the referee proved about a puzzle after the fact (a Chess Golf hole, a solitaire's
+/// deal): something no table could work out. Searches are bounded by a budget counted in
+/// positions, never by time, so the same puzzle always gets the same answer.
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Par {
+    /// Which puzzle, a key stable for the game (`hole-3`, `deal`).
+    pub puzzle: String,
+    /// The puzzle in words ("Hole 3: white king, black bishop").
+    pub title: String,
+    /// What the search proved.
+    pub answer: ParAnswer,
+    /// Positions the search visited.
+    pub positions: u64,
+}
+
+/// The answer of a search for par.
+#[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ParAnswer {
+    /// The fewest moves, proven, with one shortest line in the game's action notation.
+    Moves {
+        /// How many.
+        moves: u32,
+        /// One shortest line.
+        line: Vec<String>,
+    },
+    /// The best score, proven, with one line that reaches it.
+    Score {
+        /// The score.
+        score: i64,
+        /// One line that reaches it.
+        line: Vec<String>,
+    },
+    /// No line solves the puzzle: every reachable position was visited.
+    Impossible,
+    /// The budget ran out: no line of fewer than `moves` moves solves it.
+    AtLeast {
+        /// The fewest moves a solution can have.
+        moves: u32,
+    },
+    /// The budget ran out: no score is proven; `best` is the best a line found reached, and
+    /// no line can score more than `bound`.
+    Unproven {
+        /// The best score found.
+        best: i64,
+        /// No line scores more.
+        bound: i64,
+    },
+}
+
 /// No secret of this kind: the `Private` or `Hidden` type of a game that has none.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum NoSecret {}
@@ -288,6 +338,19 @@ pub trait Game: Send + Sync + 'static {
     /// Which of resigning and draw offers the game allows.
     fn courtesies(&self) -> Courtesies {
         Courtesies::ALL
+    }
+    /// The puzzles of this state whose par everyone may now see (the holes played), by key.
+    /// Cheap: the work is in [`Game::par`]. Default: none.
+    fn puzzles(&self, state: &Self::State) -> Vec<String> {
+        let _ = state;
+        Vec::new()
+    }
+    /// Works out the par of one of [`Game::puzzles`]: pure and deterministic, bounded by a budget
+    /// counted in positions, but it may take a second or more, so the service runs it apart from
+    /// its other work and keeps the answer.
+    fn par(&self, state: &Self::State, puzzle: &str) -> Option<Par> {
+        let _ = (state, puzzle);
+        None
     }
     /// Reads a position in the game's notation, for adjudication without a game.
     fn parse_position(&self, text: &str) -> Result<Self::State, GameError>;

@@ -36,6 +36,10 @@ pub enum Stage {
     Uncloak,
     /// Adding a piece to the board (Gravity Chess: the flipped piece to the top row).
     Add,
+    /// Sealing how many moves one needs (Chess Golf).
+    Bid,
+    /// Dealing the next hole, with one card more or not (Chess Golf's dealer).
+    Deal,
 }
 
 impl Stage {
@@ -55,6 +59,8 @@ impl Stage {
             Stage::Bonus => "bonus",
             Stage::Uncloak => "uncloak",
             Stage::Add => "add",
+            Stage::Bid => "bid",
+            Stage::Deal => "deal",
         }
     }
 }

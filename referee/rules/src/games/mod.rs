@@ -5,6 +5,7 @@ pub mod adrenaline;
 pub mod booster;
 pub mod chess;
 pub mod chess_battle;
+pub mod chess_golf;
 pub mod cloak_and_dagger;
 pub mod cooperative;
 pub mod crowded_house;
@@ -29,11 +30,12 @@ static COOPERATIVE: Erased<cooperative::Cooperative> = Erased(cooperative::Coope
 static MASQUERADE: Erased<masquerade::Masquerade> = Erased(masquerade::Masquerade);
 static ZOMBIE: Erased<zombie::Zombie> = Erased(zombie::Zombie);
 static CLOAK_AND_DAGGER: Erased<cloak_and_dagger::CloakAndDagger> = Erased(cloak_and_dagger::CloakAndDagger);
+static CHESS_GOLF: Erased<chess_golf::ChessGolf> = Erased(chess_golf::ChessGolf);
 static GRAVITY: Erased<gravity::Gravity> = Erased(gravity::Gravity);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 13] {
+pub fn all() -> [&'static dyn DynGame; 14] {
     [
         &CHESS,
         &CHESS960,
@@ -47,6 +49,7 @@ pub fn all() -> [&'static dyn DynGame; 13] {
         &COOPERATIVE,
         &CHESS_BATTLE,
         &GRAVITY,
+        &CHESS_GOLF,
         &TABLE_TOOLS,
     ]
 }
