@@ -19,7 +19,7 @@ use utoipa::{OpenApi, ToSchema};
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Table referee", version = "1", description = "A referee for table-top chess variants: rules, refereed games with secrets and verifiable randomness, adjudication."),
-    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, end_game, get_game, get_record, submit_action, game_events, get_audit),
+    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, end_game, get_game, get_record, get_pars, submit_action, game_events, get_audit),
     components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, RevealBody, Joined, ActionBody, Submitted)),
     tags((name = "referee"))
 )]
@@ -360,6 +360,57 @@ pub async fn get_record(
         .collect();
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({"game_id": r.game_id, "seq": r.seq, "from": r.from, "played": played})))
+}
+
+/// The par the referee proved for every puzzle of the game everyone may now see (Chess Golf's
+/// finished holes). The first request after a hole may take a second or more while the search
+/// runs; later ones read the kept answer.
+#[utoipa::path(get, path = "/api/v1/games/{id}/pars", tag = "referee", params(("id" = String, Path, description = "game id")),
+    responses((status = 200, description = "`{game_id, pars: [{puzzle, title, kind, moves?, score?, bound?, line, positions}]}`; `kind` is `moves`, `score`, `impossible`, `at_least` or `unproven`", body = Object),
+        (status = 401, body = ApiError), (status = 404, body = ApiError)),
+    security((), ("bearer" = [])))]
+#[get("/api/v1/games/{id}/pars")]
+pub async fn get_pars(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let token = bearer(&req);
+    let r = referee
+        .client()
+        .get_pars(request(pb::GetParsRequest { game_id: path.into_inner() }, token.as_deref()))
+        .await?
+        .into_inner();
+    let pars: Vec<Value> = r.pars.iter().map(par_json).collect();
+    Ok(HttpResponse::Ok().json(serde_json::json!({"game_id": r.game_id, "pars": pars})))
+}
+
+/// A par as JSON: the fields its kind uses.
+fn par_json(p: &pb::Par) -> Value {
+    let mut out = serde_json::json!({"puzzle": p.puzzle, "title": p.title, "line": p.line, "positions": p.positions});
+    let kind = match p.kind() {
+        pb::ParKind::Moves => {
+            out["moves"] = p.moves.into();
+            "moves"
+        }
+        pb::ParKind::Score => {
+            out["score"] = p.score.into();
+            "score"
+        }
+        pb::ParKind::Impossible => "impossible",
+        pb::ParKind::AtLeast => {
+            out["moves"] = p.moves.into();
+            "at_least"
+        }
+        pb::ParKind::Unproven => {
+            out["score"] = p.score.into();
+            out["bound"] = p.bound.into();
+            "unproven"
+        }
+        pb::ParKind::Unspecified => "unspecified",
+    };
+    out["kind"] = kind.into();
+    out
 }
 
 #[derive(Deserialize, ToSchema)]

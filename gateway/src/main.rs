@@ -104,6 +104,7 @@ async fn run(config: Config) -> std::io::Result<()> {
             .service(api::reveal_entropy)
             .service(api::get_game)
             .service(api::get_record)
+            .service(api::get_pars)
             .service(api::game_events)
             .service(api::get_audit)
             .service(api::end_game)

@@ -70,6 +70,9 @@ impl RefereeApi for Noop {
     async fn end_game(&self, _: Request<pb::EndGameRequest>) -> Result<Response<pb::GameView>, Status> {
         Err(Status::unimplemented("noop"))
     }
+    async fn get_pars(&self, _: Request<pb::GetParsRequest>) -> Result<Response<pb::GetParsResponse>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
 }
 
 struct Live {

@@ -13,6 +13,7 @@ pub mod closing;
 pub mod deadlines;
 pub mod errors;
 pub mod joining;
+pub mod pars;
 pub mod serve;
 pub mod service;
 pub mod store;

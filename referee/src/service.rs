@@ -276,6 +276,17 @@ impl Referee for RefereeService {
         .await
     }
 
+    async fn get_pars(&self, request: Request<pb::GetParsRequest>) -> Result<Response<pb::GetParsResponse>, Status> {
+        let span = request_span("GetPars", request.metadata());
+        measured("GetPars", async move {
+            let token = bearer(&request)?;
+            let r = request.get_ref();
+            Ok(Response::new(self.tables.pars(&r.game_id, token.as_deref()).await?))
+        })
+        .instrument(span)
+        .await
+    }
+
     async fn get_audit(&self, request: Request<pb::GetAuditRequest>) -> Result<Response<pb::AuditRecord>, Status> {
         let span = request_span("GetAudit", request.metadata());
         let r = request.into_inner();

@@ -13,6 +13,8 @@
 //! - `g:{ID}:idem` — hash `<seat>:<idempotency key>` → seq of the event it produced.
 //! - `g:{ID}:snap` — hash `seq`, `state`: the state after the first `seq` events.
 //! - `g:{ID}:joinfail` — failed join attempts, expiring.
+//! - `g:{ID}:pars` — hash puzzle key → JSON of the par the referee proved for it (Chess Golf's
+//!   holes), written once worked out; kept as long as the header.
 //! - `g:{ID}:archive` — hash `count`, `log`: a finished game's events, their JSON one a line,
 //!   compressed (DEFLATE), written in place of the `events` stream and the snapshot when the
 //!   game ends. Every script that counts the events counts these when the stream is gone.
@@ -236,13 +238,14 @@ struct Scripts {
     reveal: Script,
     append: Script,
     snapshot: Script,
+    par: Script,
     keep: Script,
     archive: Script,
 }
 
 /// Every key a game may have, by its part name.
-const GAME_KEYS: [&str; 10] =
-    ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "joinfail", "archive"];
+const GAME_KEYS: [&str; 11] =
+    ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "joinfail", "archive", "pars"];
 
 /// The number of events, archived or not: a Lua function for the scripts (events, archive).
 const EVENT_COUNT: &str = r"
@@ -353,6 +356,14 @@ impl Scripts {
                 redis.call('HSET', KEYS[2], 'count', ARGV[1], 'log', ARGV[2])
                 if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
                 redis.call('DEL', KEYS[1], KEYS[3])
+                return 1",
+            ),
+            // KEYS: pars header; ARGV: puzzle key, par JSON. Kept as long as the game's header.
+            par: Script::new(
+                r"
+                redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+                local ttl = redis.call('TTL', KEYS[2])
+                if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
                 return 1",
             ),
             // KEYS: snap header; ARGV: seq, state, chain, time of the last event. Never replaces
@@ -640,6 +651,25 @@ impl Store {
             .arg(state.to_string())
             .arg(chain)
             .arg(at_ms)
+            .invoke_async(&mut self.conn.clone())
+            .await?;
+        Ok(())
+    }
+
+    /// The pars worked out so far for a game's puzzles: puzzle key → JSON.
+    pub async fn pars(&self, game_id: &str) -> RedisResult<BTreeMap<String, String>> {
+        redis::cmd("HGETALL").arg(key(game_id, "pars")).query_async(&mut self.conn.clone()).await
+    }
+
+    /// Keeps the par worked out for one puzzle, as long as the game.
+    pub async fn save_par(&self, game_id: &str, puzzle: &str, par_json: &str) -> RedisResult<()> {
+        let _: i64 = self
+            .scripts
+            .par
+            .key(key(game_id, "pars"))
+            .key(key(game_id, "header"))
+            .arg(puzzle)
+            .arg(par_json)
             .invoke_async(&mut self.conn.clone())
             .await?;
         Ok(())

@@ -211,6 +211,8 @@ pub struct Submitted {
 pub struct Tables {
     pub(crate) store: Store,
     pub(crate) settings: Settings,
+    /// One search for par at a time in this process (`pars.rs`).
+    pub(crate) solving: std::sync::Arc<tokio::sync::Semaphore>,
 }
 
 pub(crate) fn now_ms() -> u64 {
@@ -331,7 +333,11 @@ pub(crate) fn storage(e: redis::RedisError) -> ApiError {
 
 impl Tables {
     pub fn new(store: Store, settings: Settings) -> Tables {
-        Tables { store, settings: Settings { snapshot_every: settings.snapshot_every.max(1), ..settings } }
+        Tables {
+            store,
+            settings: Settings { snapshot_every: settings.snapshot_every.max(1), ..settings },
+            solving: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
+        }
     }
 
     /// Keeps the game for its status's retention from now.

@@ -1,0 +1,70 @@
+//! Pars against the real referee: a finished Chess Golf hole's par is proven once, kept with
+//! the game and read back after; and a long search runs apart, so other games are answered
+//! while it works.
+
+mod support;
+
+use referee_proto::v1 as pb;
+use support::*;
+
+/// The seed's first example: the white king and the black bishops, par 3.
+const FIRST: &str = "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2";
+/// The book's Problem 1 (two black bishops): solved in six, far beyond what a breadth-first
+/// search proves within its budget, so the search runs to the end of it.
+const PROBLEM_1: &str = "3R2b1/1Q3K1N/3R4/b5n1/N6B/3n2k1/1B2q2r/1r6";
+
+async fn pars(client: &mut Client, game_id: &str) -> Vec<pb::Par> {
+    client.get_pars(pb::GetParsRequest { game_id: game_id.into() }).await.unwrap().into_inner().pars
+}
+
+/// A one-player round on `layout` whose first hole is `chosen`, with the hole already over
+/// (the player said impossible).
+async fn finished_hole(client: &mut Client, layout: &str, chosen: &str) -> Table {
+    let options = format!(r#"{{"players": 1, "holes": 2, "layout": "{layout}", "first_hole": "{chosen}"}}"#);
+    let table = seat_everyone(client, "chess-golf", &options).await;
+    submit(client, &table, 0, "bid 0", table.view.seq, "bid").await.unwrap();
+    table
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_holes_par_is_proven_once_and_kept_with_the_game() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let waiting = seat_everyone(&mut client, "chess-golf", r#"{"players": 1}"#).await;
+    assert!(pars(&mut client, &waiting.game_id).await.is_empty(), "no par before a hole is over");
+
+    let table = finished_hole(&mut client, FIRST, "Kb").await;
+    let first = pars(&mut client, &table.game_id).await;
+    assert_eq!(first.len(), 1);
+    let par = &first[0];
+    assert_eq!((par.puzzle.as_str(), par.title.as_str()), ("hole-1", "Hole 1: white king, black bishop"));
+    assert_eq!((par.kind(), par.moves, par.line.len()), (pb::ParKind::Moves, 3, 3));
+    let kept = redis_command(redis.port, &format!("HLEN g:{{{}}}:pars", table.game_id));
+    assert_eq!(kept.as_deref().map(str::trim), Some(":1"), "the answer is kept with the game");
+    assert_eq!(pars(&mut client, &table.game_id).await, first, "read back, not worked out again");
+    assert_eq!(referee.log_text().matches("par worked out").count(), 1, "{}", referee.log_text());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn other_games_are_answered_while_a_long_search_for_par_runs() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let hard = finished_hole(&mut client, PROBLEM_1, "bb").await;
+    let chess = seat_everyone(&mut client, "chess", "").await;
+
+    let mut solver = referee.client().await;
+    let game_id = hard.game_id.clone();
+    let search = tokio::spawn(async move { pars(&mut solver, &game_id).await });
+    let mut seq = chess.view.seq;
+    for (i, mv) in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"].iter().enumerate() {
+        let answered = submit(&mut client, &chess, i % 2, mv, seq, &format!("m{i}")).await.unwrap();
+        seq = answered.view.unwrap().seq;
+    }
+    assert!(!search.is_finished(), "six moves of another game were answered while the search ran");
+    let par = search.await.unwrap();
+    assert_eq!(par.len(), 1);
+    assert_eq!(par[0].kind(), pb::ParKind::AtLeast, "{:?}", par[0]);
+    assert!(par[0].moves >= 4 && par[0].moves <= 6, "a bound, never more than the book's six: {:?}", par[0]);
+}
