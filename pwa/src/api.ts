@@ -39,7 +39,22 @@ export interface SeatInfo {
 }
 
 /** A named step of a turn; the same names for every game. */
-export type Stage = "move" | "extra-moves" | "place-checker" | "play-card" | "choose" | "pick-piece" | "place" | "capture" | "bury" | "horde" | "bonus" | "uncloak" | "add";
+export type Stage =
+  | "move"
+  | "extra-moves"
+  | "place-checker"
+  | "play-card"
+  | "choose"
+  | "pick-piece"
+  | "place"
+  | "capture"
+  | "bury"
+  | "horde"
+  | "bonus"
+  | "uncloak"
+  | "add"
+  | "bid"
+  | "deal";
 
 /** A seat that may act now. */
 export interface ActiveSeat {
@@ -316,6 +331,31 @@ export interface RecordPart {
   played: PlayedEntry[];
 }
 
+/** What the referee proved about one puzzle of a game (a Chess Golf hole), once everyone may
+ * see it: `moves` — the par, with one shortest `line`; `impossible` — no line exists;
+ * `at_least` — the search's budget ran out after proving nothing shorter than `moves` works;
+ * `score` / `unproven` — for games scored by points, the best score proven, or found with a
+ * `bound` not yet ruled out. `positions` — how many the search visited. */
+export interface Par {
+  /** The puzzle's id in the game: "hole-1". */
+  puzzle: string;
+  /** "Hole 1: white king, black bishop". */
+  title: string;
+  kind: "moves" | "impossible" | "at_least" | "score" | "unproven" | "unspecified";
+  moves?: number;
+  score?: number;
+  bound?: number;
+  /** One shortest line, as the game writes moves ("e5g6"); empty where there is none. */
+  line: string[];
+  positions: number;
+}
+
+/** `GET /games/{id}/pars`: the par of each puzzle finished so far. */
+export interface Pars {
+  game_id: string;
+  pars: Par[];
+}
+
 /** A refusal: the HTTP status, a stable code and a sentence for players. */
 export class ApiError extends Error {
   constructor(
@@ -383,6 +423,10 @@ export const api = {
    * (without a token) a spectator may hear it: a view carries only the latest entries. */
   getRecord: (gameId: string, token?: string, from = 0) =>
     call<RecordPart>("GET", `/api/v1/games/${encodeURIComponent(gameId)}/record?from=${from}`, undefined, token),
+  /** The par the referee proved for each finished puzzle (Chess Golf's holes). The first
+   * request after a hole may take a second or more while the search runs; later ones are
+   * instant. */
+  getPars: (gameId: string, token?: string) => call<Pars>("GET", `/api/v1/games/${encodeURIComponent(gameId)}/pars`, undefined, token),
   audit: (gameId: string) => call<any>("GET", `/api/v1/games/${encodeURIComponent(gameId)}/audit`),
 };
 

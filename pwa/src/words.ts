@@ -20,6 +20,8 @@ const STAGE_VERBS: Record<Stage, string> = {
   bonus: "make a bonus move",
   uncloak: "uncloak checkers or end the turn",
   add: "add a piece",
+  bid: "seal a count",
+  deal: "deal",
 };
 
 /** A game's own words for its stages, after "to" (`games/stages.ts`). */
