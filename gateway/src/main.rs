@@ -13,10 +13,12 @@ mod streams;
 mod views;
 mod web_app;
 
-use actix_governor::{Governor, GovernorConfigBuilder};
+use actix_governor::governor::middleware::NoOpMiddleware;
+use actix_governor::{Governor, GovernorConfig, GovernorConfigBuilder, PeerIpKeyExtractor};
 use actix_web::middleware::{ErrorHandlers, from_fn};
 use actix_web::{App, HttpServer, web};
 use config::Config;
+use std::time::Duration;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -47,6 +49,21 @@ fn main() -> std::io::Result<()> {
     actix_web::rt::System::new().block_on(run(config))
 }
 
+/// A limit of `count` requests per `window` for each client address, with bursts of `burst`:
+/// one request's share of the window in nanoseconds, so any count up to one a nanosecond works.
+fn rate_limit(
+    window: Duration,
+    count: u64,
+    burst: u64,
+) -> std::io::Result<GovernorConfig<PeerIpKeyExtractor, NoOpMiddleware>> {
+    let share = (window.as_nanos() / u128::from(count.max(1))).max(1);
+    GovernorConfigBuilder::default()
+        .period(Duration::from_nanos(share.min(u128::from(u64::MAX)) as u64))
+        .burst_size(burst.clamp(1, u64::from(u32::MAX)) as u32)
+        .finish()
+        .ok_or_else(|| std::io::Error::other(format!("bad rate limit: {count} per {window:?}")))
+}
+
 async fn run(config: Config) -> std::io::Result<()> {
     let _telemetry = telemetry::init("gateway");
     let metrics = metrics_exporter_prometheus::PrometheusBuilder::new()
@@ -58,16 +75,9 @@ async fn run(config: Config) -> std::io::Result<()> {
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     let referee =
         referee::Referee::new(&config.referee_url, config.referee_connections).map_err(std::io::Error::other)?;
-    let joins = GovernorConfigBuilder::default()
-        .milliseconds_per_request(60_000 / config.joins_per_minute)
-        .burst_size(config.joins_per_minute.min(u32::MAX as u64) as u32)
-        .finish()
-        .ok_or_else(|| std::io::Error::other("bad join rate limit"))?;
-    let actions = GovernorConfigBuilder::default()
-        .milliseconds_per_request((1000 / config.actions_per_second).max(1))
-        .burst_size((config.actions_per_second * 3).min(u32::MAX as u64) as u32)
-        .finish()
-        .ok_or_else(|| std::io::Error::other("bad action rate limit"))?;
+    let joins = rate_limit(Duration::from_secs(60), config.joins_per_minute, config.joins_per_minute)?;
+    let actions =
+        rate_limit(Duration::from_secs(1), config.actions_per_second, config.actions_per_second.saturating_mul(3))?;
     let streams = streams::Streams::new(
         config.streams_per_address,
         config.streams,

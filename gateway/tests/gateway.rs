@@ -315,6 +315,28 @@ async fn joins_and_actions_are_rate_limited_per_address() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn limits_above_one_request_a_millisecond_are_taken_as_set() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw =
+        Gateway::start(&referee, &[("GATEWAY_JOINS_PER_MINUTE", "100000"), ("GATEWAY_ACTIONS_PER_SECOND", "5000")]);
+    let http = reqwest::Client::new();
+    let created: Value =
+        http.post(gw.url("/api/v1/games")).json(&json!({"rules": "chess"})).send().await.unwrap().json().await.unwrap();
+    let id = created["game_id"].as_str().unwrap();
+    // Fifteen at once: under the referee's own limit of wrong codes per address (20).
+    for _ in 0..15 {
+        let r = http
+            .post(gw.url(&format!("/api/v1/games/{id}/join")))
+            .json(&json!({"join_code": "WRONG-CODE"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 403, "a wrong code, not the gateway's rate limit");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn openapi_docs_health_and_metrics() {
     let redis = Redis::start();
     let mut referee = Referee::start(&redis.url());
