@@ -9,10 +9,11 @@ import { MasqueradeGame } from "../pages/Masquerade";
 import { ZombieGame } from "../pages/Zombie";
 import { CloakAndDaggerGame } from "../pages/CloakAndDagger";
 import { GravityGame, flippedPiece } from "../pages/Gravity";
+import { ChessGolfGame, ChessGolfTable } from "../pages/ChessGolf";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
 import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
-import { jsonOptions } from "./options";
+import { chessGolfOptions, jsonOptions } from "./options";
 
 describe("the registry of games", () => {
   it("gives each known game its own screen, once", () => {
@@ -30,6 +31,7 @@ describe("the registry of games", () => {
     expect(gameEntry("zombie").screen).toBe(ZombieGame);
     expect(gameEntry("cloak-and-dagger").screen).toBe(CloakAndDaggerGame);
     expect(gameEntry("gravity").screen).toBe(GravityGame);
+    expect(gameEntry("chess-golf").screen).toBe(ChessGolfGame);
     expect(seatName("gravity", 1)).toBe("Player 2");
     expect(flippedPiece("2S")).toBe("a black pawn");
     expect(flippedPiece("QH")).toBe("a white queen");
@@ -81,6 +83,21 @@ describe("the registry of games", () => {
       zombie: undefined,
       "cloak-and-dagger": undefined,
       gravity: undefined,
+      "chess-golf": { players: 2, holes: 9, layout: "", first_hole: "" },
+    });
+  });
+
+  it("counts Chess Golf's seats from its options, and sends a course only when one is given", () => {
+    expect(gameEntry("chess-golf").seatCount?.({ players: 5 })).toBe(5);
+    expect(seatName("chess-golf", 2)).toBe("Seat 3");
+    expect(gameEntry("chess-golf").table).toBe(ChessGolfTable);
+    const toOptions = chessGolfOptions.toOptions!;
+    expect(toOptions({ players: 3, holes: 9, layout: "", first_hole: "" })).toEqual({ players: 3, holes: 9 });
+    expect(toOptions({ players: 3, holes: 2, layout: "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2", first_hole: "Kb" })).toEqual({
+      players: 3,
+      holes: 2,
+      layout: "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2",
+      first_hole: "Kb",
     });
   });
 

@@ -6,6 +6,7 @@ import type { GameView } from "../api";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
 import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
 import { ChessGame } from "../pages/ChessGame";
+import { ChessGolfGame, ChessGolfTable } from "../pages/ChessGolf";
 import { CloakAndDaggerGame } from "../pages/CloakAndDagger";
 import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
@@ -14,7 +15,18 @@ import { GravityGame } from "../pages/Gravity";
 import { MasqueradeGame } from "../pages/Masquerade";
 import { TableTools } from "../pages/TableTools";
 import { ZombieGame } from "../pages/Zombie";
-import { type ChessBattleOptions, adrenalineOptions, boosterOptions, chess960Options, chessBattleOptions, halfAliceOptions, jsonOptions, tableToolsOptions } from "./options";
+import {
+  type ChessBattleOptions,
+  type ChessGolfOptions,
+  adrenalineOptions,
+  boosterOptions,
+  chess960Options,
+  chessBattleOptions,
+  chessGolfOptions,
+  halfAliceOptions,
+  jsonOptions,
+  tableToolsOptions,
+} from "./options";
 import type { GameEntry, OptionsSpec, Screen, ScreenProps } from "./types";
 
 /** A screen typed for its own game's view, as the registry keeps it: the entry's rules id is
@@ -111,6 +123,13 @@ export const GAMES: readonly GameEntry[] = [
     screen: screen(GravityGame),
     options: null,
     sides: ["Player 1", "Player 2"],
+  },
+  {
+    id: "chess-golf",
+    screen: screen(ChessGolfGame),
+    options: options(chessGolfOptions),
+    seatCount: (value) => (value as ChessGolfOptions).players,
+    table: ChessGolfTable,
   },
 ];
 
