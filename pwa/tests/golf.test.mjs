@@ -173,8 +173,8 @@ test("Chess Golf on three phones: sealed counts, the lowest demonstrates while t
   for (const p of [...phones, tablet]) await p.context.close();
 });
 
-test("Chess Golf on one phone passed round: the privacy screen between counts, a tie from the dealer, a give-up, the next lowest, and the dealer's harder deal", async () => {
-  const { context, page } = await phone();
+test("Chess Golf on one small phone (320 px) passed round: the privacy screen between counts, a tie from the dealer, a give-up, the next lowest, and the dealer's harder deal", async () => {
+  const { context, page } = await phone({ viewport: { width: 320, height: 640 } });
   await page.goto(`${server.base}/#/start/chess-golf`);
   await golfOptions(2, 2)(page);
   await page.getByLabel("One phone for everyone").check();
@@ -194,6 +194,8 @@ test("Chess Golf on one phone passed round: the privacy screen between counts, a
   let view = await spectate(gameId);
   const dealer = view.game.dealer;
 
+  await page.screenshot({ path: join(ARTIFACTS, "golf-320-bid.png"), fullPage: true });
+  assert.ok(await fitsWidth(page), "nothing scrolls sideways at 320 px");
   await seal(page, 3, false);
   await handOver(1);
   await page.getByText("1 of 2 counts in").waitFor();
@@ -210,6 +212,7 @@ test("Chess Golf on one phone passed round: the privacy screen between counts, a
   await tap(page, "h2");
   await tap(page, "h3");
   await page.getByRole("alert").getByText("The white king on h2 cannot move: no piece of its colour stands next to it.").waitFor();
+  assert.ok(await fitsWidth(page), "nothing scrolls sideways at 320 px");
   page.once("dialog", (d) => d.accept());
   await button(page, "Give up").click();
 
@@ -238,6 +241,7 @@ test("Chess Golf on one phone passed round: the privacy screen between counts, a
   await button(page, "Deal 2 cards").waitFor();
   await page.screenshot({ path: join(ARTIFACTS, "golf-deal.png"), fullPage: true });
   await axe(page, "chess golf, the dealer's choice");
+  assert.ok(await fitsWidth(page), "nothing scrolls sideways at 320 px");
   await button(page, "Deal 3 cards (harder)").click();
   await page.getByRole("heading", { name: "Hole 2 of 2" }).waitFor();
   assert.equal(await page.getByRole("list", { name: "cards dealt" }).getByRole("listitem").count(), 3, "three cards this hole");

@@ -170,7 +170,7 @@ function CountsIn({ view, nameOf }: { view: GolfView; nameOf: NameOf }) {
           </li>
         ))}
       </ul>
-      {waiting.length > 0 && <p class="facts">Nobody sees a count until everyone is in.</p>}
+      {waiting.length > 0 && !turn.seats.some((a) => a.seat === view.seat) && <p class="facts">Nobody sees a count until everyone is in.</p>}
     </div>
   );
 }
