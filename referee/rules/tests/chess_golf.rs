@@ -173,7 +173,7 @@ fn when_nobody_succeeds_impossible_scores_nothing_and_the_course_is_reset() {
     let said = act(&mut state, 1, "e5g6");
     assert!(said.ends_with("1 move shown without finishing, the demonstration fails"), "{said}");
     let card = &public(&state)["scorecard"][0];
-    assert_eq!(card["scores"], json!([0, 1]));
+    assert_eq!(card["scores"], json!([0, 2]));
     assert!(golf().format_position(&state).starts_with(FIRST));
 }
 
@@ -241,19 +241,45 @@ fn the_discards_are_shuffled_back_when_the_deck_runs_out() {
     for hole in 1..=9 {
         assert_eq!(public(&state)["hole"]["number"], hole);
         assert_eq!(public(&state)["hole"]["cards"].as_array().unwrap().len(), 2, "hole {hole}");
-        act(&mut state, 0, "bid 0");
-        if golf().turn(&state).single().is_some_and(|a| a.stage.as_str() == "deal") {
+        give_up_alone(&mut state);
+        if hole < 9 {
             act(&mut state, 0, "deal 2");
         }
     }
     assert_eq!(golf().turn(&state), Turn::Over);
 }
 
+/// Alone at the table: name one move, then give up.
+fn give_up_alone(state: &mut AnyState) {
+    act(state, 0, "bid 1");
+    act(state, 0, "give-up");
+}
+
+#[test]
+fn the_discards_go_back_in_with_the_cards_left_before_a_deal_that_needs_more() {
+    // Two cards, then three a hole: 14, 11, 8, 5, 2 left; the sixth hole needs three.
+    let mut state = round(json!({ "players": 1, "holes": 9 }));
+    give_up_alone(&mut state);
+    act(&mut state, 0, "deal 3");
+    for _ in 0..4 {
+        give_up_alone(&mut state);
+        act(&mut state, 0, "deal 3");
+    }
+    let game = public(&state);
+    assert_eq!(game["hole"]["number"], 6);
+    assert_eq!(game["hole"]["cards"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        (game["deck"].as_u64(), game["discards"].as_u64()),
+        (Some(13), Some(0)),
+        "all sixteen shuffled together"
+    );
+}
+
 #[test]
 fn the_referee_proves_each_finished_holes_par_with_one_shortest_line() {
-    let mut state = first_example(1);
+    let mut state = first_example(2);
     assert!(golf().puzzles(&state).is_empty(), "no par before the hole is over");
-    bids(&mut state, &[0]);
+    bids(&mut state, &[0, 0]);
     assert_eq!(golf().puzzles(&state), vec!["hole-1"]);
     let par = golf().par(&state, "hole-1").unwrap();
     assert_eq!(par.title, "Hole 1: white king, black bishop");
@@ -275,6 +301,69 @@ fn a_move_the_hole_does_not_allow_is_refused_in_the_players_words() {
 }
 
 #[test]
+fn a_failed_demonstrator_never_scores_less_than_the_count_it_named() {
+    let mut state = first_example(3);
+    bids(&mut state, &[0, 3, 5]);
+    act(&mut state, 1, "give-up");
+    act(&mut state, 2, "give-up");
+    assert_eq!(public(&state)["scorecard"][0]["scores"], json!([0, 6, 6]));
+}
+
+#[test]
+fn a_tied_dealer_demonstrates_first_and_the_next_tied_player_after_a_failure() {
+    let mut state = first_example(3);
+    let dealer = public(&state)["dealer"].as_u64().unwrap() as u8;
+    let mut counts = [4; 3];
+    counts[usize::from(dealer)] = 3;
+    counts[usize::from((dealer + 2) % 3)] = 3;
+    bids(&mut state, &counts);
+    assert_eq!(golf().turn(&state).single().map(|a| a.seat), Some(dealer));
+    act(&mut state, dealer, "give-up");
+    assert_eq!(golf().turn(&state).single().map(|a| a.seat), Some((dealer + 2) % 3));
+}
+
+#[test]
+fn after_a_hole_everyone_called_impossible_the_same_dealer_deals_again_and_no_harder_deal_is_offered() {
+    let mut state = first_example(2);
+    let dealer = public(&state)["dealer"].clone();
+    bids(&mut state, &[0, 0]);
+    assert_eq!(public(&state)["dealer"], dealer, "the later edition: the same dealer deals again");
+    assert_eq!(public(&state)["step"], "bid", "no choice of a harder deal after counts of zero");
+}
+
+#[test]
+fn a_demonstrator_may_start_again_from_the_holes_start() {
+    let mut state = first_example(1);
+    bids(&mut state, &[3]);
+    act(&mut state, 0, "b3c3");
+    let said = act(&mut state, 0, "reset");
+    assert_eq!(said, "Seat 1 starts the demonstration again from the hole's start");
+    assert_eq!(public(&state)["moves_left"], 3);
+    first_solution(&mut state, 0);
+    assert_eq!(public(&state)["step"], "put-back");
+}
+
+#[test]
+fn playing_alone_a_count_of_zero_is_refused() {
+    let state = first_example(1);
+    let (code, message) = refused(&state, 0, "bid 0");
+    assert_eq!(code, ErrorCode::IllegalAction);
+    assert!(message.starts_with("Playing alone, name the moves you need"), "{message}");
+}
+
+#[test]
+fn a_player_who_seals_nothing_before_the_timer_runs_out_scores_the_highest_count_plus_one() {
+    let mut state = round(json!({ "players": 3, "layout": FIRST, "first_hole": "Kb", "timer_seconds": 60 }));
+    assert_eq!(golf().round_deadline(&state).map(|(_, s)| s), Some(60));
+    act(&mut state, 0, "bid 3");
+    act(&mut state, 1, "bid 4");
+    golf().close_round(&mut state, &mut rng(50)).unwrap();
+    first_solution(&mut state, 0);
+    act(&mut state, 0, "put a1");
+    assert_eq!(public(&state)["scorecard"][0]["scores"], json!([3, 4, 5]));
+}
+
+#[test]
 fn options_out_of_range_are_refused() {
     for options in [
         json!({ "players": 0 }),
@@ -283,6 +372,7 @@ fn options_out_of_range_are_refused() {
         json!({ "layout": "8/8/8/8/8/8/8/8" }),
         json!({ "first_hole": "Kbbbbb" }),
         json!({ "first_hole": "P" }),
+        json!({ "timer_seconds": 5 }),
     ] {
         let Err(e) = golf().setup(&options, &mut rng(0)) else { panic!("{options} was accepted") };
         assert_eq!(e.code, ErrorCode::BadOptions, "{options}");

@@ -3,9 +3,7 @@
 //! captures are among the chosen piece types, one piece capturing all the others; a colour with
 //! no two neighbouring pieces may make king's moves. [`solver`] proves the fewest moves a hole
 //! needs.
-//!
-//! Prepared for the Chess Golf game (issue "Puzzles and solitaire"), which is not in the
-//! catalogue yet.
+//! The round around the holes (dealing, counts, scores) is `games::chess_golf`.
 
 pub mod solver;
 
@@ -363,7 +361,13 @@ impl Course {
                         "The {} is not a chosen piece, so it may not capture.",
                         words(mover)
                     )))
-                } else if !chosen(t, if m == t { 2 } else { 1 }) {
+                } else if m == t && !chosen(t, 2) {
+                    Err(GolfError::Capture(format!(
+                        "Only one {} was dealt, so it may not take another {}: the chosen pieces of other kinds are its targets.",
+                        words(mover),
+                        words(target)
+                    )))
+                } else if !chosen(t, 1) {
                     Err(GolfError::Capture(format!(
                         "Only the chosen pieces capture each other; the {} on {to} is not one of them.",
                         words(target)

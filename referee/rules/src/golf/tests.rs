@@ -131,6 +131,12 @@ fn only_chosen_pieces_capture_and_one_piece_captures_all_the_others() {
         refused.to_string(),
         "Only the chosen pieces capture each other; the black knight on d6 is not one of them."
     );
+    // One black bishop was dealt: the two black bishops may not take each other.
+    let refused = c.capture_allowed(&hole, &hole.start(), sq("e5"), sq("a2")).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "Only one black bishop was dealt, so it may not take another black bishop: the chosen pieces of other kinds are its targets."
+    );
     // Problem 2: two black knights and a black rook; the knight that takes the rook must take
     // the other knight too.
     let p2 = course(PROBLEM_2);

@@ -38,14 +38,18 @@ pub struct ChessGolfOptions {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layout: Option<String>,
     /// The first hole's chosen pieces instead of dealing them: FEN letters, two to five (`Kb`:
-    /// the white king and a black bishop).
+    /// the white king and a black bishop). Later holes are dealt two cards as usual.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_hole: Option<String>,
+    /// Seconds to seal a count, 10 to 600 (the seed's timer: 30 seconds to two minutes); a
+    /// player who has sealed nothing when it runs out scores the highest count plus one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timer_seconds: Option<u32>,
 }
 
 impl Default for ChessGolfOptions {
     fn default() -> Self {
-        ChessGolfOptions { players: 2, holes: 9, layout: None, first_hole: None }
+        ChessGolfOptions { players: 2, holes: 9, layout: None, first_hole: None, timer_seconds: None }
     }
 }
 
@@ -58,6 +62,8 @@ pub enum GolfAction {
     Move(GolfMove),
     /// Stop demonstrating: the attempt fails.
     GiveUp,
+    /// Start the demonstration again from the hole's start.
+    Reset,
     /// Put the next captured piece back on this empty square.
     PutBack(Square),
     /// Deal this many cards a hole from now on.
@@ -155,6 +161,9 @@ impl ChessGolf {
         if let Some(layout) = &options.layout {
             words::check_layout(layout).map_err(|m| bad(ErrorCode::BadOptions, m))?;
         }
+        if options.timer_seconds.is_some_and(|t| !(10..=600).contains(&t)) {
+            return fail("The timer runs 10 to 600 seconds.".to_string());
+        }
         if let Some(first) = &options.first_hole {
             let n = first.chars().count() as u8;
             if !(2..=MAX_CARDS).contains(&n) || take_cards(&mut NamedDeck::Pieces16.cards(), first).is_none() {
@@ -180,6 +189,7 @@ impl ChessGolf {
             start: start.to_string(),
             bids: vec![MAX_BID],
             attempts: Vec::new(),
+            late: Vec::new(),
             scores: Vec::new(),
         };
         let state = GolfState {
@@ -189,6 +199,7 @@ impl ChessGolf {
             deck: Pile { draw: deck, discard: Vec::new() },
             dealer: 0,
             cards_per_hole: hole.cards.len() as u8,
+            timer_seconds: None,
             current: Some(hole),
             step: Step::Demonstrate { seat: 0, moves },
             finished: Vec::new(),
@@ -243,7 +254,7 @@ impl Game for ChessGolf {
             secret: &["each player's count until all have sealed", "the order of the deck"],
             source: "seed 001, \"Chess Golf\"",
             position_notation: "FEN's board field, the chosen pieces as FEN letters, and optionally the moves shown so far: 2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2 Kb e5g6,g6h5",
-            action_notation: "bid 3 (0: impossible); a move as its two squares, e5g6; give-up; put d4 (a captured piece back); deal 3",
+            action_notation: "bid 3 (0: impossible); a move as its two squares, e5g6; reset (start the demonstration again); give-up; put d4 (a captured piece back); deal 3",
             lists_all_actions: true,
         }
     }
@@ -268,16 +279,14 @@ impl Game for ChessGolf {
             course: course.fen_board(),
             deck,
             dealer,
-            cards_per_hole: first.as_ref().map_or(2, |c| c.len() as u8),
+            cards_per_hole: 2,
+            timer_seconds: options.timer_seconds,
             current: None,
             step: Step::Bid,
             finished: Vec::new(),
         };
         match first {
-            Some(cards) => {
-                state.deck.draw.splice(0..0, cards);
-                state.deal(rng);
-            }
+            Some(cards) => state.open_hole(cards),
             None => state.deal(rng),
         }
         Ok(state)
@@ -295,13 +304,14 @@ impl Game for ChessGolf {
 
     fn legal_actions(&self, state: &GolfState, _seat: Seat) -> Vec<GolfAction> {
         match &state.step {
-            Step::Bid => (0..=MAX_BID).map(GolfAction::Bid).collect(),
-            Step::Demonstrate { .. } => {
+            Step::Bid => (u8::from(state.players == 1)..=MAX_BID).map(GolfAction::Bid).collect(),
+            Step::Demonstrate { moves: shown, .. } => {
                 let Some((course, progress, _)) = state.demonstration() else { return Vec::new() };
                 let hole = state.current.as_ref().expect("a hole is in play").hole();
                 let mut moves = Vec::new();
                 course.moves(&hole, &progress, &mut moves);
-                moves.into_iter().map(GolfAction::Move).chain([GolfAction::GiveUp]).collect()
+                let reset = (!shown.is_empty()).then_some(GolfAction::Reset);
+                moves.into_iter().map(GolfAction::Move).chain(reset).chain([GolfAction::GiveUp]).collect()
             }
             Step::PutBack { .. } => (!state.course().occupied()).into_iter().map(GolfAction::PutBack).collect(),
             Step::Deal { .. } => {
@@ -320,6 +330,7 @@ impl Game for ChessGolf {
             GolfAction::Bid(n) => format!("bid {n}"),
             GolfAction::Move(mv) => mv.to_string(),
             GolfAction::GiveUp => "give-up".into(),
+            GolfAction::Reset => "reset".into(),
             GolfAction::PutBack(sq) => format!("put {sq}"),
             GolfAction::Deal(n) => format!("deal {n}"),
         }
@@ -346,10 +357,20 @@ impl Game for ChessGolf {
             }
             GolfAction::Move(mv) => state.demonstrate(mv, rng).map_err(|m| bad(ErrorCode::IllegalAction, m))?,
             GolfAction::GiveUp => state.give_up(rng),
-            GolfAction::PutBack(sq) => state.put_back(sq, rng),
-            GolfAction::Deal(n) => state.deal_with(n, rng),
+            GolfAction::Reset => state.reset(),
+            GolfAction::PutBack(sq) => state.put_back(sq, rng).map_err(|m| bad(ErrorCode::IllegalAction, m))?,
+            GolfAction::Deal(n) if n == state.cards_per_hole || n == state.cards_per_hole + 1 => {
+                state.deal_with(n, rng)
+            }
+            GolfAction::Deal(_) => {
+                return Err(bad(ErrorCode::IllegalAction, "Deal as many cards as before, or one more."));
+            }
         }
         Ok(())
+    }
+
+    fn round_seconds(&self, state: &GolfState) -> Option<u32> {
+        state.timer_seconds
     }
 
     fn resolve_round(
@@ -358,10 +379,11 @@ impl Game for ChessGolf {
         actions: &[(Seat, GolfAction)],
         rng: &mut dyn RandomSource,
     ) -> Result<(), GameError> {
-        let mut bids = vec![0; usize::from(state.players)];
+        // A seat missing here sealed nothing before the timer ran out.
+        let mut bids = vec![None; usize::from(state.players)];
         for (seat, action) in actions {
             if let GolfAction::Bid(n) = action {
-                bids[usize::from(*seat)] = *n;
+                bids[usize::from(*seat)] = Some(*n);
             }
         }
         state.reveal(bids, rng);
@@ -433,12 +455,17 @@ impl Game for ChessGolf {
         let number: u8 = puzzle.strip_prefix("hole-")?.parse().ok()?;
         let hole = state.finished.iter().find(|h| h.number == number)?;
         let search = solver::solve(&hole.start_course(), &hole.hole(), Budget::default());
-        let answer = match search.par {
-            solver::Par::Solved(line) => {
+        // A demonstration as short as the proven bound is a shortest line.
+        let shown = hole.attempts.iter().filter(|a| a.succeeded).map(|a| &a.moves).min_by_key(|m| m.len());
+        let answer = match (search.par, shown) {
+            (solver::Par::Solved(line), _) => {
                 ParAnswer::Moves { moves: line.len() as u32, line: line.iter().map(ToString::to_string).collect() }
             }
-            solver::Par::Impossible => ParAnswer::Impossible,
-            solver::Par::AtLeast(n) => ParAnswer::AtLeast { moves: n },
+            (solver::Par::Impossible, _) => ParAnswer::Impossible,
+            (solver::Par::AtLeast(n), Some(line)) if line.len() as u32 == n => {
+                ParAnswer::Moves { moves: n, line: line.clone() }
+            }
+            (solver::Par::AtLeast(n), _) => ParAnswer::AtLeast { moves: n },
         };
         let chosen: Vec<String> = hole.chosen().into_iter().map(piece_words).collect();
         Some(Par {

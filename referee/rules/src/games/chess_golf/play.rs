@@ -7,7 +7,7 @@ use crate::cards::{Card, Pile};
 use crate::game::Seat;
 use crate::golf::{Course, GolfMove, Hole, Progress};
 use crate::pieces::Piece;
-use crate::random::RandomSource;
+use crate::random::{RandomSource, shuffle};
 use serde::{Deserialize, Serialize};
 
 /// The most cards a hole may be dealt: the deck has sixteen, and a piece of each chosen kind
@@ -73,6 +73,9 @@ pub struct HoleRecord {
     pub bids: Vec<u8>,
     /// The demonstrations, in order.
     pub attempts: Vec<Attempt>,
+    /// Seats that sealed no count before the timer ran out.
+    #[serde(default)]
+    pub late: Vec<Seat>,
     /// Each seat's points for the hole, once it is over.
     pub scores: Vec<u8>,
 }
@@ -114,6 +117,9 @@ pub struct GolfState {
     pub dealer: Seat,
     /// Cards dealt each hole: 2, raised by a dealer when all counts were the same.
     pub cards_per_hole: u8,
+    /// Seconds the players have to seal their counts, if the table plays with a timer.
+    #[serde(default)]
+    pub timer_seconds: Option<u32>,
     /// The hole in play, if one is.
     pub current: Option<HoleRecord>,
     /// Where it is.
@@ -152,34 +158,48 @@ impl GolfState {
     /// the left; sealed zeros do not demonstrate.
     pub fn demonstration_order(&self) -> Vec<Seat> {
         let Some(hole) = &self.current else { return Vec::new() };
-        let mut order: Vec<Seat> = (0..self.players).filter(|s| hole.bids[usize::from(*s)] > 0).collect();
+        let mut order: Vec<Seat> =
+            (0..self.players).filter(|s| hole.bids[usize::from(*s)] > 0 && !hole.late.contains(s)).collect();
         let from_dealer = |s: Seat| (s + self.players - hole.dealer) % self.players;
         order.sort_by_key(|s| (hole.bids[usize::from(*s)], from_dealer(*s)));
         order
     }
 
-    /// Deals the next hole: the dealer draws the cards, reshuffling the discards when the
-    /// deck runs out.
+    /// Deals the next hole: the dealer draws the cards, first shuffling the discards back in
+    /// with what is left when too few cards are left ("Game End").
     pub fn deal(&mut self, rng: &mut dyn RandomSource) {
-        let number = self.finished.len() as u8 + 1;
-        let cards = (0..self.cards_per_hole).filter_map(|_| self.deck.draw(rng)).collect();
+        let n = usize::from(self.cards_per_hole);
+        if self.deck.draw.len() < n {
+            let mut cards = std::mem::take(&mut self.deck.draw);
+            cards.append(&mut self.deck.discard);
+            shuffle(rng, &mut cards);
+            self.deck.draw = cards;
+        }
+        let cards = self.deck.draw.drain(..n.min(self.deck.draw.len())).collect();
+        self.open_hole(cards);
+    }
+
+    /// Opens the next hole with `cards` dealt.
+    pub fn open_hole(&mut self, cards: Vec<Card>) {
         self.current = Some(HoleRecord {
-            number,
+            number: self.finished.len() as u8 + 1,
             dealer: self.dealer,
             cards,
             start: self.course.clone(),
             bids: Vec::new(),
             attempts: Vec::new(),
+            late: Vec::new(),
             scores: Vec::new(),
         });
         self.step = Step::Bid;
     }
 
-    /// The counts are revealed: the lowest nonzero count demonstrates, or, if everyone said
-    /// impossible, the hole is over.
-    pub fn reveal(&mut self, bids: Vec<u8>, rng: &mut dyn RandomSource) {
+    /// The counts are revealed (`None`: sealed nothing before the timer ran out): the lowest
+    /// count other than zero demonstrates, or, if nobody named one, the hole is over.
+    pub fn reveal(&mut self, bids: Vec<Option<u8>>, rng: &mut dyn RandomSource) {
         if let Some(hole) = self.current.as_mut() {
-            hole.bids = bids;
+            hole.late = (0..bids.len() as Seat).filter(|s| bids[usize::from(*s)].is_none()).collect();
+            hole.bids = bids.into_iter().map(|b| b.unwrap_or(0)).collect();
         }
         self.next_demonstrator(rng);
     }
@@ -216,6 +236,14 @@ impl GolfState {
         Ok(())
     }
 
+    /// The demonstrator starts again from the hole's start ("reset if you get confused"):
+    /// the moves shown so far are taken back and the count starts anew.
+    pub fn reset(&mut self) {
+        if let Step::Demonstrate { moves, .. } = &mut self.step {
+            moves.clear();
+        }
+    }
+
     /// The demonstrator gives up: the attempt fails and the next lowest count demonstrates.
     pub fn give_up(&mut self, rng: &mut dyn RandomSource) {
         self.close_attempt(false);
@@ -232,8 +260,11 @@ impl GolfState {
 
     /// Puts the next captured piece back on an empty square; the hole is over when none is
     /// left.
-    pub fn put_back(&mut self, square: crate::geometry::Square, rng: &mut dyn RandomSource) {
-        let Step::PutBack { pieces, .. } = &mut self.step else { return };
+    pub fn put_back(&mut self, square: crate::geometry::Square, rng: &mut dyn RandomSource) -> Result<(), Refusal> {
+        if self.course().piece_at(square).is_some() {
+            return Err(format!("{square} is taken: put the piece back on an empty square."));
+        }
+        let Step::PutBack { pieces, .. } = &mut self.step else { return Err("No piece is waiting to go back.".into()) };
         let piece = pieces.remove(0);
         let done = pieces.is_empty();
         let mut pieces_now = self.course().pieces();
@@ -242,10 +273,12 @@ impl GolfState {
         if done {
             self.end_hole(rng);
         }
+        Ok(())
     }
 
-    /// Scores the hole, keeps it, passes the deck to the left and deals the next, or asks the
-    /// new dealer how many cards to deal when every count was the same.
+    /// Scores the hole, keeps it, passes the deck to the left (the same dealer deals again
+    /// after a hole everyone called impossible) and deals the next, or asks the new dealer how
+    /// many cards to deal when every count was the same.
     fn end_hole(&mut self, rng: &mut dyn RandomSource) {
         let Some(mut hole) = self.current.take() else { return };
         hole.scores = scores(&hole);
@@ -253,9 +286,12 @@ impl GolfState {
             self.course = hole.start.clone();
         }
         self.deck.discard.extend(hole.cards.iter().copied());
-        let all_same = hole.bids.windows(2).all(|w| w[0] == w[1]);
+        let all_zero = hole.bids.iter().all(|b| *b == 0);
+        let all_same = !all_zero && hole.late.is_empty() && hole.bids.windows(2).all(|w| w[0] == w[1]);
         self.finished.push(hole);
-        self.dealer = (self.dealer + 1) % self.players;
+        if !all_zero {
+            self.dealer = (self.dealer + 1) % self.players;
+        }
         if self.finished.len() >= usize::from(self.holes) {
             self.step = Step::Over;
         } else if all_same && self.cards_per_hole < MAX_CARDS {
@@ -280,22 +316,20 @@ impl GolfState {
 }
 
 /// The points of a finished hole (seed: "Play"). Everyone scores the count they sealed; a
-/// failed demonstrator scores the highest count of the other players plus one (alone at the
-/// table: its own count plus one); when someone succeeded, a player who sealed zero scores the
-/// highest count of all plus one; when nobody did, zero scores nothing.
+/// failed demonstrator scores the highest count plus one (its own included, so a failure
+/// never scores less than the count it named); when someone succeeded, a player who sealed
+/// zero scores the highest count plus one; when nobody did, zero scores nothing. A player who
+/// sealed nothing before the timer ran out scores the highest count plus one.
 pub fn scores(hole: &HoleRecord) -> Vec<u8> {
-    let highest = hole.bids.iter().copied().max().unwrap_or(0);
+    let penalty = hole.bids.iter().copied().max().unwrap_or(0) + 1;
     let solved = hole.solved();
-    let highest_but = |seat: usize| {
-        let others = hole.bids.iter().enumerate().filter(|(s, _)| *s != seat).map(|(_, b)| *b).max();
-        others.unwrap_or(hole.bids[seat])
-    };
     (0..hole.bids.len())
         .map(|seat| {
             let failed = hole.attempts.iter().any(|a| usize::from(a.seat) == seat && !a.succeeded);
+            let late = hole.late.contains(&(seat as Seat));
             match hole.bids[seat] {
-                _ if failed => highest_but(seat) + 1,
-                0 if solved => highest + 1,
+                _ if failed || late => penalty,
+                0 if solved => penalty,
                 bid => bid,
             }
         })

@@ -66,6 +66,10 @@ pub fn read_action(state: &GolfState, text: &str) -> Result<GolfAction, GameErro
         Step::Bid => {
             let n = word("bid").unwrap_or(text);
             match n.parse::<u8>() {
+                Ok(0) if state.players == 1 => Err(bad(
+                    ErrorCode::IllegalAction,
+                    "Playing alone, name the moves you need: after the hole the referee's par shows whether it could be done.",
+                )),
                 Ok(n) if n <= MAX_BID => Ok(GolfAction::Bid(n)),
                 _ => Err(bad(
                     ErrorCode::BadNotation,
@@ -75,7 +79,16 @@ pub fn read_action(state: &GolfState, text: &str) -> Result<GolfAction, GameErro
                 )),
             }
         }
-        Step::Demonstrate { .. } if matches!(text, "give-up" | "give up") => Ok(GolfAction::GiveUp),
+        Step::Demonstrate { .. } if matches!(text.to_lowercase().as_str(), "give-up" | "give up") => {
+            Ok(GolfAction::GiveUp)
+        }
+        Step::Demonstrate { moves, .. } if text.eq_ignore_ascii_case("reset") => {
+            if moves.is_empty() {
+                Err(bad(ErrorCode::IllegalAction, "Nothing to take back: no move has been shown yet."))
+            } else {
+                Ok(GolfAction::Reset)
+            }
+        }
         Step::Demonstrate { .. } => read_move(state, text),
         Step::PutBack { pieces, .. } => {
             let sq: Square = word("put")
@@ -109,7 +122,12 @@ pub fn read_action(state: &GolfState, text: &str) -> Result<GolfAction, GameErro
 }
 
 fn read_move(state: &GolfState, text: &str) -> Result<GolfAction, GameError> {
-    let mv: GolfMove = text.parse().map_err(|e: crate::golf::GolfError| bad(ErrorCode::BadNotation, e.to_string()))?;
+    let mv: GolfMove = text.parse().map_err(|_| {
+        bad(
+            ErrorCode::BadNotation,
+            format!("\"{}\" is not a move: write the two squares, like e5g6, or give-up, or reset.", prefix(text)),
+        )
+    })?;
     let (course, progress, _) = state.demonstration().expect("a demonstration is under way");
     let hole = state.current.as_ref().expect("a hole is in play").hole();
     course.play(&hole, &progress, mv).map_err(|e| bad(ErrorCode::IllegalAction, e.to_string()))?;
@@ -148,6 +166,7 @@ pub fn describe(state: &GolfState, seat: Seat, action: &GolfAction) -> String {
             }
         }
         GolfAction::GiveUp => format!("{who} gives up the demonstration"),
+        GolfAction::Reset => format!("{who} starts the demonstration again from the hole's start"),
         GolfAction::PutBack(sq) => {
             let piece = match &state.step {
                 Step::PutBack { pieces, .. } => pieces.first().map_or_else(|| "piece".into(), |p| piece_words(*p)),
