@@ -36,6 +36,11 @@ pub enum Stage {
     Uncloak,
     /// Adding a piece to the board (Gravity Chess: the flipped piece to the top row).
     Add,
+    /// Playing roll modifiers, a block or a bodyguard in an attack's reaction window, or
+    /// passing (Blake's Chess).
+    React,
+    /// Discarding a card after drawing beyond the hand limit (Blake's Chess).
+    Discard,
 }
 
 impl Stage {
@@ -55,6 +60,8 @@ impl Stage {
             Stage::Bonus => "bonus",
             Stage::Uncloak => "uncloak",
             Stage::Add => "add",
+            Stage::React => "react",
+            Stage::Discard => "discard",
         }
     }
 }
