@@ -523,6 +523,15 @@ fn invisibility_lets_this_turns_moves_pass_through_ones_own_pieces() {
 }
 
 #[test]
+fn invisibility_lets_a_pawn_step_two_squares_past_its_own_piece() {
+    let mut state = with_hands("4k3/8/8/8/8/4N3/4P3/4K3", "w", 4, "2H/-");
+    assert!(!legal(&state, 0).contains(&"e2e4".to_string()));
+    act(&mut state, 0, "play 2H", &mut NoRandomness);
+    assert!(legal(&state, 0).contains(&"e2e4".to_string()));
+    assert!(!legal(&state, 0).contains(&"e2e3".to_string()), "it never lands on its own piece");
+}
+
+#[test]
 fn brainwashing_takes_over_an_enemy_pawn_for_a_turn_moving_in_the_movers_direction() {
     let mut state = with_hands("4k3/3p4/8/8/8/8/8/4K3", "w", 4, "3H/-");
     let said = act(&mut state, 0, "play 3H d7", &mut NoRandomness);
@@ -606,6 +615,19 @@ fn a_bodyguard_dies_in_the_place_of_a_defender_about_to_die() {
 }
 
 #[test]
+fn a_bodyguard_is_spent_without_a_swap_when_the_defence_wins_in_the_end() {
+    // 2+2+3+2 = 9 against 3+3+1 = 7: the knight is losing, so Black names its bodyguard; then
+    // four queens (+3) turn the roll, and nobody is swapped.
+    let mut state = with_hands("4k3/4p3/3n4/8/3R4/8/8/4K3", "w", 5, "-/8H,QC,QD,QH,QS");
+    act(&mut state, 0, "d4xd6", &mut dice([2, 2, 3, 3]));
+    act(&mut state, 1, "play 8H e7", &mut NoRandomness);
+    assert_eq!(public(&state)["attack"]["bodyguard"], "e7");
+    let said = act(&mut state, 1, "play QC,QD,QH,QS", &mut NoRandomness);
+    assert!(said.ends_with("the defence holds and takes the rook on d4"), "{said}");
+    assert_eq!(placement(&state), "4k3/4p3/3n4/8/8/8/8/4K3");
+}
+
+#[test]
 fn a_tag_team_attacks_with_two_pieces_combining_strength_and_both_fall_if_it_fails() {
     // The rook on d4 and the bishop on b4 both reach the queen on d6; the knight on a1 does not.
     let start = "4k3/8/3q4/8/1B1R4/8/8/N3K3";
@@ -658,6 +680,27 @@ fn conversion_turns_a_piece_its_side_lacks_into_its_own_when_a_bishop_wins() {
 }
 
 #[test]
+fn a_kamikaze_piece_is_lost_on_a_tie_too() {
+    let mut state = with_hands("4k3/8/3n4/8/3R4/8/8/4K3", "w", 4, "10H/-");
+    act(&mut state, 0, "play 10H", &mut NoRandomness);
+    let said = act(&mut state, 0, "d4xd6", &mut dice([1, 1, 4, 4]));
+    assert!(said.ends_with("a tie: nothing is captured and the turn ends; the kamikaze rook is lost"), "{said}");
+    assert_eq!(placement(&state), "4k3/8/3n4/8/8/8/8/4K3");
+}
+
+#[test]
+fn conversion_takes_the_place_of_a_lost_piece_before_an_unbuilt_one() {
+    // White built one knight and lost it: the converted knight replaces it, and White may
+    // still build its second knight.
+    let mut state = position("4k3/8/3n4/8/1B6/8/8/4K3", "w", 4, "JH/- - NB/- N/- move -");
+    act(&mut state, 0, "play JH", &mut NoRandomness);
+    act(&mut state, 0, "b4xd6", &mut dice([4, 4, 1, 1]));
+    assert_eq!(placement(&state), "4k3/8/3N4/8/1B6/8/8/4K3");
+    assert_eq!(public(&state)["sides"][0]["lost"], json!([]));
+    assert_eq!(public(&state)["sides"][0]["built"], json!(["knight", "bishop"]));
+}
+
+#[test]
 fn an_uprising_swaps_the_strengths_of_attacker_and_defender_but_not_against_a_king() {
     let mut state = with_hands("4k3/8/8/8/8/3q4/4P3/4K3", "w", 4, "QH/-");
     act(&mut state, 0, "play QH", &mut NoRandomness);
@@ -681,6 +724,27 @@ fn necromancy_brings_back_one_of_ones_captured_pieces() {
     let said = act(&mut state, 0, "play KH Rh1", &mut NoRandomness);
     assert_eq!(said, "plays KH (necromancy): brings back a rook on h1");
     assert_eq!(public(&state)["sides"][0]["lost"], json!(["pawn"]));
+}
+
+#[test]
+fn the_trump_king_is_necromancy_in_ones_own_turn_and_a_block_when_the_king_is_attacked() {
+    let state = position("4k3/8/8/8/8/8/4r3/4K3", "w", 4, "KH/- - R/- R/- move -");
+    assert!(legal(&state, 0).contains(&"play KH Ra1".to_string()));
+    assert!(!legal(&state, 0).contains(&"play KH".to_string()), "no block outside an attack");
+    let mut state = position("4k3/8/8/8/8/8/4r3/4K3", "b", 4, "KH/- - R/- R/- move -");
+    act(&mut state, 1, "e2xe1", &mut dice([6, 6, 1, 1]));
+    assert_eq!(legal(&state, 0)[0], "play KH", "the king block");
+    assert!(!legal(&state, 0).iter().any(|a| a.starts_with("play KH R")), "no necromancy in the window");
+}
+
+#[test]
+fn a_five_card_straight_flush_builds_every_piece_or_removes_one_as_the_player_says() {
+    let state = with_hands("4k3/8/8/8/8/8/8/4K3", "w", 4, "5C,6C,7C,8C,9C/-");
+    let plays: Vec<String> = legal(&state, 0).into_iter().filter(|a| a.starts_with("play 5C,6C,7C,8C,9C")).collect();
+    assert_eq!(plays, ["play 5C,6C,7C,8C,9C all"], "Black has nothing but its king to remove");
+    let state = with_hands("4k3/4p3/8/8/8/8/8/4K3", "w", 4, "5C,6C,7C,8C,9C/-");
+    let plays: Vec<String> = legal(&state, 0).into_iter().filter(|a| a.starts_with("play 5C,6C,7C,8C,9C")).collect();
+    assert_eq!(plays, ["play 5C,6C,7C,8C,9C all", "play 5C,6C,7C,8C,9C xe7"]);
 }
 
 // ---------------------------------------------------------------- orthodox moves

@@ -234,6 +234,7 @@ impl BlakesState {
         let said = report_sentence(&attack, verdict, converted, self.board.piece_at(attack.from).is_none());
         self.last_attack = Some(Report { attack: *attack, by: us, result: verdict, said });
         if self.ended.is_some() {
+            self.release_brainwashed();
             return;
         }
         if matches!(verdict, Verdict::Tie | Verdict::Blocked) {
@@ -251,9 +252,10 @@ fn report_sentence(attack: &Attack, verdict: Verdict, converted: bool, attacker_
         Some(g) if verdict == Verdict::Won => format!("its bodyguard from {g} dies in place of the {d} on {v}"),
         _ => format!("the {d} on {v} is taken"),
     };
+    let stay = if attack.has(Trump::Kamikaze) { "nothing is captured" } else { "both pieces stay" };
     let mut text = match verdict {
-        Verdict::Blocked => "blocked: both pieces stay and the turn ends".to_string(),
-        Verdict::Tie => "a tie: both pieces stay and the turn ends".to_string(),
+        Verdict::Blocked => format!("blocked: {stay} and the turn ends"),
+        Verdict::Tie => format!("a tie: {stay} and the turn ends"),
         Verdict::Won if converted => format!("the attack wins: the {d} on {v} is converted"),
         Verdict::Won if attack.has(Trump::Sniper) => format!("the attack wins: {dying}; the {a} stays"),
         Verdict::Won => format!("the attack wins: {dying}"),

@@ -305,11 +305,7 @@ impl BlakesState {
     /// the mover did not take lapses, and the other side is to move.
     pub fn end_turn(&mut self) {
         let mover = self.to_move;
-        if let Some(sq) = self.play.brainwashed
-            && let Some(piece) = self.board.piece_at(sq)
-        {
-            self.board.put(sq, Piece::new(piece.color.other(), piece.role));
-        }
+        self.release_brainwashed();
         if self.ep.is_some_and(|ep| capturer_of(ep) == mover) {
             self.ep = None;
         }
@@ -319,6 +315,15 @@ impl BlakesState {
         self.to_move = mover.other();
         self.play = TurnPlay::default();
         self.step = Step::Move;
+    }
+
+    /// A brainwashed pawn goes back to its owner, where it stands.
+    pub fn release_brainwashed(&mut self) {
+        if let Some(sq) = self.play.brainwashed.take()
+            && let Some(piece) = self.board.piece_at(sq)
+        {
+            self.board.put(sq, Piece::new(piece.color.other(), piece.role));
+        }
     }
 
     /// After a move, capture, draw or discard: the turn ends once its moves are used up (a
