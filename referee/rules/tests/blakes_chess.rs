@@ -235,6 +235,16 @@ fn a_player_may_not_draw_before_the_fourth_turn() {
 }
 
 #[test]
+fn the_first_three_turns_are_moves_and_captures_only() {
+    let state = with_hands(START, "w", 3, "7H/-");
+    assert!(!legal(&state, 0).iter().any(|a| a.starts_with("play")));
+    assert_eq!(
+        refused(&state, 0, "play 7H"),
+        "Your first three turns are moves and captures only: cards come from your fourth turn."
+    );
+}
+
+#[test]
 fn drawing_takes_the_top_of_the_stock_in_secret_or_the_top_of_the_waste_in_the_open() {
     let state = position("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3", "w", 4, "-/- 2C,3D -/- -/- move - stock:5S,6S");
     let mut stock = rules(BLAKES).clone_state(&state);

@@ -264,6 +264,9 @@ impl BlakesState {
             (_, Timing::Defending) if !defending => {
                 format!("The {name} is played when a piece of yours is attacked.")
             }
+            (Step::Move, Timing::BeforeMove) if !self.may_draw_now() => {
+                "Your first three turns are moves and captures only: cards come from your fourth turn.".to_string()
+            }
             (Step::Move, Timing::BeforeMove) if !self.play.cards_open() => {
                 "Cards are played before your move or capture, and you have moved this turn.".to_string()
             }

@@ -64,12 +64,13 @@ impl BlakesState {
         Bitboard::rank(color.back_rank()).filter(empty).collect()
     }
 
-    /// The ways `seat` may play cards now: before its move in its own turn, or during an
-    /// attack (roll modifiers on either side; blocks and the bodyguard when defending).
+    /// The ways `seat` may play cards now: before its move in its own turn from its fourth
+    /// turn (the first three are moves and captures only), or during an attack (roll
+    /// modifiers on either side; blocks and the bodyguard when defending).
     fn timings(&self, seat: Seat) -> Vec<Timing> {
         let mover = seat == self.mover_seat();
         match &self.step {
-            Step::Move if mover && self.play.cards_open() => vec![Timing::BeforeMove],
+            Step::Move if mover && self.play.cards_open() && self.may_draw_now() => vec![Timing::BeforeMove],
             Step::React(_) if mover => vec![Timing::AfterRoll],
             Step::React(_) => vec![Timing::AfterRoll, Timing::Defending],
             _ => Vec::new(),
