@@ -608,6 +608,17 @@ fn agility_allows_two_moves_captures_or_draws_in_one_turn() {
 }
 
 #[test]
+fn a_card_takes_effect_once_a_turn_even_when_drawn_back_from_the_waste() {
+    let mut state = with_hands(START, "w", 4, "7H/-");
+    act(&mut state, 0, "play 7H", &mut NoRandomness);
+    assert_eq!(act(&mut state, 0, "draw waste", &mut NoRandomness), "draws 7H from the waste");
+    assert!(!legal(&state, 0).contains(&"play 7H".to_string()), "no second agility from the same card");
+    assert_eq!(refused(&state, 0, "play 7H"), "7H has been played this turn already: a card takes effect once a turn.");
+    act(&mut state, 0, "e2e4", &mut NoRandomness);
+    assert_eq!(to_move(&state), "black");
+}
+
+#[test]
 fn a_bodyguard_dies_in_the_place_of_a_defender_about_to_die() {
     // Black's knight on d6 is losing (3+3+3+2 = 11 against 1+1+1 = 3); the pawn on e7 dies
     // for it and the knight stands on e7.

@@ -120,7 +120,7 @@ impl Trump {
     pub fn effect(self) -> &'static str {
         match self {
             Trump::Misdirection => "swaps two opposing pieces, kings excepted",
-            Trump::Invisibility => "this turn pieces pass through their own side",
+            Trump::Invisibility => "this turn pieces move through their own side",
             Trump::Brainwashing => "an enemy pawn changes side for this turn",
             Trump::SecretPassageway => "this turn moves may wrap around the sides of the board",
             Trump::Teleportation => "moves a piece other than a pawn to any empty square and ends the turn",

@@ -241,6 +241,9 @@ impl BlakesState {
         if means.is_empty() {
             return format!("{list} is no poker hand, block or trump.");
         }
+        if let Some(card) = cards.iter().find(|c| self.play.cards_played.contains(c)) {
+            return format!("{card} has been played this turn already: a card takes effect once a turn.");
+        }
         let fitting: Vec<String> = plays
             .iter()
             .filter(|p| p.cards == cards)

@@ -86,7 +86,8 @@ impl BlakesState {
         }
         let mut out: Vec<Play> = Vec::new();
         for combo in combinations(&self.hands[usize::from(seat)], self.trump) {
-            if !timings.contains(&combo.meaning.timing()) {
+            let again = combo.cards.iter().any(|c| self.play.cards_played.contains(c));
+            if again || !timings.contains(&combo.meaning.timing()) {
                 continue;
             }
             for target in self.targets(combo.meaning, seat) {
@@ -200,6 +201,7 @@ impl BlakesState {
         let hand = &mut self.hands[usize::from(seat)];
         hand.retain(|c| !cards.contains(c));
         self.waste.extend_from_slice(cards);
+        self.play.cards_played.extend_from_slice(cards);
     }
 
     /// Puts a new `role` of `color` on `sq`.

@@ -93,7 +93,8 @@ fn read_ledger(built: &str, dead: &str) -> Result<Ledger, GameError> {
     Ok(ledger)
 }
 
-/// The turn so far: `-` for a fresh turn, else `left=2,acted,moved,invisibility,brainwashed=d7`.
+/// The turn so far: `-` for a fresh turn, else
+/// `left=2,acted,moved,invisibility,brainwashed=d7,played=3H+7H`.
 fn turn_field(play: &TurnPlay) -> String {
     let mut parts = Vec::new();
     if play.left != 1 {
@@ -108,6 +109,9 @@ fn turn_field(play: &TurnPlay) -> String {
     parts.extend(play.effects.iter().map(|t| t.name().replace(' ', "-")));
     if let Some(sq) = play.brainwashed {
         parts.push(format!("brainwashed={sq}"));
+    }
+    if !play.cards_played.is_empty() {
+        parts.push(format!("played={}", play.cards_played.iter().map(Card::to_string).collect::<Vec<_>>().join("+")));
     }
     if parts.is_empty() { "-".into() } else { parts.join(",") }
 }
@@ -124,6 +128,7 @@ fn read_turn(field: &str) -> Result<TurnPlay, GameError> {
     for part in field.split(',') {
         match part.split_once('=') {
             Some(("left", n)) => play.left = n.parse().map_err(|_| bad(format!("left={n}: a number of moves")))?,
+            Some(("played", cards)) => play.cards_played = read_cards(&cards.replace('+', ","), "cards played")?,
             Some(("brainwashed", sq)) => {
                 play.brainwashed = Some(sq.parse().map_err(|_| bad(format!("brainwashed={sq}: a square")))?)
             }

@@ -178,11 +178,22 @@ pub struct TurnPlay {
     pub effects: Vec<Trump>,
     /// The enemy pawn taken over by brainwashing, where it stands now.
     pub brainwashed: Option<Square>,
+    /// The cards played this turn, by either seat: a card's effect takes place once a turn, so
+    /// a card drawn back from the waste waits for another turn.
+    #[serde(default)]
+    pub cards_played: Vec<Card>,
 }
 
 impl Default for TurnPlay {
     fn default() -> Self {
-        TurnPlay { left: 1, acted: false, moved: false, effects: Vec::new(), brainwashed: None }
+        TurnPlay {
+            left: 1,
+            acted: false,
+            moved: false,
+            effects: Vec::new(),
+            brainwashed: None,
+            cards_played: Vec::new(),
+        }
     }
 }
 
