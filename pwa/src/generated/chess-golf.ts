@@ -6,7 +6,7 @@
 export interface ChessGolfOptions {
   /**
    * The first hole's chosen pieces instead of dealing them: FEN letters, two to five (`Kb`:
-   * the white king and a black bishop).
+   * the white king and a black bishop). Later holes are dealt two cards as usual.
    */
   first_hole?: string | null;
   /**
@@ -22,6 +22,11 @@ export interface ChessGolfOptions {
    * Players at the table, 1 to 8.
    */
   players?: number;
+  /**
+   * Seconds to seal a count, 10 to 600 (the seed's timer: 30 seconds to two minutes); a
+   * player who has sealed nothing when it runs out scores the highest count plus one.
+   */
+  timer_seconds?: number | null;
 }
 
 /**

@@ -47,7 +47,9 @@ export interface CloakAndDaggerFields {
     | "uncloak"
     | "add"
     | "bid"
-    | "deal";
+    | "deal"
+    | "react"
+    | "discard";
   /**
    * The side to move.
    */

@@ -59,7 +59,9 @@ export interface CooperativeFields {
     | "uncloak"
     | "add"
     | "bid"
-    | "deal";
+    | "deal"
+    | "react"
+    | "discard";
   /**
    * The colour whose turn it is.
    */

@@ -66,7 +66,9 @@ export interface GravityFields {
     | "uncloak"
     | "add"
     | "bid"
-    | "deal";
+    | "deal"
+    | "react"
+    | "discard";
   /**
    * The colour whose turn it is.
    */

@@ -40,7 +40,9 @@ export interface MasqueradeFields {
     | "uncloak"
     | "add"
     | "bid"
-    | "deal";
+    | "deal"
+    | "react"
+    | "discard";
   /**
    * The side to move.
    */

@@ -351,7 +351,9 @@ export interface ActiveSeatView {
     | "uncloak"
     | "add"
     | "bid"
-    | "deal";
+    | "deal"
+    | "react"
+    | "discard";
   /**
    * Whether it has sealed its action in this round.
    */

@@ -59,7 +59,9 @@ export interface ZombieFields {
     | "uncloak"
     | "add"
     | "bid"
-    | "deal";
+    | "deal"
+    | "react"
+    | "discard";
   /**
    * The side whose turn it is.
    */

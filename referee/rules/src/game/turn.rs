@@ -40,6 +40,11 @@ pub enum Stage {
     Bid,
     /// Dealing the next hole, with one card more or not (Chess Golf's dealer).
     Deal,
+    /// Playing roll modifiers, a block or a bodyguard in an attack's reaction window, or
+    /// passing (Blake's Chess).
+    React,
+    /// Discarding a card after drawing beyond the hand limit (Blake's Chess).
+    Discard,
 }
 
 impl Stage {
@@ -61,6 +66,8 @@ impl Stage {
             Stage::Add => "add",
             Stage::Bid => "bid",
             Stage::Deal => "deal",
+            Stage::React => "react",
+            Stage::Discard => "discard",
         }
     }
 }

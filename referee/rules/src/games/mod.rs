@@ -2,6 +2,7 @@
 //! [`crate::game::Game`] the same way.
 
 pub mod adrenaline;
+pub mod blakes;
 pub mod booster;
 pub mod chess;
 pub mod chess_battle;
@@ -33,9 +34,10 @@ static CLOAK_AND_DAGGER: Erased<cloak_and_dagger::CloakAndDagger> = Erased(cloak
 static CHESS_GOLF: Erased<chess_golf::ChessGolf> = Erased(chess_golf::ChessGolf);
 static GRAVITY: Erased<gravity::Gravity> = Erased(gravity::Gravity);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
+static BLAKES_CHESS: Erased<blakes::BlakesChess> = Erased(blakes::BlakesChess);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 14] {
+pub fn all() -> [&'static dyn DynGame; 15] {
     [
         &CHESS,
         &CHESS960,
@@ -50,6 +52,7 @@ pub fn all() -> [&'static dyn DynGame; 14] {
         &CHESS_BATTLE,
         &GRAVITY,
         &CHESS_GOLF,
+        &BLAKES_CHESS,
         &TABLE_TOOLS,
     ]
 }
