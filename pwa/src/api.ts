@@ -54,7 +54,9 @@ export type Stage =
   | "uncloak"
   | "add"
   | "bid"
-  | "deal";
+  | "deal"
+  | "react"
+  | "discard";
 
 /** A seat that may act now. */
 export interface ActiveSeat {

@@ -22,6 +22,8 @@ const STAGE_VERBS: Record<Stage, string> = {
   add: "add a piece",
   bid: "seal a count",
   deal: "deal",
+  react: "play a card or pass",
+  discard: "discard a card",
 };
 
 /** A game's own words for its stages, after "to" (`games/stages.ts`). */
