@@ -1,0 +1,120 @@
+//! Every game that draws at random, played to its end against the real referee by its seats'
+//! legal actions, then checked by `referee verify` from the audit record alone: every die,
+//! card and flip re-derived from the revealed seed, and the game replayed through the rules to
+//! the same outcome. (Issue "Dice, hands and flipped cards": players can check after the game
+//! that nothing was steered.)
+
+mod support;
+
+use referee_proto::v1 as pb;
+use serde_json::Value;
+use support::*;
+
+/// The seats that may act now, from any view.
+fn active(view: &pb::GameView) -> Vec<usize> {
+    let turn = &view_json(view)["turn"];
+    turn["seats"].as_array().map_or(Vec::new(), |s| s.iter().map(|a| a["seat"].as_u64().unwrap() as usize).collect())
+}
+
+/// Plays until the game is over or `limit` actions were made: each active seat (in a sealed
+/// round, each one that has not sealed) picks one of its own legal actions, spread over the
+/// list and never a courtesy; then the game is ended by a resignation if it is still on.
+async fn play_to_end(client: &mut Client, table: &Table, limit: usize) -> (pb::GameView, usize) {
+    let mut view = table.view.clone();
+    let mut played = 0;
+    let mut next = 0x9e37_79b9u64;
+    while view.status != pb::GameStatus::Over as i32 && played < limit {
+        let turn = view_json(&view)["turn"].clone();
+        let waiting: Vec<usize> = active(&view)
+            .into_iter()
+            .filter(|s| {
+                turn["seats"].as_array().unwrap().iter().any(|a| a["seat"] == *s as u64 && a["submitted"] != true)
+            })
+            .collect();
+        let seat = waiting[0];
+        let mine = get_view(client, &table.game_id, Some(&table.tokens[seat])).await.unwrap();
+        let moves: Vec<String> = legal_moves(&mine)
+            .into_iter()
+            .filter(|m| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&m.as_str()))
+            .collect();
+        next ^= next << 13;
+        next ^= next >> 7;
+        next ^= next << 17;
+        let action = &moves[(next % moves.len() as u64) as usize];
+        let answer = submit(client, table, seat, action, mine.seq, &format!("a{played}")).await;
+        view = match answer {
+            Ok(r) => r.view.unwrap(),
+            // Another seat's sealed action changed nothing this seat must see: read again.
+            Err(status) if error_code(&status) == "stale" => get_view(client, &table.game_id, None).await.unwrap(),
+            Err(status) => panic!("{action} by seat {seat}: {status:?}"),
+        };
+        played += 1;
+    }
+    if view.status != pb::GameStatus::Over as i32 {
+        let seat = active(&view)[0];
+        let mine = get_view(client, &table.game_id, Some(&table.tokens[seat])).await.unwrap();
+        view = submit(client, table, seat, "resign", mine.seq, "resign").await.unwrap().view.unwrap();
+    }
+    (view, played)
+}
+
+async fn verified(client: &mut Client, table: &Table) -> (Value, String) {
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
+    let text = audit_text(&audit);
+    let (code, out) = verify(&text);
+    assert_eq!(code, 0, "{out}");
+    (serde_json::from_str(&text).unwrap(), out)
+}
+
+/// How many draws the record holds, over every event.
+fn draws(record: &Value) -> usize {
+    record["events"].as_array().unwrap().iter().map(|e| e["draws"].as_array().map_or(0, Vec::len)).sum()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_game_of_blakes_chess_verifies_every_roll_and_card() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "blakes-chess", "").await;
+    let (_, played) = play_to_end(&mut client, &table, 600).await;
+    let (record, out) = verified(&mut client, &table).await;
+    let rolls = record["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["draws"].as_array().is_some_and(|d| d.len() == 4 && d.iter().all(|x| x["bound"] == 6)))
+        .count();
+    assert!(rolls > 0, "some capture was rolled for in {played} actions");
+    assert!(draws(&record) > 52, "the cut, the shuffle and the dice: {}", draws(&record));
+    assert!(out.contains("verified"), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_game_of_gravity_verifies_every_pile_and_flip() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "gravity", "").await;
+    let (view, played) = play_to_end(&mut client, &table, 2000).await;
+    assert!(
+        view_json(&view)["outcome"]["reason"].as_str().is_some_and(|r| !r.contains("resign")),
+        "played out in {played}"
+    );
+    let (record, out) = verified(&mut client, &table).await;
+    // The hidden pawn, then a Fisher–Yates shuffle of each twelve-card pile (eleven draws each).
+    assert_eq!(draws(&record), 1 + 11 + 11, "the hidden pawn and both piles");
+    assert!(out.contains("verified"), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_round_of_chess_golf_verifies_every_deal() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess-golf", r#"{"players": 3, "holes": 3}"#).await;
+    let (view, played) = play_to_end(&mut client, &table, 400).await;
+    assert!(view_json(&view)["outcome"]["reason"].as_str().is_some_and(|r| r.contains("lowest total")), "{played}");
+    let (_, out) = verified(&mut client, &table).await;
+    assert!(out.contains("verified"), "{out}");
+}
