@@ -108,6 +108,7 @@ describe("the registry of games", () => {
       adrenaline: "-",
       booster: "- move 6/6 -",
       "half-alice": "-",
+      "blakes-chess": "H -/- - -/- -/- move -",
     });
   });
 });

@@ -3,6 +3,7 @@
 // plays: on the generic screen, with options typed as JSON.
 import type { ComponentType } from "preact";
 import type { GameView } from "../api";
+import { BlakesChessGame } from "../pages/BlakesChess";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
 import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
 import { ChessGame } from "../pages/ChessGame";
@@ -130,6 +131,15 @@ export const GAMES: readonly GameEntry[] = [
     options: options(chessGolfOptions),
     seatCount: (value) => (value as ChessGolfOptions).players,
     table: ChessGolfTable,
+  },
+  {
+    id: "blakes-chess",
+    screen: screen(BlakesChessGame),
+    options: null,
+    sides: COLOURS,
+    // Trumps hearts, empty hands, waste, built and lost, a move to make (docs/games/blakes-chess.md).
+    positionSuffix: "H -/- - -/- -/- move -",
+    editor: { placeholder: "e2e4, e4xd5 or draw stock" },
   },
 ];
 
