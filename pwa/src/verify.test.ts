@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { type Checkpoint, EventStream, chainLink, chainStart, contextOf, eventText, gameKey, sha256, toHex, verifyAudit, verifyChain } from "./verify";
+import { type Checkpoint, EventStream, chainLink, chainStart, contextOf, drawWords, drawnLine, eventText, gameKey, sha256, toHex, verifyAudit, verifyChain } from "./verify";
 
 const vectors = (name: string) => readFileSync(new URL(`../../referee/rules/tests/vectors/${name}`, import.meta.url), "utf8").trim();
 const seed = new TextEncoder().encode("0123456789abcdef0123456789abcdef");
@@ -182,7 +182,19 @@ describe("the record's chain", () => {
   it("lists a deadline's draws as the deadline's, not the setup's", async () => {
     const { record } = closed();
     const verdict = await verifyAudit({ ...record, seed: toHex(seed), commitment: toHex(await sha256(seed)), entropy: [] });
-    expect(verdict.drawn).toEqual(["The setup — 1 draw (3 of 4)", "The round's deadline — 1 draw (4 of 28)"]);
+    expect(verdict.drawn.map((d) => drawnLine(d))).toEqual(["The setup — 1 draw (3 of 4)", "The round's deadline — 1 draw (4 of 28)"]);
+  });
+
+  it("says draws in words: shuffles by their runs, dice by their faces, other draws as one of n", () => {
+    const run = (n: number) => Array.from({ length: n - 1 }, (_, k) => ({ bound: n - k, value: 0 }));
+    const dice = [2, 1, 3, 5].map((value) => ({ bound: 6, value }));
+    expect(drawWords(dice)).toBe("dice: 3, 2, 4, 6");
+    expect(drawWords([{ bound: 2, value: 1 }, ...run(12), ...run(12)])).toBe("2 of 2; a shuffle of 12 cards; a shuffle of 12 cards");
+    expect(drawWords([{ bound: 52, value: 19 }, ...run(52)])).toBe("20 of 52; a shuffle of 52 cards");
+    // A die before a shuffle of six is one die.
+    expect(drawWords([{ bound: 6, value: 4 }, ...run(6)])).toBe("a die: 5; a shuffle of 6 cards");
+    expect(drawWords([{ bound: 960, value: 518 }])).toBe("519 of 960");
+    expect(drawnLine({ seq: 3, seat: 0, what: "rolled 2d6: 3 6", draws: dice.slice(0, 2) }, () => "White")).toBe("White: rolled 2d6: 3 6 — 2 draws (dice: 3, 2)");
   });
 
   it("passes a good chain and every checkpoint on it", async () => {

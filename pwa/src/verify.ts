@@ -138,8 +138,9 @@ export interface Verdict {
   lines: string[];
   /** Each seat's contribution, checked against its seal. */
   contributions: Contribution[];
-  /** What was drawn, event by event, in the record's words: "Seat 1: roll 2d6 — 2 draws". */
-  drawn: string[];
+  /** What was drawn, event by event, with the record's words for the event (`drawnLine` says
+   * it: "Seat 1: roll 2d6 — 2 draws (dice: 3, 5)"). */
+  drawn: DrawnEvent[];
   /** The record's chain, checked against the links this phone kept (`ok` above is the seed and
    * the draws only). */
   chain: ChainVerdict;
@@ -149,10 +150,87 @@ export interface Verdict {
  * deadline do not. */
 const hasSeat = (event: any) => event.seat !== undefined && event.seat !== null;
 
-/** What an event was, for the record's readers: "Seat 2: Seat 2 rolled 2d6: 3 5", "The setup",
- * "The round's deadline", "The host's end". */
+/** An event whose draws are listed: who acted (null for the setup, a round's deadline, the
+ * host's end), what happened in the record's words, and the draws as recorded. */
+export interface DrawnEvent {
+  seq: number;
+  seat: number | null;
+  /** "e4xd5: attack 7 (3+2, pawn 0, bonus 2) against defence 10 (4+6, pawn 0)", "The setup". */
+  what: string;
+  draws: Draw[];
+}
+
+/** One recorded draw: `value` in 0..bound−1. */
+export interface Draw {
+  bound: number;
+  value: number;
+}
+
+/** The parts of an audit record's event the draws are read with. */
+export interface AuditEvent {
+  seq: number;
+  type?: string;
+  seat?: number | null;
+  action?: string;
+  description?: string;
+  draws?: Draw[];
+}
+
+/** The parts of an audit record the draws are read with. */
+export interface AuditRecord {
+  rules?: string;
+  events?: AuditEvent[];
+}
+
+/** The record's events that drew something, as listed. */
+export function drawnEvents(record: AuditRecord): DrawnEvent[] {
+  return (record.events ?? [])
+    .filter((e) => (e.draws ?? []).length > 0)
+    .map((e) => ({ seq: Number(e.seq), seat: e.action !== undefined && hasSeat(e) ? Number(e.seat) : null, what: eventWords(e), draws: e.draws ?? [] }));
+}
+
+/** Draws in words a player follows, whatever the game: the runs a Fisher–Yates shuffle of n
+ * things makes (bounds n, n−1, …, 2) as "a shuffle of n cards", dice (bound 6) by their faces,
+ * any other draw as "3 of 4" (the third of four possibilities). */
+export function drawWords(draws: Draw[]): string {
+  // Whether a shuffle's run starts at `at`: bounds n, n−1, …, 2 with n ≥ 3.
+  const shuffleAt = (at: number) => {
+    const n = draws[at].bound;
+    return n >= 3 && at + n - 1 <= draws.length && draws.slice(at, at + n - 1).every((d, k) => d.bound === n - k);
+  };
+  const parts: string[] = [];
+  let i = 0;
+  while (i < draws.length) {
+    const bound = draws[i].bound;
+    if (shuffleAt(i)) {
+      parts.push(`a shuffle of ${bound} cards`);
+      i += bound - 1;
+    } else if (bound === 6) {
+      let j = i + 1;
+      while (j < draws.length && draws[j].bound === 6 && !shuffleAt(j)) j++;
+      const faces = draws.slice(i, j).map((d) => d.value + 1);
+      parts.push(`${faces.length === 1 ? "a die" : "dice"}: ${faces.join(", ")}`);
+      i = j;
+    } else {
+      parts.push(`${draws[i].value + 1} of ${bound}`);
+      i++;
+    }
+  }
+  return parts.join("; ");
+}
+
+/** "Seat 2: roll 2d6 — 2 draws (dice: 3, 5)", "The setup — 23 draws (1 of 2; a shuffle of 12
+ * cards; a shuffle of 12 cards)", "The round's deadline — 1 draw (4 of 28)"; `name` says a
+ * seat ("White", "Ann (White)"). */
+export function drawnLine(d: DrawnEvent, name: (seat: number) => string = (seat) => `Seat ${seat + 1}`): string {
+  const n = d.draws.length;
+  return `${d.seat === null ? "" : `${name(d.seat)}: `}${d.what} — ${n} draw${n === 1 ? "" : "s"} (${drawWords(d.draws)})`;
+}
+
+/** What an event was, for the record's readers: "Seat 2 rolled 2d6: 3 5" (the seat is said
+ * apart), "The referee: …", "The setup", "The round's deadline", "The host's end". */
 function eventWords(event: any): string {
-  if (event.action !== undefined) return `${hasSeat(event) ? `Seat ${Number(event.seat) + 1}` : "The referee"}: ${event.description || event.action}`;
+  if (event.action !== undefined) return `${hasSeat(event) ? "" : "The referee: "}${event.description || event.action}`;
   switch (event.type) {
     case "deadline":
       return "The round's deadline";
@@ -164,14 +242,6 @@ function eventWords(event: any): string {
     default:
       return `The ${event.type} event`;
   }
-}
-
-/** "Seat 2: Seat 2 rolled 2d6: 3 5 — 2 draws (3 of 6, 5 of 6)", "The setup — 12 draws (…)",
- * "The round's deadline — 4 draws (…)". */
-function drawnLine(event: any): string {
-  const n = (event.draws ?? []).length;
-  const what = eventWords(event);
-  return `${what} — ${n} draw${n === 1 ? "" : "s"} (${(event.draws as { bound: number; value: number }[]).map((d) => `${d.value + 1} of ${d.bound}`).join(", ")})`;
 }
 
 /** Checks an audit record's commitment, every recorded draw, and its chain against the links
@@ -195,7 +265,7 @@ export async function verifyAudit(record: any, checkpoints: Checkpoint[] = []): 
     const shares = await contributions(record);
     const given = shares.filter((c) => c.hex.length > 0);
     const sealed = given.filter((c) => c.committed);
-    const drawn = (record.events as any[]).filter((e) => (e.draws ?? []).length > 0).map(drawnLine);
+    const drawn = drawnEvents(record);
     const broken = shares.find((c) => !c.matches);
     if (broken) {
       lines.push(`Seat ${broken.seat + 1}'s revealed randomness does not hash to the seal it sent when joining.`);

@@ -5,7 +5,8 @@ import { useEffect, useState } from "preact/hooks";
 import { type View, api, sideName } from "../api";
 import { withFaces } from "../cards";
 import { type Kept, checkpoints, verifyCommand } from "../session";
-import { type Contribution, type Verdict, verifyAudit } from "../verify";
+import { drawMeanings } from "../drawMeanings";
+import { type AuditRecord, type Contribution, type Verdict, drawnLine, verifyAudit } from "../verify";
 
 /** One seat's share in words: what it added and whether it matches its seal. */
 function Share({ c, view }: { c: Contribution; view: View | null }) {
@@ -82,6 +83,9 @@ export function Fairness({ gameId }: { gameId: string }) {
   const [pending, setPending] = useState("");
   const [record, setRecord] = useState<unknown>(null);
   const kept = checkpoints(gameId);
+  const nameOf = (seat: number) => (view ? sideName(view, seat) : `Seat ${seat + 1}`);
+  // What the draws mean in the games whose sentences do not say it (a pile's order, a capture's dice).
+  const meanings = verdict?.ok && record !== null ? drawMeanings(record as AuditRecord, nameOf) : new Map<number, string[]>();
   useEffect(() => {
     api.audit(gameId).then(
       async (record) => {
@@ -137,8 +141,17 @@ export function Fairness({ gameId }: { gameId: string }) {
             <>
               <h2>What was drawn</h2>
               <ol class="drawn" aria-label="what was drawn">
-                {verdict.drawn.map((l, i) => (
-                  <li key={i}>{withFaces(l)}</li>
+                {verdict.drawn.map((d) => (
+                  <li key={d.seq}>
+                    {withFaces(drawnLine(d, nameOf))}
+                    {meanings.has(d.seq) && (
+                      <ul>
+                        {meanings.get(d.seq)!.map((m, i) => (
+                          <li key={i}>{m}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
                 ))}
               </ol>
             </>
