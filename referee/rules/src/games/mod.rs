@@ -9,8 +9,10 @@ pub mod cloak_and_dagger;
 pub mod cooperative;
 pub mod crowded_house;
 pub mod gravity;
+pub mod groups;
 pub mod half_alice;
 pub mod masquerade;
+pub mod parade_solitaire;
 pub mod stacked_chess;
 pub mod table_tools;
 pub mod two_colours;
@@ -31,9 +33,10 @@ static ZOMBIE: Erased<zombie::Zombie> = Erased(zombie::Zombie);
 static CLOAK_AND_DAGGER: Erased<cloak_and_dagger::CloakAndDagger> = Erased(cloak_and_dagger::CloakAndDagger);
 static GRAVITY: Erased<gravity::Gravity> = Erased(gravity::Gravity);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
+static PARADE_SOLITAIRE: Erased<parade_solitaire::ParadeSolitaire> = Erased(parade_solitaire::ParadeSolitaire);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 13] {
+pub fn all() -> [&'static dyn DynGame; 14] {
     [
         &CHESS,
         &CHESS960,
@@ -48,6 +51,7 @@ pub fn all() -> [&'static dyn DynGame; 13] {
         &CHESS_BATTLE,
         &GRAVITY,
         &TABLE_TOOLS,
+        &PARADE_SOLITAIRE,
     ]
 }
 
