@@ -21,15 +21,14 @@ fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(|c| c.parse().unwrap()).collect()
 }
 
-/// The draws that make the setup's shuffle of the sixteen piece cards come out as `order`
-/// (Fisher–Yates from the last card down, as `docs/randomness.md` specifies).
-fn draws_for(order: &[Card]) -> Vec<Draw> {
-    let mut items = NamedDeck::Pieces16.cards();
+/// The draws that make a shuffle of `deck` (in its order before shuffling) come out as
+/// `order` (Fisher–Yates from the last card down, as `docs/randomness.md` specifies).
+fn draws_for(mut deck: Vec<Card>, order: &[Card]) -> Vec<Draw> {
     let mut draws = Vec::new();
-    for i in (1..items.len()).rev() {
-        let j = items[..=i].iter().position(|c| *c == order[i]).unwrap();
+    for i in (1..deck.len()).rev() {
+        let j = deck[..=i].iter().position(|c| *c == order[i]).unwrap();
         draws.push(Draw { bound: i as u32 + 1, value: j as u32 });
-        items.swap(i, j);
+        deck.swap(i, j);
     }
     draws
 }
@@ -72,7 +71,7 @@ fn refusal(position: &str, action: &str) -> (ErrorCode, String) {
 #[test]
 fn parade_the_setup_example_lays_the_first_pile_out_from_c1_to_e4() {
     let order: Vec<Card> = cards(&format!("{PARADE_PILE} {PARADE_HAND}"));
-    let draws = draws_for(&order);
+    let draws = draws_for(NamedDeck::Pieces16.cards(), &order);
     let options = json!({"par_budget": 0});
     let state = rules(PARADE).setup(&options, &mut Replay::new(&draws)).unwrap();
     let game = public(PARADE, &state);
@@ -279,7 +278,7 @@ fn parade_the_par_is_shown_only_once_the_game_is_over() {
     assert!(public(PARADE, &wrapped)["par"].is_null(), "a position read from text has no par");
     // Through the registry: the same deal, played along the par's line.
     let order = cards(&format!("{PARADE_PILE} {PARADE_HAND}"));
-    let draws = draws_for(&order);
+    let draws = draws_for(NamedDeck::Pieces16.cards(), &order);
     let mut game = rules(PARADE).setup(&Value::Null, &mut Replay::new(&draws)).unwrap();
     assert!(public(PARADE, &game)["par"].is_null(), "hidden while the game goes on");
     for action in &line {
@@ -495,6 +494,331 @@ fn parade_a_players_view_is_the_same_whatever_the_order_of_the_hand() {
                 break;
             }
             game.apply(&mut state, 0, &moves[next() as usize % moves.len()], &mut NoRandomness).unwrap();
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Neighbour Chess Solitaire
+
+const NEIGHBOUR: &str = "neighbour-solitaire";
+
+fn neighbour(position: &str) -> AnyState {
+    rules(NEIGHBOUR).parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"))
+}
+
+fn neighbour_refusal(position: &str, action: &str) -> (ErrorCode, String) {
+    let mut state = neighbour(position);
+    let e = rules(NEIGHBOUR).apply(&mut state, 0, action, &mut NoRandomness).unwrap_err();
+    (e.code, e.message)
+}
+
+fn stage(id: &str, state: &AnyState) -> String {
+    rules(id).turn(state).single().map(|a| a.stage.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn neighbour_setup_shuffles_both_piles_and_the_first_action_is_an_add() {
+    let pieces = cards("8H 9S KS 10D QH 8C 9D 10S KH 8S QS 9H 10C 8D 9C 10H");
+    let positions = cards("4H 3S 2C 6D 5H 2S 3H 4C 5D 6S 2H 3D 4S 5C 6H 2D 3C 4D 5S 6C");
+    let mut draws = draws_for(NamedDeck::Pieces16.cards(), &pieces);
+    let deck: Vec<Card> = Card::standard_deck().into_iter().filter(|c| (2..=6).contains(&c.rank)).collect();
+    assert_eq!(deck.len(), 20, "the 2 to 6 of every suit");
+    draws.extend(draws_for(deck, &positions));
+    let state = rules(NEIGHBOUR).setup(&Value::Null, &mut Replay::new(&draws)).unwrap();
+    let hidden =
+        serde_json::to_value(rules(NEIGHBOUR).view(&state, Viewer::Everyone)).unwrap()["secrets"]["hidden"].clone();
+    assert_eq!(hidden["pieces"].as_array().unwrap().len(), 16);
+    assert_eq!(hidden["positions"][0], "4H", "each pile is shuffled on its own, top first");
+    let game = public(NEIGHBOUR, &state);
+    assert_eq!((game["board"].as_str(), game["score_now"].as_u64()), (Some("8/8/8/8/8/8/8/8"), Some(36)));
+    assert_eq!(legal(NEIGHBOUR, &state), ["add"]);
+    assert_eq!(stage(NEIGHBOUR, &state), "add");
+}
+
+#[test]
+fn neighbour_a_piece_is_held_above_the_last_one_added_and_sent_right_by_red_and_up_by_black() {
+    let (state, said) = play_from(NEIGHBOUR, "8/8/8/8/8/8/8/8 add 2 2 - pieces:8H,9S positions:4H,3S", &["add", "add"]);
+    assert_eq!(
+        said,
+        [
+            "flips the white knight (8H) and 4H: from a1, 4 squares right, to e1",
+            "flips the black bishop (9S) and 3S: from e1, 3 squares up, to e4",
+        ]
+    );
+    assert_eq!(public(NEIGHBOUR, &state)["board"], "8/8/8/8/4b3/8/8/4N3");
+}
+
+#[test]
+fn neighbour_a_card_that_runs_off_the_edge_goes_round_to_the_other_side() {
+    let (state, _) = play_from(NEIGHBOUR, "8/8/8/8/8/8/8/6N1 add 1 1 g1 pieces:8S positions:4D", &["add"]);
+    assert_eq!(public(NEIGHBOUR, &state)["board"], "8/8/8/8/8/8/8/2n3N1", "g1, four right: h1, a1, b1, c1");
+    let (state, _) = play_from(NEIGHBOUR, "8/8/6N1/8/8/8/8/8 add 1 1 g6 pieces:8S positions:5C", &["add"]);
+    assert_eq!(public(NEIGHBOUR, &state)["board"], "8/8/6N1/8/8/6n1/8/8", "g6, five up: g7, g8, g1, g2, g3");
+}
+
+#[test]
+fn neighbour_a_piece_sent_to_a_taken_square_is_placed_on_a_free_neighbour_of_the_players_choice() {
+    let position = "8/8/8/8/3N2rb/8/8/8 add 1 1 d4 pieces:8S positions:4H";
+    let (state, said) = play_from(NEIGHBOUR, position, &["add"]);
+    assert_eq!(
+        said,
+        [
+            "flips the black knight (8S) and 4H: from d4, 4 squares right, to h4, which is taken: place it on g3, h3, g5 or h5"
+        ]
+    );
+    assert_eq!(stage(NEIGHBOUR, &state), "place");
+    assert_eq!(legal(NEIGHBOUR, &state), ["place g3", "place h3", "place g5", "place h5"], "no going round the edge");
+    let mut refused = rules(NEIGHBOUR).clone_state(&state);
+    let e = rules(NEIGHBOUR).apply(&mut refused, 0, "place e1", &mut NoRandomness).unwrap_err();
+    assert_eq!(e.message, "Place the black knight first, on one of the free squares nearest h4: g3, h3, g5 or h5.");
+    let mut state = state;
+    let applied = rules(NEIGHBOUR).apply(&mut state, 0, "place g5", &mut NoRandomness).unwrap();
+    assert_eq!(applied.description, "places the black knight on g5");
+    assert_eq!(public(NEIGHBOUR, &state)["last_added"], "g5", "the next piece is held above it");
+}
+
+#[test]
+fn neighbour_when_every_neighbour_is_taken_their_neighbours_are_the_choices() {
+    // Sent to a1 (e1, four right, round the edge): a1, a2, b1 and b2 are taken.
+    let (state, _) = play_from(NEIGHBOUR, "8/8/8/8/8/8/rn6/RN2B3 add 1 1 e1 pieces:8H positions:4D", &["add"]);
+    assert_eq!(legal(NEIGHBOUR, &state), ["place c1", "place c2", "place a3", "place b3", "place c3"]);
+}
+
+#[test]
+fn neighbour_with_one_free_square_nearest_the_piece_goes_there() {
+    let (state, said) = play_from(NEIGHBOUR, "3B2rr/6n1/8/8/8/8/8/8 add 1 1 d8 pieces:8H positions:4D", &["add"]);
+    assert_eq!(
+        said,
+        [
+            "flips the white knight (8H) and 4D: from d8, 4 squares right, to h8, which is taken: it goes to h7, the only free square nearest"
+        ]
+    );
+    assert_eq!(public(NEIGHBOUR, &state)["board"], "3B2rr/6nN/8/8/8/8/8/8");
+}
+
+#[test]
+fn neighbour_after_any_add_the_player_may_stop_adding_and_move_but_never_add_again() {
+    let position = "8/8/8/8/8/2N5/2R1b3/8 add 3 3 c3 pieces:8H,9S,KS positions:4H,3S,2C";
+    let state = neighbour(position);
+    let actions = legal(NEIGHBOUR, &state);
+    assert!(actions.contains(&"add".to_string()) && actions.contains(&"c3b3".to_string()), "{actions:?}");
+    let (state, _) = play_from(NEIGHBOUR, position, &["c3b3"]);
+    assert_eq!(stage(NEIGHBOUR, &state), "move");
+    let mut state = state;
+    let e = rules(NEIGHBOUR).apply(&mut state, 0, "add", &mut NoRandomness).unwrap_err();
+    assert_eq!(e.message, "You have stopped adding: from now on you only move pieces.");
+}
+
+/// A white rook on e5 beside a white knight on e4, a black bishop beside the knight on d4, a
+/// lone black knight on a8; adding has stopped.
+const NEIGHBOURS: &str = "n7/8/8/4R3/3bN3/8/8/8 move 5 5 -";
+
+#[test]
+fn neighbour_a_piece_moves_only_as_a_neighbour_of_its_own_colour_does() {
+    let state = neighbour(NEIGHBOURS);
+    // The knight borrows the rook's move (the bishop beside it is the other colour), blocked
+    // by the bishop and the rook themselves; the rook borrows the knight's.
+    assert_eq!(targets(NEIGHBOUR, &state, "e4"), ["e1", "e2", "e3", "f4", "g4", "h4"]);
+    assert_eq!(targets(NEIGHBOUR, &state, "e5"), ["c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"]);
+    assert!(
+        targets(NEIGHBOUR, &state, "d4").is_empty() && targets(NEIGHBOUR, &state, "a8").is_empty(),
+        "no neighbour of their colour"
+    );
+    let (state, said) = play_from(NEIGHBOUR, NEIGHBOURS, &["e4e1"]);
+    assert_eq!(said, ["the white knight e4→e1, borrowing the rook's move"]);
+    assert_eq!(public(NEIGHBOUR, &state)["board"], "n7/8/8/4R3/3b4/8/8/4N3");
+}
+
+#[test]
+fn neighbour_every_move_spends_a_card_from_the_piece_pile_then_the_position_pile() {
+    let (state, _) = play_from(NEIGHBOUR, "n7/8/8/4R3/3bN3/8/8/8 move 1 3 -", &["e4f4", "f4e4"]);
+    let game = public(NEIGHBOUR, &state);
+    assert_eq!(
+        (game["pieces_left"].as_u64(), game["positions_left"].as_u64(), game["spent"].as_u64()),
+        (Some(0), Some(2), Some(2))
+    );
+    assert_eq!(game["score_now"], 2);
+}
+
+#[test]
+fn neighbour_refusals_say_which_rule_the_move_breaks() {
+    let illegal = ErrorCode::IllegalAction;
+    let rows: [(&str, &str, ErrorCode, &str); 8] = [
+        (NEIGHBOURS, "add", illegal, "You have stopped adding: from now on you only move pieces."),
+        (NEIGHBOURS, "d4c5", illegal, "The black bishop on d4 cannot move: no black piece stands next to it."),
+        (
+            NEIGHBOURS,
+            "e4f6",
+            illegal,
+            "The white knight on e4 cannot reach f6: it moves only as a rook, as the white pieces next to it do.",
+        ),
+        (NEIGHBOURS, "e4d4", illegal, "The black bishop on d4 is in the way: pieces move only to empty squares."),
+        (NEIGHBOURS, "h1h2", illegal, "There is no piece on h1."),
+        (
+            NEIGHBOURS,
+            "place e1",
+            illegal,
+            "No piece is waiting to be placed: place follows an add whose square was taken.",
+        ),
+        ("8/8/8/8/8/2N5/2R1b3/8 add 0 4 c3", "add", illegal, "Every piece is on the board: only moves are left."),
+        (
+            NEIGHBOURS,
+            "zz",
+            ErrorCode::BadNotation,
+            "\"zz\" is not a Neighbour action: write add, place and a square (place e5), or a move as two squares (e4e6).",
+        ),
+    ];
+    for (position, action, code, message) in rows {
+        assert_eq!(neighbour_refusal(position, action), (code, message.to_string()), "{action}");
+    }
+}
+
+#[test]
+fn neighbour_one_group_wins_the_cards_left_and_corners_count_unless_the_option_says_sides() {
+    let position = "8/8/8/8/8/2N5/2R1b3/8 move 3 4 -";
+    let (state, said) = play_from(NEIGHBOUR, position, &["c3d3"]);
+    assert_eq!(said, ["the white knight c3→d3, borrowing the rook's move"]);
+    let outcome = rules(NEIGHBOUR).outcome(&state).unwrap();
+    assert_eq!((outcome.results, outcome.scores), (vec![SeatResult::Win], vec![6]));
+    assert_eq!(outcome.reason, "one connected group with 6 cards left: 6 points");
+    // Counting only sides, c2, d3 and e2 touch nowhere: play goes on.
+    let (state, _) = play_from(NEIGHBOUR, &format!("{position} groups:sides"), &["c3d3"]);
+    assert!(rules(NEIGHBOUR).outcome(&state).is_none());
+    let options = rules(NEIGHBOUR)
+        .setup(&json!({"groups": "sides"}), &mut rules::random::EventRng::new(rules::random::GameKey([4; 32]), 0))
+        .unwrap();
+    assert_eq!(public(NEIGHBOUR, &options)["touch"], "sides");
+}
+
+#[test]
+fn neighbour_the_game_is_lost_when_no_card_is_left_or_nothing_can_be_done() {
+    let (state, _) = play_from(NEIGHBOUR, "8/8/8/8/8/2N5/2R1b3/8 move 0 1 -", &["c3h3"]);
+    let outcome = rules(NEIGHBOUR).outcome(&state).unwrap();
+    assert_eq!((outcome.results, outcome.scores), (vec![SeatResult::Loss], vec![0]));
+    assert_eq!(outcome.reason, "both piles are spent, and the pieces stand in 3 groups");
+    let outcome = rules(NEIGHBOUR).outcome(&neighbour("8/8/8/8/8/8/8/N1n5 move 3 3 -")).unwrap();
+    assert_eq!(outcome.reason, "no piece can move or be added, and the pieces stand in 2 groups");
+    assert!(
+        rules(NEIGHBOUR).outcome(&neighbour("8/8/8/8/8/8/8/N1n5 add 3 3 c1")).is_none(),
+        "an add is still possible"
+    );
+}
+
+#[test]
+fn neighbour_positions_read_back_as_written_and_impossible_ones_are_refused() {
+    let text = "8/8/8/8/3N2rb/8/8/8 place:n@h4 1 1 d4 pieces:9H positions:2C groups:sides";
+    assert_eq!(rules(NEIGHBOUR).format_position(&neighbour(text)), text);
+    let bad = |position: &str| rules(NEIGHBOUR).parse_position(position).err().unwrap().message;
+    assert_eq!(
+        bad("8/8/8/8/8/8/P7/8 add 1 1 -"),
+        "'8/8/8/8/8/8/P7/8' is not a board of the sixteen pieces (FEN's placement, no pawns)"
+    );
+    assert_eq!(
+        bad("8/8/8/8/8/8/8/N7 place:n@h4 1 1 a1"),
+        "a piece waits to be placed only when h4, where it was sent, is taken"
+    );
+    assert_eq!(bad("8/8/8/8/8/8/8/N7 add 16 1 a1"), "more pieces than the sixteen piece cards");
+    assert_eq!(
+        bad("8/8/8/8/8/8/8/N7 add 1 1 a1 pieces:8D,8H"),
+        "the piece pile must list its 1 cards, each once and from its deck"
+    );
+    assert_eq!(
+        bad("8/8/8/8/8/8/8/N7 add 1 1 a1 colour:red"),
+        "unknown field 'colour:red': expected pieces:, positions: or groups:sides"
+    );
+    // Without its piles a position still judges an add: legal, its cards a refereed game's draw.
+    assert_eq!(neighbour_refusal("8/8/8/8/8/8/8/N7 add 1 1 a1", "add").0, ErrorCode::NeedsGame);
+    assert!(rules(NEIGHBOUR).adjudicate("8/8/8/8/8/8/8/N7 add 1 1 a1", "add").unwrap().legal);
+}
+
+#[test]
+fn neighbour_chess_golfs_borrowed_moves_come_without_its_special_move() {
+    // Two lone white pieces: in Chess Golf they may make king's moves; here they cannot move.
+    let course = rules::golf::Course::from_fen_board("7R/8/8/8/8/8/8/N7").unwrap();
+    let a1: rules::geometry::Square = "a1".parse().unwrap();
+    assert!(course.reach(a1).contains("b2".parse().unwrap()), "Chess Golf's special move");
+    assert!(course.borrowed_reach(a1).is_empty());
+}
+
+/// Plays a Neighbour game to its end: adds while possible with chance 3 in 4, and otherwise a
+/// move, half the time one that leaves the fewest groups. Returns the state at the end.
+fn neighbour_game(seed: u64, options: &Value) -> AnyState {
+    let game = rules(NEIGHBOUR);
+    let key = rules::random::GameKey::derive(b"neighbour games", &[&seed.to_be_bytes()]);
+    let mut state = game.setup(options, &mut rules::random::EventRng::new(key, 0)).unwrap();
+    let mut next = xorshift(seed | 1);
+    let groups_after = |s: &AnyState, action: &str| {
+        let mut after = game.clone_state(s);
+        game.apply(&mut after, 0, action, &mut NoRandomness).unwrap();
+        public(NEIGHBOUR, &after)["groups"].as_u64().unwrap()
+    };
+    while game.outcome(&state).is_none() {
+        let mut actions = legal(NEIGHBOUR, &state);
+        if actions.contains(&"add".to_string()) && !next().is_multiple_of(4) {
+            actions = vec!["add".to_string()];
+        } else if actions.len() > 1 && next().is_multiple_of(2) {
+            actions.retain(|a| a != "add");
+            let fewest = actions.iter().map(|a| groups_after(&state, a)).min().unwrap();
+            actions.retain(|a| groups_after(&state, a) == fewest);
+        }
+        let action = actions[next() as usize % actions.len()].clone();
+        game.apply(&mut state, 0, &action, &mut rules::random::EventRng::new(key, 1)).unwrap();
+    }
+    state
+}
+
+#[test]
+fn neighbour_random_games_end_by_the_rules_and_score_the_cards_left() {
+    let mut won = 0;
+    for seed in 0..200 {
+        let options = if seed % 4 == 3 { json!({"groups": "sides"}) } else { Value::Null };
+        let state = neighbour_game(seed, &options);
+        let outcome = rules(NEIGHBOUR).outcome(&state).unwrap();
+        let game = public(NEIGHBOUR, &state);
+        let left = game["pieces_left"].as_i64().unwrap() + game["positions_left"].as_i64().unwrap();
+        let added = game["flipped_pieces"].as_array().unwrap().len() as i64;
+        assert_eq!(
+            left,
+            36 - 2 * added - game["spent"].as_i64().unwrap(),
+            "every add spends two cards, every move one"
+        );
+        if outcome.results[0] == SeatResult::Win {
+            won += 1;
+            assert_eq!((outcome.scores[0], game["groups"].as_u64()), (left, Some(1)));
+        } else {
+            assert_eq!(outcome.scores, vec![0]);
+            assert!(left == 0 || legal(NEIGHBOUR, &state).is_empty());
+        }
+    }
+    assert!(won >= 5, "{won} of 200 random games won");
+}
+
+#[test]
+fn neighbour_a_players_view_is_the_same_whatever_the_order_of_the_piles() {
+    let game = rules(NEIGHBOUR);
+    let view = |s: &AnyState| serde_json::to_value(game.view(s, Viewer::Seat(0))).unwrap();
+    for seed in 0..20u64 {
+        let key = rules::random::GameKey([seed as u8; 32]);
+        let mut state = game.setup(&Value::Null, &mut rules::random::EventRng::new(key, 0)).unwrap();
+        let mut next = xorshift(seed + 1);
+        while game.outcome(&state).is_none() {
+            let mut saved = game.save(&state);
+            for pile in ["piece_pile", "position_pile"] {
+                saved["game"][pile].as_array_mut().unwrap().reverse();
+            }
+            let other = game.load(&saved).unwrap();
+            assert_eq!(view(&state), view(&other));
+            for attempt in ["a1b2", "place h8", "zz"] {
+                let told = |s: &AnyState| {
+                    game.apply(&mut game.clone_state(s), 0, attempt, &mut NoRandomness)
+                        .map_err(|e| e.message)
+                        .map(|a| a.description)
+                };
+                assert_eq!(told(&state), told(&other), "{attempt}");
+            }
+            let actions = legal(NEIGHBOUR, &state);
+            let action = &actions[next() as usize % actions.len()];
+            game.apply(&mut state, 0, action, &mut NoRandomness).unwrap();
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod gravity;
 pub mod groups;
 pub mod half_alice;
 pub mod masquerade;
+pub mod neighbour_solitaire;
 pub mod parade_solitaire;
 pub mod stacked_chess;
 pub mod table_tools;
@@ -34,9 +35,11 @@ static CLOAK_AND_DAGGER: Erased<cloak_and_dagger::CloakAndDagger> = Erased(cloak
 static GRAVITY: Erased<gravity::Gravity> = Erased(gravity::Gravity);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 static PARADE_SOLITAIRE: Erased<parade_solitaire::ParadeSolitaire> = Erased(parade_solitaire::ParadeSolitaire);
+static NEIGHBOUR_SOLITAIRE: Erased<neighbour_solitaire::NeighbourSolitaire> =
+    Erased(neighbour_solitaire::NeighbourSolitaire);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 14] {
+pub fn all() -> [&'static dyn DynGame; 15] {
     [
         &CHESS,
         &CHESS960,
@@ -52,6 +55,7 @@ pub fn all() -> [&'static dyn DynGame; 14] {
         &GRAVITY,
         &TABLE_TOOLS,
         &PARADE_SOLITAIRE,
+        &NEIGHBOUR_SOLITAIRE,
     ]
 }
 
