@@ -9,9 +9,9 @@ use crate::geometry::{Bitboard, Square};
 /// A move that leaves the pieces in one group, if there is one: a piece lifted from where it
 /// stands, set down beside every group the others form.
 ///
-/// Lifting a piece leaves at least one group fewer than before only when the piece stood
-/// alone, and a square touches at most four groups: so five groups need a lone piece to move,
-/// and six or more cannot be joined by one move.
+/// Lifting a piece leaves one group fewer when the piece stood alone and never fewer
+/// otherwise, and a square touches at most four groups: so five groups need a lone piece to
+/// move, and six or more cannot be joined by one move.
 pub fn finishing_move(board: &Board) -> Option<(Square, Square)> {
     let occupied = board.occupied();
     let before = Parts::of(occupied);

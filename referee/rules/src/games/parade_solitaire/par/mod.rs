@@ -104,7 +104,7 @@ pub struct Deal<'a> {
 pub fn solve(deal: &Deal, budget: Budget) -> Search {
     let start = deal.hand.len() as i64 - i64::from(deal.counted);
     if orders::one_group(&deal.board) {
-        return Search { par: Par::Proven { score: start, line: Vec::new() }, positions: 1 };
+        return Search { par: Par::Proven { score: start, line: Vec::new() }, positions: 0 };
     }
     let most = deal.hand.len() as u8 + 16u8.saturating_sub(deal.counted);
     let mut searcher = Searcher::new(deal.hand, budget);
