@@ -366,7 +366,7 @@ pub async fn get_record(
 /// finished holes). The first request after a hole may take a second or more while the search
 /// runs; later ones read the kept answer.
 #[utoipa::path(get, path = "/api/v1/games/{id}/pars", tag = "referee", params(("id" = String, Path, description = "game id")),
-    responses((status = 200, description = "`{game_id, pars: [{puzzle, title, kind, moves?, score?, bound?, line, positions}]}`; `kind` is `moves`, `score`, `impossible`, `at_least` or `unproven`", body = Object),
+    responses((status = 200, description = "`{game_id, pars: [{puzzle, title, kind, moves?, score?, bound?, line, positions}]}`; `kind` is `moves`, `score`, `impossible`, `at_least` (no line shorter than `moves`) or `unproven` (no line scores more than `bound`)", body = Object),
         (status = 401, body = ApiError), (status = 404, body = ApiError)),
     security((), ("bearer" = [])))]
 #[get("/api/v1/games/{id}/pars")]
@@ -403,7 +403,6 @@ fn par_json(p: &pb::Par) -> Value {
             "at_least"
         }
         pb::ParKind::Unproven => {
-            out["score"] = p.score.into();
             out["bound"] = p.bound.into();
             "unproven"
         }

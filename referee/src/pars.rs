@@ -59,9 +59,9 @@ fn to_proto(par: Par) -> pb::Par {
             out.set_kind(pb::ParKind::AtLeast);
             out.moves = moves;
         }
-        ParAnswer::Unproven { best, bound } => {
+        ParAnswer::Unproven { bound } => {
             out.set_kind(pb::ParKind::Unproven);
-            (out.score, out.bound) = (best, bound);
+            out.bound = bound;
         }
     }
     out

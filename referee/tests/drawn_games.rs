@@ -118,3 +118,24 @@ async fn a_finished_round_of_chess_golf_verifies_every_deal() {
     let (_, out) = verified(&mut client, &table).await;
     assert!(out.contains("verified"), "{out}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_game_of_each_solitaire_verifies_its_shuffles_and_parade_shows_its_par() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    for (rules, shuffled) in [("parade-solitaire", 15), ("neighbour-solitaire", 15 + 19)] {
+        let table = seat_everyone(&mut client, rules, "").await;
+        let (view, played) = play_to_end(&mut client, &table, 300).await;
+        assert!(view_json(&view)["outcome"]["scores"].is_array(), "{rules} ended with a score after {played}");
+        let (record, _) = verified(&mut client, &table).await;
+        assert_eq!(draws(&record), shuffled, "{rules}: one Fisher–Yates shuffle of each pile");
+        let pars = client.get_pars(pb::GetParsRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
+        if rules == "parade-solitaire" {
+            assert_eq!(pars.pars.len(), 1, "the deal's par once the game is over");
+            assert_eq!(pars.pars[0].puzzle, "deal");
+        } else {
+            assert!(pars.pars.is_empty());
+        }
+    }
+}

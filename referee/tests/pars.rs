@@ -17,12 +17,14 @@ async fn pars(client: &mut Client, game_id: &str) -> Vec<pb::Par> {
     client.get_pars(pb::GetParsRequest { game_id: game_id.into() }).await.unwrap().into_inner().pars
 }
 
-/// A one-player round on `layout` whose first hole is `chosen`, with the hole already over
-/// (the player said impossible).
+/// A two-player round on `layout` whose first hole is `chosen`, with the hole already over
+/// (both players said impossible).
 async fn finished_hole(client: &mut Client, layout: &str, chosen: &str) -> Table {
-    let options = format!(r#"{{"players": 1, "holes": 2, "layout": "{layout}", "first_hole": "{chosen}"}}"#);
+    let options = format!(r#"{{"players": 2, "holes": 2, "layout": "{layout}", "first_hole": "{chosen}"}}"#);
     let table = seat_everyone(client, "chess-golf", &options).await;
-    submit(client, &table, 0, "bid 0", table.view.seq, "bid").await.unwrap();
+    for seat in 0..2 {
+        submit(client, &table, seat, "bid 0", table.view.seq, &format!("bid{seat}")).await.unwrap();
+    }
     table
 }
 
@@ -31,7 +33,7 @@ async fn a_finished_holes_par_is_proven_once_and_kept_with_the_game() {
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());
     let mut client = referee.client().await;
-    let waiting = seat_everyone(&mut client, "chess-golf", r#"{"players": 1}"#).await;
+    let waiting = seat_everyone(&mut client, "chess-golf", r#"{"players": 2}"#).await;
     assert!(pars(&mut client, &waiting.game_id).await.is_empty(), "no par before a hole is over");
 
     let table = finished_hole(&mut client, FIRST, "Kb").await;

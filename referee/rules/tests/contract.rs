@@ -243,6 +243,14 @@ fn a_seat_that_may_not_act_is_told_whose_turn_it_is_and_nothing_changes() {
     for (game, options) in tables() {
         let state = game.setup(&options, &mut EventRng::new(GameKey([1; 32]), 0)).unwrap();
         let Some(mover) = game.turn(&state).single() else { continue };
+        // A solitaire has no other seat to refuse; an unknown seat is still refused.
+        if game.seats(&state).count() < 2 {
+            let action = game.legal_actions(&state, mover.seat).into_iter().next().unwrap();
+            let mut copy = game.clone_state(&state);
+            let err = game.apply(&mut copy, 9, &action, &mut EventRng::new(GameKey([1; 32]), 1)).unwrap_err();
+            assert_eq!(err.code, rules::game::ErrorCode::UnknownSeat);
+            continue;
+        }
         let other = (mover.seat + 1) % game.seats(&state).count();
         let saved = game.save(&state);
         let mut copy = game.clone_state(&state);

@@ -176,11 +176,8 @@ pub enum ParAnswer {
         /// The fewest moves a solution can have.
         moves: u32,
     },
-    /// The budget ran out: no score is proven; `best` is the best a line found reached, and
-    /// no line can score more than `bound`.
+    /// The budget ran out: no score is proven, and no line can score more than `bound`.
     Unproven {
-        /// The best score found.
-        best: i64,
         /// No line scores more.
         bound: i64,
     },

@@ -11,8 +11,11 @@ pub mod cloak_and_dagger;
 pub mod cooperative;
 pub mod crowded_house;
 pub mod gravity;
+pub mod groups;
 pub mod half_alice;
 pub mod masquerade;
+pub mod neighbour_solitaire;
+pub mod parade_solitaire;
 pub mod stacked_chess;
 pub mod table_tools;
 pub mod two_colours;
@@ -35,9 +38,12 @@ static CHESS_GOLF: Erased<chess_golf::ChessGolf> = Erased(chess_golf::ChessGolf)
 static GRAVITY: Erased<gravity::Gravity> = Erased(gravity::Gravity);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
 static BLAKES_CHESS: Erased<blakes::BlakesChess> = Erased(blakes::BlakesChess);
+static PARADE_SOLITAIRE: Erased<parade_solitaire::ParadeSolitaire> = Erased(parade_solitaire::ParadeSolitaire);
+static NEIGHBOUR_SOLITAIRE: Erased<neighbour_solitaire::NeighbourSolitaire> =
+    Erased(neighbour_solitaire::NeighbourSolitaire);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 15] {
+pub fn all() -> [&'static dyn DynGame; 17] {
     [
         &CHESS,
         &CHESS960,
@@ -53,6 +59,8 @@ pub fn all() -> [&'static dyn DynGame; 15] {
         &GRAVITY,
         &CHESS_GOLF,
         &BLAKES_CHESS,
+        &PARADE_SOLITAIRE,
+        &NEIGHBOUR_SOLITAIRE,
         &TABLE_TOOLS,
     ]
 }

@@ -3,7 +3,8 @@
 //! captures are among the chosen piece types, one piece capturing all the others; a colour with
 //! no two neighbouring pieces may make king's moves. [`solver`] proves the fewest moves a hole
 //! needs.
-//! The round around the holes (dealing, counts, scores) is `games::chess_golf`.
+//! The round around the holes (dealing, counts, scores) is `games::chess_golf`; Neighbour
+//! Chess Solitaire (seed 000) moves its pieces with [`Course::borrowed_reach`].
 
 pub mod solver;
 
@@ -102,13 +103,15 @@ impl Course {
         out
     }
 
-    fn put(&mut self, sq: Square, piece: Piece) {
+    /// Puts `piece` on `sq`, which must be empty.
+    pub fn put(&mut self, sq: Square, piece: Piece) {
         let bit = Bitboard::from_square(sq);
         self.colors[color_index(piece.color)] |= bit;
         self.roles[role_index(piece.role)] |= bit;
     }
 
-    fn take(&mut self, sq: Square) -> Option<Piece> {
+    /// Takes the piece off `sq`, if there is one.
+    pub fn take(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.piece_at(sq)?;
         let bit = !Bitboard::from_square(sq);
         self.colors[color_index(piece.color)] &= bit;
@@ -162,6 +165,14 @@ impl Course {
     pub fn reach(&self, from: Square) -> Bitboard {
         let Some(piece) = self.piece_at(from) else { return Bitboard::EMPTY };
         self.reach_of(from, piece.color, self.has_pair(piece.color))
+    }
+
+    /// The squares the piece on `from` may reach by the moves it borrows from its neighbours of
+    /// its own colour alone, without the special move, before any rule about captures: a piece
+    /// with no neighbour of its colour reaches nothing. Neighbour Chess Solitaire moves this way.
+    pub fn borrowed_reach(&self, from: Square) -> Bitboard {
+        let Some(piece) = self.piece_at(from) else { return Bitboard::EMPTY };
+        self.reach_of(from, piece.color, true)
     }
 
     fn reach_of(&self, from: Square, color: Color, paired: bool) -> Bitboard {
