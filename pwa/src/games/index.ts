@@ -3,7 +3,7 @@
 // plays: on the generic screen, with options typed as JSON.
 import type { ComponentType } from "preact";
 import type { GameView } from "../api";
-import { BlakesChessGame } from "../pages/BlakesChess";
+import { BlakesChessGame, BlakesChessTable } from "../pages/BlakesChess";
 import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
 import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
 import { ChessGame } from "../pages/ChessGame";
@@ -140,6 +140,7 @@ export const GAMES: readonly GameEntry[] = [
     // Trumps hearts, empty hands, waste, built and lost, a move to make (docs/games/blakes-chess.md).
     positionSuffix: "H -/- - -/- -/- move -",
     editor: { placeholder: "e2e4, e4xd5 or draw stock" },
+    table: BlakesChessTable,
   },
 ];
 

@@ -7,7 +7,7 @@
 // hand only by its size.
 import type { AttackView, Holding, ReportView, TotalView } from "../generated/blakes-chess";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { gameActions, mayAct, stageOf } from "../api";
+import { type GameView, gameActions, mayAct, stageOf } from "../api";
 import {
   type BlakesView,
   SIDES,
@@ -33,9 +33,10 @@ import {
 } from "../blakes";
 import { cardFace, cardName, isRed } from "../cards";
 import { colourOf } from "../components/ChessControls";
+import { Board } from "../components/Board";
 import { Record } from "../components/Record";
 import { TableActions } from "../components/TableActions";
-import { TapChess } from "../components/TapChess";
+import { TapChess, lastMoveOf } from "../components/TapChess";
 import { stageWords } from "../games/stages";
 import type { ScreenProps } from "../games/types";
 import { plural, turnSentence } from "../words";
@@ -339,7 +340,7 @@ function prompt(view: BlakesView): string {
   if (stage === "move" && !moves && !legal.some((a) => a.startsWith("draw "))) {
     return t.cards_open && legal.some((a) => a.startsWith("play ")) ? "Your turn: play cards, or Done to end it" : "Your turn: Done to end it";
   }
-  return legal.includes("draw stock") || legal.includes("draw waste") ? `${base}: move, capture or draw a card` : base;
+  return legal.includes("draw stock") || legal.includes("draw waste") ? `${base} — or draw a card instead` : base;
 }
 
 /** The piece on a square, in words ("black knight"), from the board data. */
@@ -484,6 +485,33 @@ export function BlakesChessGame({ view, act, message, setMessage }: ScreenProps<
       <Legend view={view} />
       <Record view={view} faces />
       <TableActions view={view} act={act} />
+    </section>
+  );
+}
+
+/** The table display (a screen in the middle of the table, the spectator's view): the board,
+ * the trump suit and the piles, the attack's dice and totals big, the hands' sizes, the
+ * building order and the record. */
+export function BlakesChessTable({ view }: { view: GameView }) {
+  const v = view as BlakesView;
+  const g = v.game;
+  return (
+    <section class="table-display blakes">
+      <div class="table-board">{v.board && <Board board={v.board} lastMove={lastMoveOf(v.played)} label="board" />}</div>
+      <div class="table-side">
+        <p class={`status ${g.attack ? "attack-sentence" : ""}`} role="status" aria-live="polite">
+          {prompt(v)}
+        </p>
+        <TableCards view={v} />
+        {g.attack && <AttackPanel view={v} />}
+        {!g.attack && g.last_attack && <LastAttack report={g.last_attack} seat={null} />}
+        <p class="facts">
+          Hands: White {plural(g.hand_sizes[0], "card")}, Black {plural(g.hand_sizes[1], "card")}.
+        </p>
+        <TurnFacts view={v} />
+        <Building view={v} />
+        <Record view={v} faces />
+      </div>
     </section>
   );
 }
