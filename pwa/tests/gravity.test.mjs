@@ -1,7 +1,8 @@
 // Gravity Chess on two phones, played to its end through the screens: the flipped card and the
 // piece it adds, each active piece moved by tapping (the ones still to move outlined), "can't
 // move" where offered, the add step by a tap on the top row, stacked pieces marked, and the
-// score on both phones always the referee's.
+// score on both phones always the referee's; then the fairness page re-derives both piles from
+// the revealed seed and checks every flip.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ harness();
 const cardFace = (code) => code.slice(0, -1) + { C: "♣", D: "♦", H: "♥", S: "♠" }[code.slice(-1)];
 const gameOf = (page) => page.url().split("/game/")[1].split("?")[0];
 
-test("Gravity Chess on two phones to the end: flip, moves one at a time, can't move, add on the top row, stacked marks and the running score", async () => {
+test("Gravity Chess on two phones to the end: flip, moves one at a time, can't move, add on the top row, stacked marks, the running score, and every flip re-derived on the fairness page", async () => {
   const { phones, pages } = await table("gravity", 2, "Player 1");
   const gameId = gameOf(pages[0]);
   let view = await spectate(gameId);
@@ -73,6 +74,20 @@ test("Gravity Chess on two phones to the end: flip, moves one at a time, can't m
   for (const p of pages) await p.getByText(view.outcome.reason).first().waitFor();
   await sameOnBoth(view);
   console.log(`# figure: gravity moves ${moves}, can't ${cants}, score ${view.game.score.map((s) => s.points).join("-")}`);
+
+  // The fairness page re-derives both piles from the revealed seed and checks every flip the
+  // record shows (each piece added) against them.
+  const checker = pages[1 - whiteSeat];
+  await checker.goto(`${checker.url().split("#")[0]}#/fairness/${gameId}`);
+  await checker.getByText("✓ Every draw matches the seed.").waitFor();
+  const drawn = checker.getByRole("list", { name: "what was drawn" });
+  await drawn.getByText(/^The setup — 23 draws \(\d of 2; a shuffle of 12 cards; a shuffle of 12 cards\)/).waitFor();
+  await drawn.getByText(/^The hidden pawn: .* plays White\.$/).waitFor();
+  for (const side of ["White", "Black"]) {
+    await drawn.getByText(new RegExp(`^${side}'s pile, flipped one card a turn, top first: `)).waitFor();
+    await drawn.getByText(new RegExp(`^✓ Each of the \\d+ pieces ${side}'s turns added is the next card of this pile`)).waitFor();
+  }
+  await checker.screenshot({ path: join(ARTIFACTS, "gravity-fairness.png"), fullPage: true });
   for (const p of phones) await p.context.close();
 });
 
