@@ -10,6 +10,8 @@ import { ZombieGame } from "../pages/Zombie";
 import { CloakAndDaggerGame } from "../pages/CloakAndDagger";
 import { GravityGame, flippedPiece } from "../pages/Gravity";
 import { ChessGolfGame, ChessGolfTable } from "../pages/ChessGolf";
+import { NeighbourSolitaireGame } from "../pages/NeighbourSolitaire";
+import { ParadeSolitaireGame } from "../pages/ParadeSolitaire";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
 import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
@@ -32,6 +34,9 @@ describe("the registry of games", () => {
     expect(gameEntry("cloak-and-dagger").screen).toBe(CloakAndDaggerGame);
     expect(gameEntry("gravity").screen).toBe(GravityGame);
     expect(gameEntry("chess-golf").screen).toBe(ChessGolfGame);
+    expect(gameEntry("parade-solitaire").screen).toBe(ParadeSolitaireGame);
+    expect(gameEntry("neighbour-solitaire").screen).toBe(NeighbourSolitaireGame);
+    expect(seatName("parade-solitaire", 0)).toBe("Player");
     expect(seatName("gravity", 1)).toBe("Player 2");
     expect(flippedPiece("2S")).toBe("a black pawn");
     expect(flippedPiece("QH")).toBe("a white queen");
@@ -84,6 +89,7 @@ describe("the registry of games", () => {
       "cloak-and-dagger": undefined,
       gravity: undefined,
       "chess-golf": { players: 2, holes: 9, layout: "", first_hole: "" },
+      "neighbour-solitaire": { groups: "sides-and-corners" },
     });
   });
 

@@ -14,6 +14,8 @@ import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
 import { GravityGame } from "../pages/Gravity";
 import { MasqueradeGame } from "../pages/Masquerade";
+import { NeighbourSolitaireGame } from "../pages/NeighbourSolitaire";
+import { ParadeSolitaireGame } from "../pages/ParadeSolitaire";
 import { TableTools } from "../pages/TableTools";
 import { ZombieGame } from "../pages/Zombie";
 import {
@@ -26,6 +28,7 @@ import {
   chessGolfOptions,
   halfAliceOptions,
   jsonOptions,
+  neighbourSolitaireOptions,
   tableToolsOptions,
 } from "./options";
 import type { GameEntry, OptionsSpec, Screen, ScreenProps } from "./types";
@@ -142,6 +145,8 @@ export const GAMES: readonly GameEntry[] = [
     editor: { placeholder: "e2e4, e4xd5 or draw stock" },
     table: BlakesChessTable,
   },
+  { id: "parade-solitaire", screen: screen(ParadeSolitaireGame), options: null, sides: ["Player"] },
+  { id: "neighbour-solitaire", screen: screen(NeighbourSolitaireGame), options: options(neighbourSolitaireOptions), sides: ["Player"] },
 ];
 
 /** The game offered first on the start page. */

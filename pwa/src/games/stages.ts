@@ -10,6 +10,8 @@ export const STAGE_WORDS: Record<string, StageVerbs> = {
   "cloak-and-dagger": { choose: "choose what the checkers are" },
   gravity: { move: "move the pieces one at a time", add: "add the flipped piece" },
   zombie: { bury: "bury the captured piece", horde: "move the zombies" },
+  "parade-solitaire": { move: "move a piece or add one" },
+  "neighbour-solitaire": { add: "add a piece or move", place: "place the flipped piece", move: "move a piece" },
   "chess-golf": { bid: "seal a count", move: "demonstrate", place: "put a captured piece back", deal: "choose how many cards to deal" },
 };
 
