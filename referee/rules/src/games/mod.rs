@@ -14,6 +14,7 @@ pub mod masquerade;
 pub mod stacked_chess;
 pub mod table_tools;
 pub mod two_colours;
+pub mod whack;
 pub mod zombie;
 
 use crate::game::{DynGame, Erased};
