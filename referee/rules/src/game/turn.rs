@@ -36,6 +36,12 @@ pub enum Stage {
     Uncloak,
     /// Adding a piece to the board (Gravity Chess: the flipped piece to the top row).
     Add,
+    /// Laying a board section on the table before play (Whack Chess).
+    PlaceSection,
+    /// Rolling the die that changes the board (Whack Chess).
+    Roll,
+    /// Choosing one of the board changes the die allows (Whack Chess).
+    Rearrange,
 }
 
 impl Stage {
@@ -55,6 +61,9 @@ impl Stage {
             Stage::Bonus => "bonus",
             Stage::Uncloak => "uncloak",
             Stage::Add => "add",
+            Stage::PlaceSection => "place-section",
+            Stage::Roll => "roll",
+            Stage::Rearrange => "rearrange",
         }
     }
 }

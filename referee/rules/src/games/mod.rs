@@ -32,9 +32,10 @@ static ZOMBIE: Erased<zombie::Zombie> = Erased(zombie::Zombie);
 static CLOAK_AND_DAGGER: Erased<cloak_and_dagger::CloakAndDagger> = Erased(cloak_and_dagger::CloakAndDagger);
 static GRAVITY: Erased<gravity::Gravity> = Erased(gravity::Gravity);
 static TABLE_TOOLS: Erased<table_tools::TableTools> = Erased(table_tools::TableTools);
+static WHACK: Erased<whack::Whack> = Erased(whack::Whack);
 
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 13] {
+pub fn all() -> [&'static dyn DynGame; 14] {
     [
         &CHESS,
         &CHESS960,
@@ -49,6 +50,7 @@ pub fn all() -> [&'static dyn DynGame; 13] {
         &CHESS_BATTLE,
         &GRAVITY,
         &TABLE_TOOLS,
+        &WHACK,
     ]
 }
 
