@@ -217,3 +217,93 @@ fn a_knights_two_then_one_and_one_then_two_may_land_on_different_cells() {
     marks.paths.push((["1a1", "2a1", "3a1", "3a2"].map(named).to_vec(), "#1f4e79"));
     check_picture("knight.svg", &draw(&places, &marks));
 }
+
+// ---- After each kind of change of the board (from the track) ----
+
+use rules::games::whack::arrangements::{self, Die};
+
+/// The track after the change `text`, which `die` must allow there: the places, the
+/// geometry, and the numbers of the sections that moved.
+fn changed(die: Die, text: &str) -> (Vec<Motion>, WhackGeometry, Vec<u8>) {
+    let places = layout::read(TRACK).unwrap();
+    let joins = embedding::board(&places).unwrap();
+    let change = arrangements::parse(text, 4).unwrap();
+    let listed: Vec<String> = arrangements::options(&places, &joins, die).iter().map(|c| c.0.to_string()).collect();
+    assert!(listed.contains(&text.to_string()), "{text} is one of {listed:?}");
+    let (after, joins_after) = arrangements::judge(&places, &joins, die, &change).unwrap();
+    let geometry = WhackGeometry::new(4, &joins_after);
+    (after, geometry, arrangements::moved_sections(&change))
+}
+
+/// Marks with the moved sections tinted, then `marks` over them.
+fn tint_moved(moved: &[u8], mut marks: Marks) -> Marks {
+    for s in moved {
+        for k in 0..16 {
+            marks.fills.entry(Cell::from(*s) * 16 + k).or_insert(fill("moved"));
+        }
+    }
+    marks
+}
+
+#[test]
+fn after_tip_section_4_hangs_from_section_1_and_lines_run_into_it() {
+    let (places, g, moved) = changed(Die::Tip, "tip 4ab=1ab");
+    assert_eq!(names(g.neighbours(named("1a1"))), cells("1b1 1a2 4d1"), "4's B corner cell meets 1's A corner cell");
+    let rook = reach(&g, Role::Rook, "1a4");
+    assert_eq!(names(rook.clone()), cells("1b4 1c4 1d4 1a3 1a2 1a1 4d1 4d2 4d3 4d4 2d1 2c1 2b1 2a1 3a1 3a2 3a3 3a4"));
+    let caption = "TIP: tip 4ab=1ab. A rook on 1a4 runs down file a into file d of section 4";
+    check_picture("tip.svg", &draw(&places, &tint_moved(&moved, reach_marks("1a4", "R", &rook, caption))));
+}
+
+#[test]
+fn after_aim_the_pair_3_4_lies_turned_along_section_2() {
+    let (places, g, moved) = changed(Die::Aim, "aim 34 3da=2da");
+    assert_eq!(moved, [2, 3]);
+    assert_eq!(names(g.neighbours(named("2a2"))), cells("2b2 2a1 2a3 3a3"), "file a of 2 beside file a of 3, reversed");
+    assert_eq!(names(g.neighbours(named("3b4"))), cells("3a4 3c4 3b3 4c4"), "3 and 4 still joined as before");
+    let bishop = reach(&g, Role::Bishop, "2b3");
+    // Towards 2a2, then on across the seam with 3 (2a2|3a3 beside 2a1|3a4) into 3a4 and across
+    // 3's seam with 4 into 4c4, 4b3, 4a2.
+    assert_eq!(names(bishop.clone()), cells("2a2 3a4 4c4 4b3 4a2 2a4 2c2 2d1 2c4"));
+    let caption = "AIM: aim 34 3da=2da. Sections 3 and 4 turn as one; a bishop on 2b3 crosses into 3";
+    check_picture("aim.svg", &draw(&places, &tint_moved(&moved, reach_marks("2b3", "B", &bishop, caption))));
+}
+
+#[test]
+fn after_dig_section_1_closes_a_junction_of_three_wide_corners() {
+    let (places, g, moved) = changed(Die::Dig, "dig 1da=2ab");
+    assert_eq!(g.corner(named("1a1"), Step { files: -1, ranks: -1 }), Corner::Junction { cells: 3 });
+    let bishop = reach(&g, Role::Bishop, "1c3");
+    assert_eq!(names(bishop.clone()), cells("1a1 1b2 1d2 1b4 1d4"), "the bishop stops on 1a1");
+    let mut marks = tint_moved(
+        &moved,
+        reach_marks("1c3", "B", &bishop, "DIG: dig 1da=2ab. Section 1 now joins 2 and 3: their wide corners meet"),
+    );
+    marks.dots.push((places[0].apply(section::corners()[0]), "3 corners".into()));
+    check_picture("dig.svg", &draw(&places, &marks));
+}
+
+#[test]
+fn after_swap_3_4_a_rook_on_section_4_sees_along_sections_2_and_1() {
+    let (places, g, moved) = changed(Die::Swap, "swap 3 4");
+    let rook = reach(&g, Role::Rook, "4a1");
+    assert!(rook.contains(&named("1a1")), "down file a of section 1: {:?}", names(rook.clone()));
+    let (_, track) = board(TRACK);
+    assert!(!reach(&track, Role::Rook, "4a1").contains(&named("1a1")), "on the track it could not");
+    let mut marks = tint_moved(
+        &moved,
+        reach_marks("4a1", "r", &rook, "SWAP: swap 3 4. A rook on 4a1 would now reach a king on 1a1"),
+    );
+    marks.letters.insert(named("1a1"), ("K".into(), "#1f4e79"));
+    check_picture("swap.svg", &draw(&places, &marks));
+}
+
+#[test]
+fn after_wild_section_4_lies_along_section_2s_long_edge() {
+    let (places, g, moved) = changed(Die::Wild, "wild 4cd=2cd");
+    assert_eq!(names(g.neighbours(named("2d4"))), cells("2c4 2d3 1d4 4a4"));
+    let queen = reach(&g, Role::Queen, "2b3");
+    assert!(queen.contains(&named("4c4")), "2b4's neighbour across the new seam, up file b");
+    let caption = "WILD: wild 4cd=2cd. Section 4 along 2's long edge CD; a queen on 2b3";
+    check_picture("wild.svg", &draw(&places, &tint_moved(&moved, reach_marks("2b3", "Q", &queen, caption))));
+}
