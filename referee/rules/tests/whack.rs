@@ -222,6 +222,13 @@ fn pawns_step_orthogonally_and_capture_diagonally_in_any_direction() {
     // (Fire's queen on 3a1 keeps the material above the draw.)
     let state = read(&on_track("p2K/1P2/1Pp1/4|4/4/4/4|Q3/4/4/4|4/4/4/3k", "fire move"));
     assert_eq!(moves_from(&state, "1b2"), cells("1a1 1a2 1b1 1b3 1c2 1c3"));
+    let position = on_track("p2K/1P2/1Pp1/4|4/4/4/4|Q3/4/4/4|4/4/4/3k", "fire move");
+    assert_eq!(refusal(&position, "1b2-1c1"), "A pawn moves diagonally only to capture.");
+    assert_eq!(refusal(&position, "1b3-1c3"), "A pawn captures diagonally only.");
+    assert_eq!(
+        refusal(&position, "1b2-1b4"),
+        "A pawn steps one cell orthogonally, or captures one cell diagonally; 1b2 to 1b4 is neither."
+    );
     // Across the seam into section 2: 2d2 is beyond 1b4's edge and 2d3 beyond its corner;
     // 2b2 is nowhere near.
     let state = read(&on_track("K3/4/4/1P2|4/1p2/3p/4|Q3/4/4/4|4/4/4/3k", "fire move"));

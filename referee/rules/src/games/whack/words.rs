@@ -37,9 +37,7 @@ pub fn refusal(scene: &Scene, side: Color, mv: Move, why: &Refusal) -> String {
             None => format!("There is no piece on {from}."),
             Some(p) => format!("The {} on {from} is {}'s.", p.role(), super::state::side_name(p.side)),
         },
-        Refusal::Unreachable(Role::Pawn) => {
-            format!("A pawn steps one cell orthogonally, or captures one cell diagonally; {from} to {to} is neither.")
-        }
+        Refusal::Unreachable(Role::Pawn) => pawn_refusal(scene, side, mv),
         Refusal::Unreachable(role) => match piece_on(mv.to) {
             Some(p) if p.side != side => {
                 format!("The {role} on {from} cannot reach {to}: its way is blocked or it does not move that way.")
@@ -57,6 +55,25 @@ pub fn refusal(scene: &Scene, side: Color, mv: Move, why: &Refusal) -> String {
             "That would leave you without a king: stacking onto your only king makes a queen of it.".into()
         }
         Refusal::Check(kings) => format!("That would leave {} in check.", kings_phrase(*kings)),
+    }
+}
+
+/// Why a pawn cannot go from `mv.from` to `mv.to`.
+fn pawn_refusal(scene: &Scene, side: Color, mv: Move) -> String {
+    let beside = scene.geometry.neighbours(mv.from).contains(&mv.to);
+    let mut diagonal = Vec::new();
+    for step in crate::geometry::grid::DIAGONAL {
+        crate::geometry::grid::Geometry::leap(scene.geometry, mv.from, step, &mut diagonal);
+    }
+    let target = scene.pieces[usize::from(mv.to)];
+    match target {
+        Some(p) if beside && p.side != side => "A pawn captures diagonally only.".into(),
+        None if diagonal.contains(&mv.to) => "A pawn moves diagonally only to capture.".into(),
+        _ => format!(
+            "A pawn steps one cell orthogonally, or captures one cell diagonally; {} to {} is neither.",
+            cell_name(mv.from),
+            cell_name(mv.to)
+        ),
     }
 }
 
