@@ -399,8 +399,8 @@ fn each_face_of_the_die_lists_every_change_it_allows_once() {
         distinct.dedup();
         assert_eq!(distinct.len(), boards.len(), "each board once for face {face}");
     }
-    // TIP 26, AIM 19, DIG 2, SWAP 6 (every pair), WILD 28 (TIP's and DIG's together).
-    assert_eq!(counts, [26, 19, 2, 6, 28]);
+    // TIP 26, AIM 17, DIG 2, SWAP 6 (every pair), WILD 28 (TIP's and DIG's together).
+    assert_eq!(counts, [26, 17, 2, 6, 28]);
 }
 
 #[test]
@@ -414,6 +414,21 @@ fn pieces_ride_on_their_sections_when_the_board_changes() {
     assert!(written.contains(START), "every piece keeps its cell of its section: {written}");
     // Section 1 now lies where 4 lay (along 3's CD), and 4 where 1 lay (along 2's BC).
     assert_eq!(written.split_whitespace().next().unwrap(), "1,3cd=1cd,2da=3ab,4cd=2bc");
+}
+
+#[test]
+fn aim_turns_the_pair_it_moves_and_a_mere_slide_is_refused() {
+    // Sections 1-2 and 3-4 are the only two joined pairs of the track.
+    let aim = on_track(START, "ice rearrange 2 opening");
+    assert_eq!(refusal(&aim, "aim 34 4da=1ab"), "AIM turns the pair before rejoining it; that only slides it.");
+    assert_eq!(refusal(&aim, "aim 13 3ab=2ab"), "AIM splits the board into two pairs of joined sections.");
+    let (state, said) = play(&aim, &["aim 34 3da=2da"], &[]);
+    assert_eq!(said, ["sections 3 and 4 turn together and rejoin: section 3's edge DA along section 2's edge DA"]);
+    assert_eq!(
+        position(&state).split_whitespace().next().unwrap(),
+        "1,2bc=1cd,3da=2da,4cd=3cd",
+        "docs/games/whack/aim.svg"
+    );
 }
 
 #[test]

@@ -194,6 +194,12 @@ pub fn judge(places: &[Motion], joins: &[Join], die: Die, change: &Change) -> Re
     if after == places {
         return Err("That leaves the board as it is.".into());
     }
+    if let Change::Aim { pair, .. } = change {
+        let s = usize::from(pair[0]);
+        if after[s].turns == places[s].turns {
+            return Err("AIM turns the pair before rejoining it; that only slides it.".into());
+        }
+    }
     let joins_after = embedding::board(&after).map_err(|f| format!("Not there: {}.", f.sentence()))?;
     if let Change::Lay { lay, .. } = change {
         let count = embedding::join_count(&joins_after, lay.moving.section);

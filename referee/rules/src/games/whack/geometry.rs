@@ -127,7 +127,10 @@ impl WhackGeometry {
     pub fn corner(&self, from: Cell, step: Step) -> Corner {
         match self.round_corner(from, step) {
             [Some((a, _)), Some((b, _))] if a == b => Corner::Through { cell: a },
-            [Some(_), Some(_)] => Corner::Junction { cells: self.cells_round(from, step).unwrap_or(0) },
+            [Some(_), Some(_)] => match self.cells_round(from, step) {
+                Some(cells) => Corner::Junction { cells },
+                None => Corner::Outline,
+            },
             _ => Corner::Outline,
         }
     }
