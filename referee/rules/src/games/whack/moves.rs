@@ -9,7 +9,7 @@
 
 use super::geometry::WhackGeometry;
 use super::pyramids::{Piece, StackRefusal, may_stack};
-use crate::geometry::grid::{Cell, DIAGONAL, Movement, ORTHOGONAL, movement_of, reachable};
+use crate::geometry::grid::{Cell, DIAGONAL, KNIGHT_STEPS, Movement, ORTHOGONAL, movement_of, reachable};
 use crate::pieces::{Color, Role};
 
 /// A set of cells, one bit per cell (the game's board has 64).
@@ -101,8 +101,25 @@ impl Scene<'_> {
 
     /// `side`'s kings in check.
     pub fn checked(&self, side: Color) -> Cells {
-        let kings = self.kings(side);
-        if kings == 0 { 0 } else { kings & self.attacks(side.other()) }
+        members(self.kings(side)).filter(|k| self.is_attacked(*k, side.other())).fold(0, |s, k| s | bit(k))
+    }
+
+    /// Whether a piece of `by` attacks `cell`. Every way of moving is the same both ways over
+    /// the geometry (a line, a jump, a step round a corner), so this looks out from `cell` with
+    /// each movement for a piece of `by` that moves so.
+    pub fn is_attacked(&self, cell: Cell, by: Color) -> bool {
+        const LOOKS: [(Movement, &[Role]); 5] = [
+            (Movement::Leaper(&DIAGONAL), &[Role::Pawn, Role::King]),
+            (Movement::Leaper(&ORTHOGONAL), &[Role::King]),
+            (Movement::Leaper(&KNIGHT_STEPS), &[Role::Knight]),
+            (Movement::Slider(&DIAGONAL), &[Role::Bishop, Role::Queen]),
+            (Movement::Slider(&ORTHOGONAL), &[Role::Rook, Role::Queen]),
+        ];
+        LOOKS.iter().any(|(movement, roles)| {
+            reachable(self.geometry, cell, std::slice::from_ref(movement), &self.occupied())
+                .into_iter()
+                .any(|c| self.pieces[usize::from(c)].is_some_and(|p| p.side == by && roles.contains(&p.role())))
+        })
     }
 
     /// `side`'s total of pips on the board.
@@ -184,10 +201,14 @@ pub fn judge(scene: &Scene, side: Color, mv: Move, rule: CheckRule) -> Result<Ki
 /// [`judge`], knowing which of the side's kings are in check now.
 fn judge_given(scene: &Scene, side: Color, mv: Move, rule: CheckRule, checked: Cells) -> Result<Kind, Refusal> {
     let piece = scene.pieces[usize::from(mv.from)].filter(|p| p.side == side).ok_or(Refusal::NoPiece)?;
-    let kind = match scene.targets(mv.from).into_iter().find(|(to, _)| *to == mv.to) {
-        Some((_, kind)) => kind,
-        None => return Err(unreachable_why(scene, piece, mv)),
-    };
+    match scene.targets(mv.from).into_iter().find(|(to, _)| *to == mv.to) {
+        Some((_, kind)) => allowed(scene, side, mv, kind, rule, checked),
+        None => Err(unreachable_why(scene, piece, mv)),
+    }
+}
+
+/// Whether a move the piece can make (of `kind`) keeps the side's kings as the rules want.
+fn allowed(scene: &Scene, side: Color, mv: Move, kind: Kind, rule: CheckRule, checked: Cells) -> Result<Kind, Refusal> {
     let target = scene.pieces[usize::from(mv.to)];
     if kind == Kind::Stack && target.is_some_and(Piece::is_king) && scene.kings(side).count_ones() == 1 {
         return Err(Refusal::LastKing);
@@ -224,9 +245,9 @@ pub fn legal_moves(scene: &Scene, side: Color, rule: CheckRule) -> Vec<(Move, Ki
     let checked = scene.checked(side);
     let mut out = Vec::new();
     for from in scene.cells_of(side) {
-        for (to, _) in scene.targets(from) {
+        for (to, kind) in scene.targets(from) {
             let mv = Move { from, to };
-            if let Ok(kind) = judge_given(scene, side, mv, rule, checked) {
+            if let Ok(kind) = allowed(scene, side, mv, kind, rule, checked) {
                 out.push((mv, kind));
             }
         }
@@ -243,7 +264,11 @@ mod tests {
     const TRACK: &str = "1,2bc=1cd,3ab=2da,4cd=3cd";
 
     fn scene(pieces: &str) -> (WhackGeometry, Vec<Option<Piece>>) {
-        let places = layout::read(TRACK).unwrap();
+        scene_on(TRACK, pieces)
+    }
+
+    fn scene_on(arrangement: &str, pieces: &str) -> (WhackGeometry, Vec<Option<Piece>>) {
+        let places = layout::read(arrangement).unwrap();
         let geometry = WhackGeometry::new(4, &embedding::board(&places).unwrap());
         let pieces = pyramids::pieces(&notation::read_pieces(pieces, 4).unwrap(), 64);
         (geometry, pieces)
@@ -260,6 +285,28 @@ mod tests {
             .collect();
         out.sort();
         out
+    }
+
+    /// Looking out from a cell finds exactly the pieces whose attacks reach it.
+    #[test]
+    fn looking_out_from_a_cell_agrees_with_every_pieces_attacks() {
+        let pieces = "PNBR/K(221)QKp/bnrq/k(32)pbn|P1N1/1b2/2Q1/r3|1pB1/4/K3/3n|pppp/brkb/nqrn/pppp";
+        // The track, and a board with a junction of three wide corners (sections 1, 2, 3).
+        for arrangement in [TRACK, "1,2ab=1da,3da=1ab,4cd=3cd"] {
+            let (g, pieces) = scene_on(arrangement, pieces);
+            let scene = Scene { geometry: &g, pieces: &pieces };
+            for side in Color::ALL {
+                let attacks = scene.attacks(side);
+                for cell in 0..64 {
+                    assert_eq!(
+                        scene.is_attacked(cell, side),
+                        attacks & bit(cell) != 0,
+                        "{side} on {}",
+                        g.cell_name(cell)
+                    );
+                }
+            }
+        }
     }
 
     #[test]
