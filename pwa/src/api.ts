@@ -56,7 +56,10 @@ export type Stage =
   | "bid"
   | "deal"
   | "react"
-  | "discard";
+  | "discard"
+  | "place-section"
+  | "roll"
+  | "rearrange";
 
 /** A seat that may act now. */
 export interface ActiveSeat {

@@ -24,6 +24,9 @@ const STAGE_VERBS: Record<Stage, string> = {
   deal: "deal",
   react: "play a card or pass",
   discard: "discard a card",
+  "place-section": "place a board section",
+  roll: "roll the die",
+  rearrange: "change the board",
 };
 
 /** A game's own words for its stages, after "to" (`games/stages.ts`). */

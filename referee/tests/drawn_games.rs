@@ -139,3 +139,21 @@ async fn a_finished_game_of_each_solitaire_verifies_its_shuffles_and_parade_show
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_game_of_whack_verifies_every_roll_of_the_die() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "whack", "").await;
+    let (_, played) = play_to_end(&mut client, &table, 400).await;
+    let (record, out) = verified(&mut client, &table).await;
+    let rolls = record["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["draws"].as_array().is_some_and(|d| d.len() == 1 && d[0]["bound"] == 6))
+        .count();
+    assert!(rolls >= 1, "at least the opening roll in {played} actions");
+    assert!(out.contains("verified"), "{out}");
+}

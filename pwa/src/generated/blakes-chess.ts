@@ -82,7 +82,10 @@ export interface BlakesChessFields {
     | "bid"
     | "deal"
     | "react"
-    | "discard";
+    | "discard"
+    | "place-section"
+    | "roll"
+    | "rearrange";
   /**
    * Cards left in the stock (`None` where unknown).
    */

@@ -49,7 +49,10 @@ export interface CloakAndDaggerFields {
     | "bid"
     | "deal"
     | "react"
-    | "discard";
+    | "discard"
+    | "place-section"
+    | "roll"
+    | "rearrange";
   /**
    * The side to move.
    */

@@ -61,7 +61,10 @@ export interface CooperativeFields {
     | "bid"
     | "deal"
     | "react"
-    | "discard";
+    | "discard"
+    | "place-section"
+    | "roll"
+    | "rearrange";
   /**
    * The colour whose turn it is.
    */

@@ -68,7 +68,10 @@ export interface GravityFields {
     | "bid"
     | "deal"
     | "react"
-    | "discard";
+    | "discard"
+    | "place-section"
+    | "roll"
+    | "rearrange";
   /**
    * The colour whose turn it is.
    */

@@ -42,7 +42,10 @@ export interface MasqueradeFields {
     | "bid"
     | "deal"
     | "react"
-    | "discard";
+    | "discard"
+    | "place-section"
+    | "roll"
+    | "rearrange";
   /**
    * The side to move.
    */

@@ -353,7 +353,10 @@ export interface ActiveSeatView {
     | "bid"
     | "deal"
     | "react"
-    | "discard";
+    | "discard"
+    | "place-section"
+    | "roll"
+    | "rearrange";
   /**
    * Whether it has sealed its action in this round.
    */

@@ -61,7 +61,10 @@ export interface ZombieFields {
     | "bid"
     | "deal"
     | "react"
-    | "discard";
+    | "discard"
+    | "place-section"
+    | "roll"
+    | "rearrange";
   /**
    * The side whose turn it is.
    */

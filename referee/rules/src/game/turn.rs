@@ -45,6 +45,12 @@ pub enum Stage {
     React,
     /// Discarding a card after drawing beyond the hand limit (Blake's Chess).
     Discard,
+    /// Laying a board section on the table before play (Whack Chess).
+    PlaceSection,
+    /// Rolling the die that changes the board (Whack Chess).
+    Roll,
+    /// Choosing one of the board changes the die allows (Whack Chess).
+    Rearrange,
 }
 
 impl Stage {
@@ -68,6 +74,9 @@ impl Stage {
             Stage::Deal => "deal",
             Stage::React => "react",
             Stage::Discard => "discard",
+            Stage::PlaceSection => "place-section",
+            Stage::Roll => "roll",
+            Stage::Rearrange => "rearrange",
         }
     }
 }

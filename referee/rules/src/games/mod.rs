@@ -19,6 +19,7 @@ pub mod parade_solitaire;
 pub mod stacked_chess;
 pub mod table_tools;
 pub mod two_colours;
+pub mod whack;
 pub mod zombie;
 
 use crate::game::{DynGame, Erased};
@@ -42,8 +43,10 @@ static PARADE_SOLITAIRE: Erased<parade_solitaire::ParadeSolitaire> = Erased(para
 static NEIGHBOUR_SOLITAIRE: Erased<neighbour_solitaire::NeighbourSolitaire> =
     Erased(neighbour_solitaire::NeighbourSolitaire);
 
+static WHACK: Erased<whack::Whack> = Erased(whack::Whack);
+
 /// All rule sets, in catalogue order.
-pub fn all() -> [&'static dyn DynGame; 17] {
+pub fn all() -> [&'static dyn DynGame; 18] {
     [
         &CHESS,
         &CHESS960,
@@ -59,6 +62,7 @@ pub fn all() -> [&'static dyn DynGame; 17] {
         &GRAVITY,
         &CHESS_GOLF,
         &BLAKES_CHESS,
+        &WHACK,
         &PARADE_SOLITAIRE,
         &NEIGHBOUR_SOLITAIRE,
         &TABLE_TOOLS,

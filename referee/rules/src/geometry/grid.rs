@@ -66,6 +66,14 @@ pub trait Geometry {
         false
     }
 
+    /// Every cell a leaper's jump of `step` from `from` may land on, added to `out`. On a plain
+    /// grid that is the one cell [`Geometry::step`] reaches; where seams turn the board, the
+    /// ways to make the jump (a knight's two-then-one and one-then-two, a king's diagonal
+    /// around a junction of sections) may end on different cells, and each is a target.
+    fn leap(&self, from: Cell, step: Step, out: &mut Vec<Cell>) {
+        out.extend(self.step(from, step).map(|(cell, _)| cell));
+    }
+
     fn cell_name(&self, cell: Cell) -> String;
     fn parse_cell(&self, name: &str) -> Option<Cell>;
 }
@@ -83,9 +91,7 @@ pub fn reachable(
         match *m {
             Movement::Leaper(steps) => {
                 for &s in steps {
-                    if let Some((cell, _)) = geometry.step(from, s) {
-                        out.push(cell);
-                    }
+                    geometry.leap(from, s, &mut out);
                 }
             }
             Movement::Slider(steps) => {

@@ -1,0 +1,219 @@
+//! The board as cells and steps: Whack's [`Geometry`], built from the joins of an arrangement.
+//!
+//! Inside a section a step is the plain grid step. Crossing a join, a step lands on the cell
+//! across the edge and its direction is turned into the new section's files and ranks (the
+//! quarter turn that maps "out across my edge" to "in across yours"). A diagonal step is one
+//! step along each of its two axes: where both orders reach the same cell (four cells round
+//! the corner, as on any board) it goes on into that cell; where they part (a junction of
+//! three or five section corners) or one order leaves the board, a slider stops as at an edge.
+//! A king's or pawn's single diagonal step may go to either cell the two orders reach, and a
+//! knight's jump to either cell its two-then-one and one-then-two reach.
+
+use super::embedding::{Join, SectionId};
+use crate::geometry::grid::{Cell, Geometry, Step};
+
+/// Cells per section.
+pub const CELLS_PER_SECTION: usize = 16;
+
+/// The four orthogonal directions, anticlockwise: +file, +rank, -file, -rank.
+const DIRECTIONS: [Step; 4] = [
+    Step { files: 1, ranks: 0 },
+    Step { files: 0, ranks: 1 },
+    Step { files: -1, ranks: 0 },
+    Step { files: 0, ranks: -1 },
+];
+
+/// The cell of `section` on `file` and `rank` (0..4 each).
+pub fn cell(section: SectionId, file: u8, rank: u8) -> Cell {
+    Cell::from(section) * 16 + Cell::from(rank) * 4 + Cell::from(file)
+}
+
+/// The section, file and rank of `cell`.
+pub fn parts(cell: Cell) -> (SectionId, u8, u8) {
+    ((cell / 16) as SectionId, (cell % 4) as u8, (cell % 16 / 4) as u8)
+}
+
+/// `step` turned by `quarters` quarter turns, anticlockwise.
+pub fn turned(step: Step, quarters: u8) -> Step {
+    (0..quarters % 4).fold(step, |s, _| Step { files: -s.ranks, ranks: s.files })
+}
+
+fn direction_index(step: Step) -> Option<usize> {
+    DIRECTIONS.iter().position(|d| *d == step)
+}
+
+/// What lies beyond a corner of a cell, seen along a diagonal.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum Corner {
+    /// Four cells meet round the corner: the diagonal goes on into `cell`.
+    Through {
+        /// The cell across the corner.
+        cell: Cell,
+    },
+    /// The two ways round the corner reach different cells: a junction of `cells` cells (three
+    /// or five section corners); a bishop or queen stops before it.
+    Junction {
+        /// How many cells meet at the corner.
+        cells: usize,
+    },
+    /// The corner is on the board's outline.
+    Outline,
+}
+
+/// The board's cells and how steps join them.
+#[derive(Clone, Debug)]
+pub struct WhackGeometry {
+    /// For each cell and direction (as [`DIRECTIONS`]): the next cell and the quarter turns
+    /// from this cell's files and ranks to that cell's.
+    next: Vec<[Option<(Cell, u8)>; 4]>,
+}
+
+impl WhackGeometry {
+    /// The geometry of `sections` sections joined by `joins`.
+    pub fn new(sections: usize, joins: &[Join]) -> WhackGeometry {
+        let mut next = vec![[None; 4]; sections * CELLS_PER_SECTION];
+        for c in 0..next.len() as Cell {
+            let (s, f, r) = parts(c);
+            for (d, dir) in DIRECTIONS.iter().enumerate() {
+                let (f2, r2) = (f as i8 + dir.files, r as i8 + dir.ranks);
+                if (0..4).contains(&f2) && (0..4).contains(&r2) {
+                    next[usize::from(c)][d] = Some((cell(s, f2 as u8, r2 as u8), 0));
+                }
+            }
+        }
+        for join in joins {
+            for (from, to) in [(join.a, join.b), (join.b, join.a)] {
+                let (out, into) = (from.edge.outward(), to.edge.outward());
+                let quarters = (into + 2 + 4 - out) % 4;
+                let (ours, theirs) = (from.edge.cells(), to.edge.cells());
+                for k in 0..4 {
+                    let (f, r) = ours[k];
+                    let (tf, tr) = theirs[3 - k];
+                    next[usize::from(cell(from.section, f, r))][usize::from(out)] =
+                        Some((cell(to.section, tf, tr), quarters));
+                }
+            }
+        }
+        WhackGeometry { next }
+    }
+
+    /// One orthogonal step: the cell reached and the quarter turns of the frame.
+    fn go(&self, from: Cell, step: Step) -> Option<(Cell, u8)> {
+        self.next[usize::from(from)][direction_index(step)?]
+    }
+
+    /// Unit steps taken one after another, each turned as the frame turns: the cell reached
+    /// and the total quarter turns.
+    fn walk(&self, from: Cell, steps: &[Step]) -> Option<(Cell, u8)> {
+        steps.iter().try_fold((from, 0u8), |(cell, q), s| {
+            let (next, dq) = self.go(cell, turned(*s, q))?;
+            Some((next, (q + dq) % 4))
+        })
+    }
+
+    /// The two ways round the corner of `from` in the diagonal `step`: files first, ranks first.
+    fn round_corner(&self, from: Cell, step: Step) -> [Option<(Cell, u8)>; 2] {
+        let (files, ranks) = (Step { files: step.files, ranks: 0 }, Step { files: 0, ranks: step.ranks });
+        [self.walk(from, &[files, ranks]), self.walk(from, &[ranks, files])]
+    }
+
+    /// The cells that share an edge with `cell`.
+    pub fn neighbours(&self, cell: Cell) -> Vec<Cell> {
+        self.next[usize::from(cell)].iter().flatten().map(|(c, _)| *c).collect()
+    }
+
+    /// What lies beyond the corner of `from` in the diagonal `step`, counting the cells round
+    /// a junction.
+    pub fn corner(&self, from: Cell, step: Step) -> Corner {
+        match self.round_corner(from, step) {
+            [Some((a, _)), Some((b, _))] if a == b => Corner::Through { cell: a },
+            [Some(_), Some(_)] => match self.cells_round(from, step) {
+                Some(cells) => Corner::Junction { cells },
+                None => Corner::Outline,
+            },
+            _ => Corner::Outline,
+        }
+    }
+
+    /// How many cells go round the corner of `from` in the diagonal `step`, walking from cell
+    /// to cell across the edges that meet there; `None` if the walk leaves the board.
+    pub fn cells_round(&self, from: Cell, step: Step) -> Option<usize> {
+        // In each cell the corner lies between the edge we came in by (`back`) and the one we
+        // leave by (`ahead`); across, the old `back` becomes the new `ahead`.
+        let (mut cell, mut back, mut ahead) =
+            (from, Step { files: 0, ranks: step.ranks }, Step { files: step.files, ranks: 0 });
+        for count in 1..=12 {
+            let (next, q) = self.go(cell, ahead)?;
+            if next == from {
+                return Some(count);
+            }
+            let reversed = Step { files: -ahead.files, ranks: -ahead.ranks };
+            (cell, back, ahead) = (next, turned(reversed, q), turned(back, q));
+        }
+        None
+    }
+
+    fn knight_leap(&self, from: Cell, step: Step, out: &mut Vec<Cell>) {
+        let unit = |files: i8, ranks: i8| Step { files: files.signum(), ranks: ranks.signum() };
+        let (long, short) = if step.files.abs() == 2 {
+            (unit(step.files, 0), unit(0, step.ranks))
+        } else {
+            (unit(0, step.ranks), unit(step.files, 0))
+        };
+        for path in [[long, long, short], [short, long, long]] {
+            out.extend(self.walk(from, &path).map(|(c, _)| c).filter(|c| *c != from));
+        }
+    }
+}
+
+impl Geometry for WhackGeometry {
+    fn cell_count(&self) -> usize {
+        self.next.len()
+    }
+
+    /// Orthogonal steps cross joins; diagonal steps go on only through a corner that four cells
+    /// close round (elsewhere the line ends there, as at the board's edge).
+    fn step(&self, from: Cell, step: Step) -> Option<(Cell, Step)> {
+        if let Some((cell, q)) = self.go(from, step) {
+            return Some((cell, turned(step, q)));
+        }
+        if step.files.abs() != 1 || step.ranks.abs() != 1 {
+            return None;
+        }
+        match self.round_corner(from, step) {
+            [Some((a, q)), Some((b, _))] if a == b => Some((a, turned(step, q))),
+            _ => None,
+        }
+    }
+
+    /// A diagonal single step reaches each cell that one of the two ways round the corner ends
+    /// on, unless it shares an edge with `from` (round a junction of three the ways end beside
+    /// the start); a knight's jump reaches where two-then-one and one-then-two end.
+    fn leap(&self, from: Cell, step: Step, out: &mut Vec<Cell>) {
+        match (step.files.abs(), step.ranks.abs()) {
+            (1, 1) => {
+                let beside = self.neighbours(from);
+                for (cell, _) in self.round_corner(from, step).into_iter().flatten() {
+                    if cell != from && !beside.contains(&cell) {
+                        out.push(cell);
+                    }
+                }
+            }
+            (1, 2) | (2, 1) => self.knight_leap(from, step, out),
+            _ => out.extend(self.step(from, step).map(|(c, _)| c)),
+        }
+    }
+
+    /// `1a1` … `4d4`: the section's number, then the file and rank inside it.
+    fn cell_name(&self, cell: Cell) -> String {
+        let (s, f, r) = parts(cell);
+        format!("{}{}{}", s + 1, (b'a' + f) as char, r + 1)
+    }
+
+    fn parse_cell(&self, name: &str) -> Option<Cell> {
+        let b = name.trim().as_bytes();
+        let [s @ b'1'..=b'9', f @ (b'a'..=b'd' | b'A'..=b'D'), r @ b'1'..=b'4'] = *b else { return None };
+        let c = cell(s - b'1', f.to_ascii_lowercase() - b'a', r - b'1');
+        (usize::from(c) < self.cell_count()).then_some(c)
+    }
+}

@@ -1,0 +1,97 @@
+//! What the table hears: moves, stackings and captures described, and refusals in players'
+//! words, from what everyone can see (nothing in Whack is secret).
+
+use super::geometry::parts;
+use super::moves::{Cells, Kind, Move, Refusal, Scene, members};
+use super::pyramids::{Piece, Pyramid, role_of};
+use crate::geometry::grid::Cell;
+use crate::pieces::{Color, Role};
+
+/// A cell's name: `1a1` (section, file, rank).
+pub fn cell_name(cell: Cell) -> String {
+    let (s, f, r) = parts(cell);
+    format!("{}{}{}", s + 1, (b'a' + f) as char, r + 1)
+}
+
+/// "your king on 1c2", "your kings on 1c2 and 2b1".
+pub fn kings_phrase(kings: Cells) -> String {
+    let names: Vec<String> = members(kings).map(cell_name).collect();
+    match names.as_slice() {
+        [one] => format!("your king on {one}"),
+        [rest @ .., last] => format!("your kings on {} and {last}", rest.join(", ")),
+        [] => "no king".into(),
+    }
+}
+
+/// A stack's pyramids, bottom first: "3+1+1".
+pub fn pyramids_label(stack: &[Pyramid]) -> String {
+    stack.iter().map(|p| p.pips.to_string()).collect::<Vec<_>>().join("+")
+}
+
+/// A refused move in players' words.
+pub fn refusal(scene: &Scene, side: Color, mv: Move, why: &Refusal) -> String {
+    let (from, to) = (cell_name(mv.from), cell_name(mv.to));
+    let piece_on = |c: Cell| scene.pieces[usize::from(c)];
+    match why {
+        Refusal::NoPiece => match piece_on(mv.from) {
+            None => format!("There is no piece on {from}."),
+            Some(p) => format!("The {} on {from} is {}'s.", p.role(), super::state::side_name(p.side)),
+        },
+        Refusal::Unreachable(Role::Pawn) => pawn_refusal(scene, side, mv),
+        Refusal::Unreachable(role) => match piece_on(mv.to) {
+            Some(p) if p.side != side => {
+                format!("The {role} on {from} cannot reach {to}: its way is blocked or it does not move that way.")
+            }
+            _ => format!("The {role} on {from} cannot reach {to}."),
+        },
+        Refusal::Stacking(how) => {
+            let (mover, under) = (piece_on(mv.from).map(Piece::role), piece_on(mv.to).map(Piece::role));
+            let (mover, under) =
+                (mover.map_or("piece".into(), |r| r.to_string()), under.map_or("piece".into(), |r| r.to_string()));
+            format!("The {mover} on {from} cannot stack onto your {under} on {to}: {}.", how.sentence())
+        }
+        Refusal::PawnStacksOrthogonally => "A pawn stacks onto your own piece by an orthogonal step only.".into(),
+        Refusal::LastKing => {
+            "That would leave you without a king: stacking onto your only king makes a queen of it.".into()
+        }
+        Refusal::Check(kings) => format!("That would leave {} in check.", kings_phrase(*kings)),
+    }
+}
+
+/// Why a pawn cannot go from `mv.from` to `mv.to`.
+fn pawn_refusal(scene: &Scene, side: Color, mv: Move) -> String {
+    let beside = scene.geometry.neighbours(mv.from).contains(&mv.to);
+    let mut diagonal = Vec::new();
+    for step in crate::geometry::grid::DIAGONAL {
+        crate::geometry::grid::Geometry::leap(scene.geometry, mv.from, step, &mut diagonal);
+    }
+    let target = scene.pieces[usize::from(mv.to)];
+    match target {
+        Some(p) if beside && p.side != side => "A pawn captures diagonally only.".into(),
+        None if diagonal.contains(&mv.to) => "A pawn moves diagonally only to capture.".into(),
+        _ => format!(
+            "A pawn steps one cell orthogonally, or captures one cell diagonally; {} to {} is neither.",
+            cell_name(mv.from),
+            cell_name(mv.to)
+        ),
+    }
+}
+
+/// A legal move as the table hears it: "knight 1b3→2c2 takes the bishop, check".
+pub fn describe_move(before: &Scene, after: &Scene, side: Color, mv: Move, kind: Kind) -> String {
+    let piece = before.pieces[usize::from(mv.from)].expect("a piece moves");
+    let target = before.pieces[usize::from(mv.to)];
+    let mut said = format!("{} {}→{}", piece.role(), cell_name(mv.from), cell_name(mv.to));
+    match (kind, target) {
+        (Kind::Capture, Some(t)) if t.is_king() && after.kings(t.side) == 0 => said += " takes the last king",
+        (Kind::Capture, Some(t)) => said += &format!(" takes the {}", t.role()),
+        (Kind::Stack, Some(t)) => {
+            said += &format!(" stacks onto the {}: a {} now", t.role(), role_of(piece.pips + t.pips))
+        }
+        _ => {}
+    }
+    if after.checked(side.other()) != 0 && after.kings(side.other()) != 0 {
+        said += ", check";
+    }
+    said
+}
