@@ -106,6 +106,16 @@ fn perft_counts_the_actions_of_the_checker_stack_games() {
 }
 
 #[test]
+fn perft_of_whack_from_the_starting_track_prints_the_pinned_counts() {
+    // docs/games/whack.md: 25, 623, 16,593 from the track with both sides set up, Fire to move.
+    let start = "1,2bc=1cd,3ab=2da,4cd=3cd PPPP/BRKB/NQRN/PPPP|4/4/4/4|4/4/4/4|pppp/brkb/nqrn/pppp fire move";
+    for (depth, total) in [("1", "25"), ("2", "623"), ("3", "16593")] {
+        let (out, code) = referee(&["perft", "whack", start, depth]);
+        assert_eq!((out.lines().last(), code), (Some(total), 0), "depth {depth}: {out}");
+    }
+}
+
+#[test]
 fn legal_lists_the_actions_of_the_seat_to_act() {
     let (out, code) = referee(&["legal", "chess", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"]);
     assert_eq!(code, 0);
