@@ -2,6 +2,7 @@ import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import type { BoardView, CellView, Outcome, Par } from "./api";
+import { neighbourSolitaireOptions } from "./games/options";
 import type { NeighbourSolitaireFields } from "./generated/neighbour-solitaire";
 import type { ParadeSolitaireFields } from "./generated/parade-solitaire";
 import { NeighbourSolitaireGame, type NeighbourView, neighbourPrompt } from "./pages/NeighbourSolitaire";
@@ -16,10 +17,11 @@ import {
   endWords,
   groupsWords,
   markedSquare,
-  neighbourScoreWords,
+  neighbourPosition,
   paradeParMeaning,
   paradeParWords,
-  paradeScoreWords,
+  paradePosition,
+  paradeScoreWhy,
   positionCardWords,
   scoreText,
   sentence,
@@ -99,13 +101,12 @@ describe("the solitaires' words", () => {
     expect(cardsWords(6)).toBe("6 cards");
     expect(groupsWords(3)).toBe("3 groups — one group wins");
     expect(groupsWords(1)).toBe("1 group — one group wins");
-    expect(touchWords("sides")).toBe("pieces side by side join a group (corners do not count)");
-    expect(touchWords("sides-and-corners")).toBe("pieces touching at a side or a corner join a group");
+    expect(touchWords("sides")).toBe("(side by side; corners do not count)");
+    expect(touchWords("sides-and-corners")).toBe("(side by side or corner to corner)");
     expect(scoreText(-2)).toBe("−2");
-    expect(paradeScoreWords({ score_now: 6, hand_left: 6, counting: false, counted: 0 })).toBe("Score now 6: the cards left in your hand");
-    expect(paradeScoreWords({ score_now: 1, hand_left: 1, counting: false, counted: 0 })).toBe("Score now 1: the card left in your hand");
-    expect(paradeScoreWords({ score_now: -2, hand_left: 0, counting: true, counted: 2 })).toBe("Score now −2: 2 cards counted against you");
-    expect(neighbourScoreWords({ score_now: 23 })).toBe("Score now 23: the cards left in both piles");
+    expect(paradeScoreWhy({ hand_left: 6, counting: false, counted: 0 })).toBe("the cards left in your hand");
+    expect(paradeScoreWhy({ hand_left: 1, counting: false, counted: 0 })).toBe("the card left in your hand");
+    expect(paradeScoreWhy({ hand_left: 0, counting: true, counted: 2 })).toBe("2 cards counted against you");
   });
 
   it("finds the square the next Parade piece goes after, and says the markers with the cells", () => {
@@ -116,6 +117,7 @@ describe("the solitaires' words", () => {
     const said = withMarkerWords(b);
     expect(said.cells.find((c) => c.id === "e5")?.markers).toEqual(["the next piece is added after it"]);
     expect(withMarkerWords(board("8/8/8/8/8/8/8/8"))).toEqual(board("8/8/8/8/8/8/8/8"));
+    expect(withMarkerWords(b, true).cells.find((c) => c.id === "e5")?.markers).toEqual([]);
   });
 
   it("heads the end with the result and the score, and says the referee's reason as a sentence", () => {
@@ -148,6 +150,31 @@ describe("the solitaires' words", () => {
   });
 });
 
+describe("Neighbour's options form", () => {
+  it("offers sides and corners (the default) or sides only, and sends the choice as the referee's option", () => {
+    const form = (groups: "sides" | "sides-and-corners") => renderToString(h(neighbourSolitaireOptions.Form, { value: { groups }, onChange: () => undefined }));
+    expect(neighbourSolitaireOptions.defaults).toEqual({ groups: "sides-and-corners" });
+    expect(neighbourSolitaireOptions.toOptions).toBeUndefined();
+    expect(form("sides-and-corners")).toMatch(/checked[^>]*\/> Sides and corners/);
+    expect(form("sides")).toMatch(/checked[^>]*\/> Sides only \(as in Parade\)/);
+    expect(form("sides")).not.toMatch(/checked[^>]*\/> Sides and corners/);
+  });
+});
+
+describe("positions for 'is that legal?'", () => {
+  it("writes Parade's position without the hand: the pieces, the cards in hand, the cards counted", () => {
+    expect(paradePosition({ board: "8/8/8/4q3/4K1N1/5Q2/2k1n2b/3r4", hand_left: 8, counted: 0 })).toBe("8/8/8/4q3/4K1N1/5Q2/2k1n2b/3r4 8 0");
+  });
+
+  it("writes Neighbour's position: the phase (a waiting piece in FEN's letter), both piles, the last square added, the option", () => {
+    const g = { board: "8/8/8/8/3N2rb/8/8/8", adding: true, waiting: null, pieces_left: 1, positions_left: 1, last_added: "d4", touch: "sides-and-corners" as const };
+    expect(neighbourPosition(g)).toBe("8/8/8/8/3N2rb/8/8/8 add 1 1 d4");
+    expect(neighbourPosition({ ...g, adding: false, waiting: { piece: "black knight", landed: "h4" } })).toBe("8/8/8/8/3N2rb/8/8/8 place:n@h4 1 1 d4");
+    expect(neighbourPosition({ ...g, adding: false, waiting: { piece: "white queen", landed: "h4" } })).toBe("8/8/8/8/3N2rb/8/8/8 place:Q@h4 1 1 d4");
+    expect(neighbourPosition({ ...g, adding: false, last_added: null, touch: "sides" })).toBe("8/8/8/8/3N2rb/8/8/8 move 1 1 - groups:sides");
+  });
+});
+
 describe("the Parade screen", () => {
   const fields = (more: Partial<ParadeSolitaireFields> = {}): ParadeSolitaireFields => ({
     added: ["9C"],
@@ -164,16 +191,21 @@ describe("the Parade screen", () => {
   const render = (v: ParadeView) => renderToString(h(ParadeSolitaireGame, { view: v, act: async () => undefined, message: "", setMessage: () => undefined }));
 
   it("shows the hand and the cards spent, the score and groups, the Add button after the last piece, and the cards added face up", () => {
-    const v = envelope("parade-solitaire", fields(), { legal_actions: ["add", "e2f1", "resign"], board: board("8/8/8/4q2b/4K1N1/5Q2/2k1n2b/3r4", { h5: ["add-after"] }, ["e2"]) });
+    const v = envelope("parade-solitaire", fields(), {
+      legal_actions: ["add", "e2f1", "resign"],
+      board: board("8/8/8/4q2b/4K1N1/5Q2/2k1n2b/3r4", { h5: ["add-after"] }, ["e2"]),
+      played: [{ seat: 0, said: "adds the black bishop (9C) on h5", action: "add" }],
+    });
     const html = render(v);
-    expect(paradePrompt(v)).toBe("Tap a piece, then where another piece sends it — or add the next piece");
+    expect(paradePrompt(v)).toBe("Tap a piece, then its new square — or add the next piece");
     expect(html).toContain('aria-label="Hand: 5 cards face down"');
     expect(html).toContain('aria-label="Spent on moves: 2 cards face down"');
-    expect(html).toContain("Score now 5: the cards left in your hand");
+    expect(html).toContain('aria-label="Score now 5: the cards left in your hand"');
     expect(html).toContain("8 groups — one group wins");
     expect(html).toContain("Add the next piece: after h5");
     expect(html).toContain('aria-label="9 of clubs: black bishop"');
     expect(html).toContain("h5, black bishop, the next piece is added after it");
+    expect(html).toContain("Last: adds the black bishop (9♣) on h5");
     expect(html).toContain("Give up");
     expect(html).not.toContain("counts a point against you");
   });
@@ -184,7 +216,7 @@ describe("the Parade screen", () => {
     expect(paradePrompt(v)).toBe("Your hand is out: each move now counts a point against you");
     expect(html).toContain("Each move now counts a point against you (2 cards counted so far)");
     expect(html).toContain('aria-label="Counted against you: 2 cards face down"');
-    expect(html).toContain("Score now −2: 2 cards counted against you");
+    expect(html).toContain('aria-label="Score now −2: 2 cards counted against you"');
     expect(html).not.toContain("Add the next piece");
   });
 
@@ -199,6 +231,7 @@ describe("the Parade screen", () => {
     expect(html).toContain("You won");
     expect(html).toContain("One connected group with 3 cards left in the hand: 3 points.");
     expect(html).toContain("working out par…");
+    expect(html).not.toContain("Score now");
     expect(html).not.toContain("Give up");
   });
 });
@@ -232,9 +265,9 @@ describe("the Neighbour screen", () => {
     expect(html).toContain('aria-label="9 of spades: black bishop"');
     expect(html).toContain('aria-label="5 of clubs: 5 squares up"');
     expect(html).toContain("From c6 to <strong>c3</strong>");
-    expect(html).toContain("Score now 30: the cards left in both piles");
+    expect(html).toContain('aria-label="Score now 30: the cards left in both piles"');
     expect(html).toContain("3 groups — one group wins");
-    expect(html).toContain("pieces touching at a side or a corner join a group");
+    expect(html).toContain("(side by side or corner to corner)");
     expect(html).toContain("Add the next piece");
     expect(html).toContain("c3, black bishop, added last: the next piece is held above it");
   });
@@ -262,10 +295,10 @@ describe("the Neighbour screen", () => {
     expect(neighbourPrompt(first)).toBe("Add the first piece: the cards send it from a1");
     expect(render(first)).toContain("Add the first piece");
     const moving = envelope("neighbour-solitaire", fields({ adding: false, spent: 1, touch: "sides" }), { turn: myTurn("move"), legal_actions: ["c3d4"] });
-    expect(neighbourPrompt(moving)).toBe("Tap a piece, then its square: it moves as a neighbour of its colour does");
+    expect(neighbourPrompt(moving)).toBe("Tap a piece, then its new square: each move costs a card");
     const html = render(moving);
     expect(html).toContain("You have stopped adding");
-    expect(html).toContain("pieces side by side join a group (corners do not count)");
+    expect(html).toContain("(side by side; corners do not count)");
     expect(html).not.toContain("Add the next piece");
   });
 
@@ -274,6 +307,7 @@ describe("the Neighbour screen", () => {
     const html = render(v);
     expect(html).toContain("You won");
     expect(html).toContain("Score 22");
-    expect(html).not.toContain("par");
+    expect(html).not.toContain("Score now");
+    expect(html).not.toContain("data-par");
   });
 });

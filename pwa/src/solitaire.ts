@@ -37,7 +37,7 @@ export function groupsWords(groups: number): string {
 
 /** Which neighbours join pieces into a group, as a player checks it on the board. */
 export function touchWords(touch: "sides" | "sides-and-corners"): string {
-  return touch === "sides" ? "pieces side by side join a group (corners do not count)" : "pieces touching at a side or a corner join a group";
+  return touch === "sides" ? "(side by side; corners do not count)" : "(side by side or corner to corner)";
 }
 
 /** A score as players write it: "3", "−2" (a real minus sign). */
@@ -45,17 +45,15 @@ export function scoreText(score: number): string {
   return score < 0 ? `−${-score}` : String(score);
 }
 
-/** Parade's score now, with where it comes from: the cards left in the hand, or once the hand
- * is out the cards counted against the player. */
-export function paradeScoreWords(g: { score_now: number; hand_left: number; counting: boolean; counted: number }): string {
-  if (g.counting) return `Score now ${scoreText(g.score_now)}: ${plural(g.counted, "card")} counted against you`;
-  return `Score now ${scoreText(g.score_now)}: the ${g.hand_left === 1 ? "card" : "cards"} left in your hand`;
+/** Where Parade's score now comes from: the cards left in the hand, or once the hand is out
+ * the cards counted against the player. */
+export function paradeScoreWhy(g: { hand_left: number; counting: boolean; counted: number }): string {
+  if (g.counting) return `${plural(g.counted, "card")} counted against you`;
+  return `the ${g.hand_left === 1 ? "card" : "cards"} left in your hand`;
 }
 
-/** Neighbour's score now: the cards left in both piles. */
-export function neighbourScoreWords(g: { score_now: number }): string {
-  return `Score now ${scoreText(g.score_now)}: the cards left in both piles`;
-}
+/** Where Neighbour's score now comes from. */
+export const NEIGHBOUR_SCORE_WHY = "the cards left in both piles";
 
 /** The square the next piece of Parade is added after (marked `add-after` by the referee while
  * adds are possible), or null. */
@@ -78,10 +76,38 @@ export const SOLITAIRE_MARKERS: Record<string, string> = {
 };
 
 /** The board with the solitaires' markers in words, so the cell names say them ("e4, black
- * queen, the next piece is added after it"). */
-export function withMarkerWords(board: BoardView): BoardView {
+ * queen, the next piece is added after it"). Once the game is over they mark nothing to do, and
+ * are left out (the referee still sends Parade's `add-after` then). */
+export function withMarkerWords(board: BoardView, over = false): BoardView {
   if (!board.cells.some((c) => c.markers?.some((m) => m in SOLITAIRE_MARKERS))) return board;
-  return { ...board, cells: board.cells.map((c) => (c.markers ? { ...c, markers: c.markers.map((m) => SOLITAIRE_MARKERS[m] ?? m) } : c)) };
+  const said = (markers: string[]) => (over ? markers.filter((m) => !(m in SOLITAIRE_MARKERS)) : markers.map((m) => SOLITAIRE_MARKERS[m] ?? m));
+  return { ...board, cells: board.cells.map((c) => (c.markers ? { ...c, markers: said(c.markers) } : c)) };
+}
+
+/** Parade's position for "is that legal?" (docs/games/parade-solitaire.md): the pieces, the
+ * cards in hand and the cards counted; without the hand, which moves do not need. */
+export function paradePosition(g: { board: string; hand_left: number; counted: number }): string {
+  return `${g.board} ${g.hand_left} ${g.counted}`;
+}
+
+const LETTERS: Record<string, string> = { knight: "n", bishop: "b", rook: "r", queen: "q", king: "k" };
+
+/** Neighbour's position for "is that legal?" (docs/games/neighbour-solitaire.md): the pieces,
+ * the phase (a piece waiting to be placed in FEN's letter), the cards left in each pile, the
+ * last square added and the option; without the piles, which moves do not need. */
+export function neighbourPosition(g: {
+  board: string;
+  adding: boolean;
+  waiting: { piece: string; landed: string } | null;
+  pieces_left: number;
+  positions_left: number;
+  last_added: string | null;
+  touch: "sides" | "sides-and-corners";
+}): string {
+  const [side, kind] = g.waiting?.piece.split(" ") ?? [];
+  const letter = kind ? (side === "white" ? (LETTERS[kind] ?? "?").toUpperCase() : (LETTERS[kind] ?? "?")) : "";
+  const phase = g.waiting ? `place:${letter}@${g.waiting.landed}` : g.adding ? "add" : "move";
+  return [g.board, phase, g.pieces_left, g.positions_left, g.last_added ?? "-", ...(g.touch === "sides" ? ["groups:sides"] : [])].join(" ");
 }
 
 /** The result of a solitaire, as its end panel heads it. */

@@ -1,11 +1,12 @@
-// What the two solitaires' screens share: cards face up (with the piece each stands for) and
-// piles face down with their counts, the score line with the groups, the end panel (won or
-// lost, the score, and for Parade the par the referee proved), and giving up.
+// What the two solitaires' screens share: cards face up (with the piece each stands for), piles
+// face down with their counts and the score now beside them, the groups, the last thing done,
+// the end panel (won or lost, the score, and for Parade the par the referee proved), and giving
+// up.
 import type { ComponentChildren } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { type GameView, type Par, api, courtesies } from "../api";
-import { cardFace, cardName, isRed } from "../cards";
-import { againstPar, cardPieceWords, cardsWords, dealPar, endWords, groupsWords, paradeParMeaning, paradeParWords } from "../solitaire";
+import { cardFace, cardName, isRed, withFaces } from "../cards";
+import { againstPar, cardPieceWords, cardsWords, dealPar, endWords, groupsWords, paradeParMeaning, paradeParWords, scoreText } from "../solitaire";
 import { RecordToken } from "./Record";
 import "../pages/solitaire.css";
 
@@ -38,8 +39,8 @@ export function CardRow({ cards, label, notes, latestLast }: { cards: string[]; 
   );
 }
 
-/** A pile face down: its name and how many cards it holds, as a card back with the count. */
-export function Pile({ name, count, what, id }: { name: string; count: number; what?: string; id: string }) {
+/** A pile face down: a card back with how many cards it holds, its name under it. */
+export function Pile({ name, count, id }: { name: string; count: number; id: string }) {
   return (
     <div class={`pile ${count === 0 ? "empty" : ""}`} role="group" aria-label={`${name}: ${cardsWords(count)}${count ? " face down" : ""}`} data-pile={id}>
       <span class="card-back" aria-hidden="true">
@@ -47,23 +48,53 @@ export function Pile({ name, count, what, id }: { name: string; count: number; w
       </span>
       <span class="pile-name" aria-hidden="true">
         {name}
-        {what && <span class="facts"> {what}</span>}
       </span>
     </div>
   );
 }
 
-/** The score if the pieces formed one group now, and how many groups they form. */
-export function ScoreLine({ score, groups, touch }: { score: string; groups: number; touch: string }) {
+/** The piles in a row. */
+export function Piles({ children }: { children: ComponentChildren }) {
   return (
-    <div class="score-line" aria-label="score and groups">
-      <p class="score-now" data-score-now>
-        {score}
-      </p>
-      <p class="groups" data-groups={groups}>
-        <strong>{groupsWords(groups)}</strong> <span class="facts">({touch})</span>
-      </p>
+    <section class="solitaire-piles" aria-label="cards">
+      {children}
+    </section>
+  );
+}
+
+/** The score if the pieces formed one group now, beside the piles (where it comes from said
+ * with it); nothing once the game is over, when the result says it. */
+export function ScoreNow({ view, score, why }: { view: GameView; score: number; why: string }) {
+  if (view.status === "over") return null;
+  return (
+    <div class="pile score-now" role="group" aria-label={`Score now ${scoreText(score)}: ${why}`} data-score-now={score} title={why}>
+      <span class="score-box" aria-hidden="true">
+        {scoreText(score)}
+      </span>
+      <span class="pile-name" aria-hidden="true">
+        Score now
+      </span>
     </div>
+  );
+}
+
+/** How many groups the pieces form, and which neighbours join one. */
+export function GroupsLine({ groups, touch }: { groups: number; touch: string }) {
+  return (
+    <p class="groups-line" data-groups={groups}>
+      <strong>{groupsWords(groups)}</strong> <span class="facts">{touch}</span>
+    </p>
+  );
+}
+
+/** The last thing done, as the referee said it (cards as faces), beside the board. */
+export function LastSaid({ view }: { view: GameView }) {
+  const last = view.played.at(-1);
+  if (!last || view.status === "over") return null;
+  return (
+    <p class="facts last-said" data-last-said>
+      Last: {withFaces(last.said)}
+    </p>
   );
 }
 

@@ -5,13 +5,13 @@
 // move paid with a card. The piles, the score now and the groups are always in sight.
 import type { NeighbourSolitaireFields } from "../generated/neighbour-solitaire";
 import { useMemo } from "preact/hooks";
-import { type GameView, gameActions, stageOf } from "../api";
+import { type GameView, api, gameActions, stageOf } from "../api";
 import { Record } from "../components/Record";
-import { CardRow, EndPanel, GiveUp, Pile, ScoreLine } from "../components/Solitaire";
+import { CardRow, EndPanel, GiveUp, GroupsLine, LastSaid, Pile, Piles, ScoreNow } from "../components/Solitaire";
 import { TapChess } from "../components/TapChess";
 import { UCI } from "../fen";
 import type { ScreenProps } from "../games/types";
-import { cardPieceWords, endLine, neighbourScoreWords, positionCardWords, touchWords, withMarkerWords } from "../solitaire";
+import { NEIGHBOUR_SCORE_WHY, cardPieceWords, endLine, neighbourPosition, positionCardWords, touchWords, withMarkerWords } from "../solitaire";
 import { plural } from "../words";
 import "./variants.css";
 
@@ -27,7 +27,7 @@ export function neighbourPrompt(view: NeighbourView): string {
   if (stage === null) return "Watching the solitaire";
   if (stage === "place" && g.waiting) return `${capital(g.waiting.piece)}: ${g.waiting.landed} is taken — tap a marked square to place it`;
   if (stage === "add") return g.last_added ? "Add the next piece — or tap a piece to stop adding and move" : "Add the first piece: the cards send it from a1";
-  return "Tap a piece, then its square: it moves as a neighbour of its colour does";
+  return "Tap a piece, then its new square: each move costs a card";
 }
 
 /** The last add: the two cards flipped, the piece and where they sent it. */
@@ -54,21 +54,22 @@ export function NeighbourSolitaireGame({ view, act, message, setMessage }: Scree
   const moves = stage !== null ? legal.filter((a) => UCI.test(a)) : [];
   const places = useMemo(() => new Map(stage === "place" ? legal.filter((a) => a.startsWith("place ")).map((a) => [a.slice(6), a]) : []), [view.seq, stage]);
   const canAdd = legal.includes("add");
-  const shown = useMemo<NeighbourView>(() => (view.board ? { ...view, board: withMarkerWords(view.board) } : view), [view]);
+  const shown = useMemo<NeighbourView>(() => (view.board ? { ...view, board: withMarkerWords(view.board, view.status === "over") } : view), [view]);
   const pieces = useMemo(() => new Set((view.board?.cells ?? []).filter((c) => c.piece).map((c) => c.id)), [view.board]);
   const placed = g.flipped_pieces.length;
   return (
-    <section class="game solitaire neighbour-solitaire">
+    <section class="game solitaire neighbour-solitaire" data-seq={view.seq}>
       <p class="status" role="status" aria-live="polite">
         {neighbourPrompt(view)}
       </p>
       <EndPanel view={view} />
-      <section class="solitaire-piles" aria-label="cards">
+      <Piles>
         <Pile id="pieces" name="Piece pile" count={g.pieces_left} />
         <Pile id="positions" name="Position pile" count={g.positions_left} />
         <Pile id="spent" name="Spent on moves" count={g.spent} />
-      </section>
-      <ScoreLine score={neighbourScoreWords(g)} groups={g.groups} touch={touchWords(g.touch)} />
+        <ScoreNow view={view} score={g.score_now} why={NEIGHBOUR_SCORE_WHY} />
+      </Piles>
+      <GroupsLine groups={g.groups} touch={touchWords(g.touch)} />
       <LastFlip g={g} />
       <TapChess
         view={shown}
@@ -77,11 +78,12 @@ export function NeighbourSolitaireGame({ view, act, message, setMessage }: Scree
         own={(sq) => pieces.has(sq)}
         act={act}
         setMessage={setMessage}
-        explain={(move) => act(move)}
+        explain={async (move) => setMessage(await api.whyIllegal(view.rules, neighbourPosition(g), move))}
         cellActions={places.size ? places : undefined}
         cellPrompt={g.waiting ? `Place the ${g.waiting.piece} first: tap one of the marked squares.` : undefined}
         label="board"
       />
+      <LastSaid view={view} />
       {message && (
         <p class="error" role="alert">
           {message}
@@ -110,7 +112,7 @@ export function NeighbourSolitaireGame({ view, act, message, setMessage }: Scree
         <CardRow cards={g.flipped_pieces} label="Piece cards flipped" latestLast />
         <CardRow cards={g.flipped_positions} notes={g.flipped_positions.map(positionCardWords)} label="Position cards flipped" latestLast />
       </details>
-      <Record view={view} faces />
+      <Record view={view} faces folded title="What happened" />
       <GiveUp view={view} act={act} />
     </section>
   );

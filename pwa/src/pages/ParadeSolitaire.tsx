@@ -5,13 +5,13 @@
 // move counts a point against. At the end: won or lost with the score, and the deal's par.
 import type { ParadeSolitaireFields } from "../generated/parade-solitaire";
 import { useMemo } from "preact/hooks";
-import { type GameView, gameActions, stageOf } from "../api";
+import { type GameView, api, gameActions, stageOf } from "../api";
 import { Record } from "../components/Record";
-import { CardRow, EndPanel, GiveUp, Pile, ScoreLine } from "../components/Solitaire";
+import { CardRow, EndPanel, GiveUp, GroupsLine, LastSaid, Pile, Piles, ScoreNow } from "../components/Solitaire";
 import { TapChess } from "../components/TapChess";
 import { UCI } from "../fen";
 import type { ScreenProps } from "../games/types";
-import { addWords, endLine, markedSquare, paradeScoreWords, withMarkerWords } from "../solitaire";
+import { addWords, endLine, markedSquare, paradePosition, paradeScoreWhy, withMarkerWords } from "../solitaire";
 import { plural } from "../words";
 import "./variants.css";
 
@@ -22,17 +22,19 @@ export function paradePrompt(view: ParadeView): string {
   if (view.status === "over") return endLine(view.outcome);
   if (stageOf(view, view.seat) === null) return "Watching the parade";
   if (view.game.counting) return "Your hand is out: each move now counts a point against you";
-  return "Tap a piece, then where another piece sends it — or add the next piece";
+  return "Tap a piece, then its new square — or add the next piece";
 }
 
-/** The hand, the cards spent, and once the hand is out the cards counted. */
-function Cards({ g }: { g: ParadeSolitaireFields }) {
+/** The hand, the cards spent, once the hand is out the cards counted, and the score now. */
+function Cards({ view }: { view: ParadeView }) {
+  const g = view.game;
   return (
-    <section class="solitaire-piles" aria-label="cards">
-      <Pile id="hand" name="Hand" count={g.hand_left} what="face down" />
-      <Pile id="face-down" name="Spent on moves" count={g.face_down} what="face down" />
-      {g.counting && <Pile id="counted" name="Counted against you" count={g.counted} what="of 16" />}
-    </section>
+    <Piles>
+      <Pile id="hand" name="Hand" count={g.hand_left} />
+      <Pile id="face-down" name="Spent on moves" count={g.face_down} />
+      {g.counting && <Pile id="counted" name="Counted against you" count={g.counted} />}
+      <ScoreNow view={view} score={g.score_now} why={paradeScoreWhy(g)} />
+    </Piles>
   );
 }
 
@@ -43,16 +45,16 @@ export function ParadeSolitaireGame({ view, act, message, setMessage }: ScreenPr
   const moves = mine ? legal.filter((a) => UCI.test(a)) : [];
   const canAdd = legal.includes("add");
   const after = markedSquare(view.board, "add-after");
-  const shown = useMemo<ParadeView>(() => (view.board ? { ...view, board: withMarkerWords(view.board) } : view), [view]);
+  const shown = useMemo<ParadeView>(() => (view.board ? { ...view, board: withMarkerWords(view.board, view.status === "over") } : view), [view]);
   const pieces = useMemo(() => new Set((view.board?.cells ?? []).filter((c) => c.piece).map((c) => c.id)), [view.board]);
   return (
-    <section class="game solitaire parade-solitaire">
+    <section class="game solitaire parade-solitaire" data-seq={view.seq}>
       <p class="status" role="status" aria-live="polite">
         {paradePrompt(view)}
       </p>
       <EndPanel view={view} par />
-      <Cards g={g} />
-      <ScoreLine score={paradeScoreWords(g)} groups={g.groups} touch="side by side; corners do not count" />
+      <Cards view={view} />
+      <GroupsLine groups={g.groups} touch="(side by side; corners do not count)" />
       {g.counting && view.status !== "over" && (
         <p class="banner counting" data-counting>
           Each move now counts a point against you ({plural(g.counted, "card")} counted so far). Moves only: no more adds.
@@ -65,9 +67,10 @@ export function ParadeSolitaireGame({ view, act, message, setMessage }: ScreenPr
         own={(sq) => pieces.has(sq)}
         act={act}
         setMessage={setMessage}
-        explain={(move) => act(move)}
+        explain={async (move) => setMessage(await api.whyIllegal(view.rules, paradePosition(g), move))}
         label="parade board"
       />
+      <LastSaid view={view} />
       {message && (
         <p class="error" role="alert">
           {message}
@@ -93,7 +96,7 @@ export function ParadeSolitaireGame({ view, act, message, setMessage }: ScreenPr
         <summary>Laid out at the start ({plural(g.laid_out.length, "card")})</summary>
         <CardRow cards={g.laid_out} label="Laid out at the start" />
       </details>
-      <Record view={view} faces />
+      <Record view={view} faces folded title="What happened" />
       <GiveUp view={view} act={act} />
     </section>
   );
