@@ -294,6 +294,10 @@ fn parade_the_par_is_shown_only_once_the_game_is_over() {
         rules(PARADE).apply(&mut game, 0, action, &mut NoRandomness).unwrap();
     }
     assert_eq!(rules(PARADE).puzzles(&game), vec!["deal"]);
+    // A player who gives up is shown the par too: the deal is the same.
+    let mut given_up = rules(PARADE).setup(&Value::Null, &mut Replay::new(&draws)).unwrap();
+    rules(PARADE).apply(&mut given_up, 0, "resign", &mut NoRandomness).unwrap();
+    assert_eq!(rules(PARADE).puzzles(&given_up), vec!["deal"]);
     let shown = rules(PARADE).par(&game, "deal").unwrap();
     let ParAnswer::Score { line: shown_line, .. } = &shown.answer else { panic!("{shown:?}") };
     assert_eq!(shown_line, &line);

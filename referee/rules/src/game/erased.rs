@@ -750,10 +750,14 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn puzzles(&self, state: &AnyState) -> Vec<String> {
-        self.0.puzzles(&self.table(state).game)
+        let table = self.table(state);
+        self.0.puzzles(&table.game, self.ended(table).is_some())
     }
 
     fn par(&self, state: &AnyState, puzzle: &str) -> Option<Par> {
+        if !self.puzzles(state).iter().any(|p| p == puzzle) {
+            return None;
+        }
         self.0.par(&self.table(state).game, puzzle)
     }
 

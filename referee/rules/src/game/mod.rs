@@ -336,13 +336,15 @@ pub trait Game: Send + Sync + 'static {
     fn courtesies(&self) -> Courtesies {
         Courtesies::ALL
     }
-    /// The puzzles of this state whose par everyone may now see (the holes played), by key.
-    /// Cheap: the work is in [`Game::par`]. Default: none.
-    fn puzzles(&self, state: &Self::State) -> Vec<String> {
-        let _ = state;
+    /// The puzzles of this state whose par everyone may now see (the holes played), by key;
+    /// `over` says whether the game has ended, by its own rules or by a resignation, an agreed
+    /// draw or the host. Cheap: the work is in [`Game::par`]. Default: none.
+    fn puzzles(&self, state: &Self::State, over: bool) -> Vec<String> {
+        let _ = (state, over);
         Vec::new()
     }
-    /// Works out the par of one of [`Game::puzzles`]: pure and deterministic, bounded by a budget
+    /// Works out the par of one of [`Game::puzzles`] (the contract asks for no other): pure and
+    /// deterministic, bounded by a budget
     /// counted in positions, but it may take a second or more, so the service runs it apart from
     /// its other work and keeps the answer.
     fn par(&self, state: &Self::State, puzzle: &str) -> Option<Par> {

@@ -447,7 +447,7 @@ impl Game for ChessGolf {
         Courtesies::NONE
     }
 
-    fn puzzles(&self, state: &GolfState) -> Vec<String> {
+    fn puzzles(&self, state: &GolfState, _over: bool) -> Vec<String> {
         state.finished.iter().map(|h| format!("hole-{}", h.number)).collect()
     }
 

@@ -192,12 +192,12 @@ impl Game for ParadeSolitaire {
         Some(ParadeHidden { hand: state.hand.clone()? })
     }
 
-    fn puzzles(&self, state: &ParadeState) -> Vec<String> {
-        if state.ended.is_some() && state.dealt.is_some() { vec!["deal".to_string()] } else { Vec::new() }
+    fn puzzles(&self, state: &ParadeState, over: bool) -> Vec<String> {
+        if over && state.dealt.is_some() { vec!["deal".to_string()] } else { Vec::new() }
     }
 
     fn par(&self, state: &ParadeState, puzzle: &str) -> Option<Par> {
-        if puzzle != "deal" || state.ended.is_none() {
+        if puzzle != "deal" {
             return None;
         }
         let hand = state.dealt.as_ref()?;
@@ -221,7 +221,7 @@ impl Game for ParadeSolitaire {
             ParadeAction::Move { from, .. } => acc.with(*from),
             ParadeAction::Add => acc,
         });
-        let anchor = orders::last_occupied(&state.board).filter(|_| !state.counting());
+        let anchor = orders::last_occupied(&state.board).filter(|_| !state.counting() && state.ended.is_none());
         Some(board_view(&state.board, selectable, |sq| SquareMarks {
             markers: if Some(sq) == anchor { vec!["add-after".into()] } else { Vec::new() },
             ..Default::default()
