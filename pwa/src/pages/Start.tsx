@@ -50,9 +50,12 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
     return rules.find((r) => r.id === id)?.min_seats ?? 2;
   })();
 
+  /** A game for one player is played on the phone that creates it: no join codes to hand out. */
+  const phones = seatCount === 1 ? "shared" : mode;
+
   const create = async (e: Event) => {
     e.preventDefault();
-    const problem = mode === "shared" ? names.map(nameProblem).find((p) => p) : null;
+    const problem = phones === "shared" ? names.map(nameProblem).find((p) => p) : null;
     if (problem) {
       setError(problem);
       return;
@@ -61,8 +64,8 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
     setError("");
     try {
       const c = await api.createGame(id, options());
-      save(c.game_id, { host: c.host_token, seats: {}, mode, codes: c.seats, rules: id, options: value });
-      if (mode === "shared") {
+      save(c.game_id, { host: c.host_token, seats: {}, mode: phones, codes: c.seats, rules: id, options: value });
+      if (phones === "shared") {
         // Every seat joins with randomness of its own, committed; the last join reveals them all.
         for (const s of c.seats) await joinSeat(c.game_id, s.join_code, { name: names[s.seat] ?? "", rules: id });
         go("game", c.game_id);
@@ -152,6 +155,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
           </select>
         </label>
         <Options id={id} value={value} onChange={(v) => setValues({ ...values, [id]: v })} />
+        {seatCount > 1 && (
         <fieldset>
           <legend>Phones</legend>
           <label class="inline">
@@ -161,7 +165,8 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
             <input type="radio" name="mode" checked={mode === "shared"} onChange={() => setMode("shared")} /> One phone for everyone (passed around; behind a privacy screen where there are secrets)
           </label>
         </fieldset>
-        {mode === "shared" && (
+        )}
+        {phones === "shared" && (
           <fieldset>
             <legend>Names (optional, shown with the sides)</legend>
             {Array.from({ length: seatCount }, (_, seat) => (
