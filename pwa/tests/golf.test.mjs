@@ -150,7 +150,11 @@ test("Chess Golf on three phones: sealed counts, the lowest demonstrates while t
   await seal(one, 0);
   await seal(two, 0);
   await seal(three, 0, false);
-  view = await spectate(gameId);
+  // The last count closes the round: wait for the referee to have recorded it.
+  for (let i = 0; i < 200 && view.status !== "over"; i++) {
+    view = await spectate(gameId);
+    if (view.status !== "over") await new Promise((r) => setTimeout(r, 50));
+  }
   assert.equal(view.status, "over");
   const par2 = await parText(gameId, 2);
   for (const p of pages) {
