@@ -38,28 +38,8 @@ export interface SeatInfo {
   team: number;
 }
 
-/** A named step of a turn; the same names for every game. */
-export type Stage =
-  | "move"
-  | "extra-moves"
-  | "place-checker"
-  | "play-card"
-  | "choose"
-  | "pick-piece"
-  | "place"
-  | "capture"
-  | "bury"
-  | "horde"
-  | "bonus"
-  | "uncloak"
-  | "add"
-  | "bid"
-  | "deal"
-  | "react"
-  | "discard"
-  | "place-section"
-  | "roll"
-  | "rearrange";
+/** A named step of a turn; the same names for every game: the engine's list, generated. */
+export type Stage = import("./generated/view").ActiveSeatView["stage"];
 
 /** A seat that may act now. */
 export interface ActiveSeat {
