@@ -38,7 +38,11 @@ describe("a grid board from data", () => {
       ["2", 22],
     ]);
     expect(layout.coords.filter((c) => c.kind === "file").map((c) => c.text)).toEqual(["a", "b", "c"]);
-    expect(layoutBoard(grid(12, 12)).coords.filter((c) => c.kind === "rank").map((c) => c.text)).toContain("12");
+    expect(
+      layoutBoard(grid(12, 12))
+        .coords.filter((c) => c.kind === "rank")
+        .map((c) => c.text),
+    ).toContain("12");
   });
 
   it("draws no coordinates for cells not named by file and rank", () => {
@@ -52,8 +56,21 @@ describe("a polygon board from data", () => {
   const board: BoardView = {
     shape: { kind: "polygons" },
     cells: [
-      cell("low", [0, 0], { polygon: [[0, 0], [2, 0], [0, 1]] }),
-      cell("high", [1, 1], { polygon: [[2, 0], [2, 1], [0, 1]], piece: { kind: "pyramid", side: "red", label: "3" } }),
+      cell("low", [0, 0], {
+        polygon: [
+          [0, 0],
+          [2, 0],
+          [0, 1],
+        ],
+      }),
+      cell("high", [1, 1], {
+        polygon: [
+          [2, 0],
+          [2, 1],
+          [0, 1],
+        ],
+        piece: { kind: "pyramid", side: "red", label: "3" },
+      }),
     ],
   };
 
@@ -65,13 +82,46 @@ describe("a polygon board from data", () => {
     expect(low.centre.map(Math.round)).toEqual([267, 267]);
     // The side of the square with the triangle's area (800 × 400 / 2).
     expect(Math.round(low.size)).toBe(400);
-    expect(rowIds(layout.rows)).toEqual(["high", "low"]);
+    expect(layout.outlines).toEqual([]);
   });
 
   it("turns half round for the other side", () => {
     const layout = layoutBoard(board, true);
     expect(find(layout.rows, "low").shape).toEqual({ kind: "polygon", points: "800,0 0,0 800,400" });
-    expect(rowIds(layout.rows)).toEqual(["low", "high"]);
+  });
+
+  it("reads its rows in the referee's order, a row for each run of cells of one rank (each section's ranks in turn)", () => {
+    const square = (x: number, y: number): [number, number][] => [
+      [x, y],
+      [x + 1, y],
+      [x + 1, y + 1],
+      [x, y + 1],
+    ];
+    const sections: BoardView = {
+      shape: { kind: "polygons" },
+      cells: [
+        cell("1a1", [0, 0], { polygon: square(0, 0) }),
+        cell("1b1", [1, 0], { polygon: square(1, 0) }),
+        cell("1a2", [0, 1], { polygon: square(0, 1) }),
+        cell("2a1", [0, 0], { polygon: square(5, 5) }),
+      ],
+    };
+    const layout = layoutBoard(sections);
+    expect(rowIds(layout.rows)).toEqual(["1a1 1b1", "1a2", "2a1"]);
+    expect(rowIds(layoutBoard(sections, true).rows)).toEqual(["1a1 1b1", "1a2", "2a1"]);
+  });
+
+  it("places outlines as it places the cells", () => {
+    const layout = layoutBoard(board, false, [
+      [
+        [0, 0],
+        [2, 0],
+        [2, 1],
+        [0, 1],
+      ],
+    ]);
+    expect(layout.outlines).toEqual(["0,400 800,400 800,0 0,0"]);
+    expect(layoutBoard(board, true, [[[0, 0]]]).outlines).toEqual(["800,0"]);
   });
 
   it("draws a cell without a polygon as the unit square at its place", () => {
@@ -81,8 +131,21 @@ describe("a polygon board from data", () => {
   });
 
   it("finds the centre of mass of a polygon, and falls back to the corners' mean when it is flat", () => {
-    expect(centroid([[0, 0], [4, 0], [4, 2], [0, 2]])).toEqual({ centre: [2, 1], area: 8 });
-    expect(centroid([[0, 0], [2, 0], [4, 0]])).toEqual({ centre: [2, 0], area: 0 });
+    expect(
+      centroid([
+        [0, 0],
+        [4, 0],
+        [4, 2],
+        [0, 2],
+      ]),
+    ).toEqual({ centre: [2, 1], area: 8 });
+    expect(
+      centroid([
+        [0, 0],
+        [2, 0],
+        [4, 0],
+      ]),
+    ).toEqual({ centre: [2, 0], area: 0 });
   });
 });
 
@@ -98,6 +161,9 @@ describe("what a cell shows and says", () => {
     expect(pieceBadge({ kind: "knight", side: "white", label: "3" })).toBe("3");
     expect(pieceBadge({ kind: "pyramid", side: "red", label: "3" })).toBeNull();
     expect(pieceBadge({ kind: "knight", side: "white" })).toBeNull();
+    const king = cell("1c2", [2, 1], { piece: { kind: "king", side: "white", label: "3+1+1" }, markers: ["check"] });
+    expect(cellWords(king)).toBe("1c2, white king labelled 3+1+1, in check");
+    expect(cellWords(king, (p) => `Fire ${p.kind}`)).toBe("1c2, Fire king, in check");
   });
 
   it("says Booster stacks by whose checkers they are and what they do", () => {

@@ -31,22 +31,30 @@ export interface CoordLabel {
 }
 
 /** A board ready to draw: the viewBox size, the cells row by row (top row first, each row left
- * to right as the viewer sees it), and the edge coordinates. */
+ * to right as the viewer sees it; a polygon board's in the order the referee lists them, a row
+ * for each run of cells of one rank), the edge coordinates, and the outlines asked for (a
+ * polygon board's parts, such as Whack's sections) as SVG points. */
 export interface BoardLayout {
   width: number;
   height: number;
   rows: PlacedCell[][];
   coords: CoordLabel[];
+  outlines: string[];
 }
 
 type Point = [number, number];
 
 /** Lays a board out; `flipped` turns it half round, for the side whose home is at the top
- * (`at` and polygon points are given from White's bottom-left corner, y upwards). */
-export function layoutBoard(board: BoardView, flipped = false): BoardLayout {
+ * (`at` and polygon points are given from White's bottom-left corner, y upwards). `outlines`
+ * (polygons in board units, on a polygon board) are placed as the cells are. */
+export function layoutBoard(board: BoardView, flipped = false, outlines: Point[][] = []): BoardLayout {
   const shape = board.shape;
-  const { placed, width, height } = shape.kind === "grid" ? gridLayout(board.cells, shape.files, shape.ranks, flipped) : polygonLayout(board.cells, flipped);
-  return { width, height, rows: rowsOf(placed, flipped), coords: shape.kind === "grid" ? gridCoords(placed, height) : [] };
+  if (shape.kind === "grid") {
+    const { placed, width, height } = gridLayout(board.cells, shape.files, shape.ranks, flipped);
+    return { width, height, rows: rowsOf(placed, flipped), coords: gridCoords(placed, height), outlines: [] };
+  }
+  const { placed, width, height, toSvg } = polygonLayout(board.cells, flipped);
+  return { width, height, rows: runsOfRanks(placed), coords: [], outlines: outlines.map((o) => pointsText(o.map(toSvg))) };
 }
 
 /** Cells placed, and the size of the drawing they fill. */
@@ -80,7 +88,7 @@ function cornersOf(cell: CellView): Point[] {
 
 /** Scales the polygons so that the board's longer side is `POLYGON_EXTENT`, with y downwards
  * as SVG draws it (or x and y both reversed when flipped). */
-function polygonLayout(cells: CellView[], flipped: boolean): Placed {
+function polygonLayout(cells: CellView[], flipped: boolean): Placed & { toSvg: (p: Point) => Point } {
   const corners = cells.map(cornersOf);
   const all = corners.flat();
   const [minX, maxX] = range(all.map((p) => p[0]));
@@ -90,12 +98,15 @@ function polygonLayout(cells: CellView[], flipped: boolean): Placed {
   const placed = cells.map((cell, i): PlacedCell => {
     const points = corners[i].map(toSvg);
     const { centre, area } = centroid(points);
-    return { cell, shape: { kind: "polygon", points: points.map((p) => p.map(round).join(",")).join(" ") }, centre, size: Math.sqrt(area) || CELL / 2 };
+    return { cell, shape: { kind: "polygon", points: pointsText(points) }, centre, size: Math.sqrt(area) || CELL / 2 };
   });
-  return { placed, width: round((maxX - minX) * scale), height: round((maxY - minY) * scale) };
+  return { placed, width: round((maxX - minX) * scale), height: round((maxY - minY) * scale), toSvg };
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** SVG points: "x,y x,y ...". */
+const pointsText = (points: Point[]) => points.map((p) => p.map(round).join(",")).join(" ");
 
 function range(values: number[]): [number, number] {
   return values.length ? [Math.min(...values), Math.max(...values)] : [0, 0];
@@ -127,6 +138,18 @@ function rowsOf(placed: PlacedCell[], flipped: boolean): PlacedCell[][] {
   for (const p of placed) byRank.set(p.cell.at[1], [...(byRank.get(p.cell.at[1]) ?? []), p]);
   const order = (a: number, b: number) => (flipped ? a - b : b - a);
   return [...byRank.entries()].sort(([a], [b]) => order(a, b)).map(([, row]) => row.sort((a, b) => (flipped ? b.cell.at[0] - a.cell.at[0] : a.cell.at[0] - b.cell.at[0])));
+}
+
+/** A polygon board's rows for screen readers: the cells in the order the referee lists them,
+ * a row for each run of cells of one rank (on Whack's board, each section's ranks in turn). */
+function runsOfRanks(placed: PlacedCell[]): PlacedCell[][] {
+  const rows: PlacedCell[][] = [];
+  for (const p of placed) {
+    const last = rows[rows.length - 1];
+    if (last && last[0].cell.at[1] === p.cell.at[1]) last.push(p);
+    else rows.push([p]);
+  }
+  return rows;
 }
 
 /** Cell ids such as "e4" or "k10": letters for the file, a number for the rank. */
@@ -207,9 +230,10 @@ export const TINTED: Record<string, "fill" | "outline"> = {
   "to-move": "outline",
 };
 
-/** Everything said about a cell, in order: its name, its piece, its stacks, its markers. */
-export function cellWords(cell: CellView): string {
-  return [cell.id, cell.piece && pieceWords(cell.piece), ...(cell.stacks ?? []).map(stackWords), ...(cell.markers ?? []).map((m) => MARKERS[m] ?? m)]
+/** Everything said about a cell, in order: its name, its piece (as `sayPiece` says it), its
+ * stacks, its markers. */
+export function cellWords(cell: CellView, sayPiece: (piece: PieceView) => string = pieceWords): string {
+  return [cell.id, cell.piece && sayPiece(cell.piece), ...(cell.stacks ?? []).map(stackWords), ...(cell.markers ?? []).map((m) => MARKERS[m] ?? m)]
     .filter(Boolean)
     .join(", ");
 }

@@ -4,8 +4,8 @@
 // a spoken label; Enter and Space tap it like a finger.
 import { Component, type VNode } from "preact";
 import { useMemo } from "preact/hooks";
-import type { BoardView, CellView } from "../api";
-import { CELL, type PlacedCell, TINTED, cellWords, layoutBoard, pieceBadge, pieceSymbol, stackTone } from "../board";
+import type { BoardView, CellView, PieceView } from "../api";
+import { CELL, type PlacedCell, TINTED, cellWords, layoutBoard, pieceBadge, pieceSymbol, pieceWords, stackTone } from "../board";
 import "./marks.css";
 
 export interface BoardProps {
@@ -23,7 +23,30 @@ export interface BoardProps {
   showSelectable?: boolean;
   onCell?: (id: string) => void;
   label?: string;
+  /** Outlines drawn over a polygon board's cells, in board units (Whack's sections), each
+   * with its own class ("moved"). */
+  outlines?: Outline[];
+  /** How pieces are said and what their badge shows, where the game has its own words (the
+   * functions should keep their identity between renders: cells are drawn again when they
+   * change). */
+  pieceText?: PieceText;
 }
+
+export interface Outline {
+  points: [number, number][];
+  className?: string;
+}
+
+export interface PieceText {
+  say: (piece: PieceView) => string;
+  badge: (piece: PieceView) => string | null;
+}
+
+const PLAIN_TEXT: PieceText = { say: pieceWords, badge: pieceBadge };
+
+/** The margin round a polygon board, in SVG units, so that outlines and badges on its edge
+ * show whole. */
+const POLYGON_MARGIN = 14;
 
 /** At most this many things of a stack are drawn; the count says the rest. */
 const DRAWN = 3;
@@ -37,6 +60,7 @@ interface CellProps {
   showSelectable: boolean;
   /** Whether the cell takes taps (and focus); the board handles them for every cell. */
   interactive: boolean;
+  pieceText: PieceText;
 }
 
 /** Whether two placed cells draw the same: a new view brings a new board object even where
@@ -146,28 +170,30 @@ function pieceScale(symbol: string): { kind: "glyph" | "letter" | "label"; scale
   return /[♚♛♜♝♞♟]/.test(symbol) ? { kind: "glyph", scale: 0.78 } : { kind: "letter", scale: 0.6 };
 }
 
-function Piece({ placed }: { placed: PlacedCell }) {
+function Piece({ placed, pieceText }: { placed: PlacedCell; pieceText: PieceText }) {
   const piece = placed.cell.piece!;
   const [cx, cy] = placed.centre;
   const side = piece.side === "white" || piece.side === "black" ? piece.side : "other";
   const symbol = pieceSymbol(piece);
   const { kind, scale } = pieceScale(symbol);
   const own = placed.size === CELL ? undefined : `font-size:${placed.size * scale}px`;
-  const badge = pieceBadge(piece);
+  const badge = pieceText.badge(piece);
   const u = placed.size / 100;
   // The label's badge goes to the top right corner (the rank numbers are at the top left),
   // unless a stack's count is there.
   const stacked = (placed.cell.stacks ?? []).reduce((n, s) => n + s.count, 0) > 1;
-  const bx = cx + (stacked ? -30 : 30) * u;
+  // A polygon's cell is no square: its badge keeps closer to the piece, and smaller.
+  const [off, r, font] = placed.shape.kind === "polygon" ? [24, 15, 26] : [30, 19, 32];
+  const bx = cx + (stacked ? -off : off) * u;
   return (
     <>
       <text aria-hidden="true" class={`piece ${side} ${kind}`} x={cx} y={cy + 4 * u} style={own}>
         {symbol}
       </text>
       {badge && (
-        <g aria-hidden="true" class="piece-label">
-          <circle cx={bx} cy={cy - 30 * u} r={19 * u} />
-          <text x={bx} y={cy - 30 * u} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${(badge.length > 1 ? 26 : 32) * u}px` }}>
+        <g aria-hidden="true" class={`piece-label ${side}`}>
+          <circle cx={bx} cy={cy - off * u} r={r * u} />
+          <text x={bx} y={cy - off * u} text-anchor="middle" dominant-baseline="central" style={{ fontSize: `${(badge.length > 1 ? font - 6 : font) * u}px` }}>
             {badge}
           </text>
         </g>
@@ -176,18 +202,18 @@ function Piece({ placed }: { placed: PlacedCell }) {
   );
 }
 
-const Cell = memo(function Cell({ placed, selected, target, castle, last, showSelectable, interactive }: CellProps) {
+const Cell = memo(function Cell({ placed, selected, target, castle, last, showSelectable, interactive, pieceText }: CellProps) {
   const cell: CellView = placed.cell;
   const [cx, cy] = placed.centre;
   const hint = showSelectable && cell.selectable;
   const classes = ["sq", cell.dark ? "dark" : "light", selected ? "selected" : "", last ? "last" : "", hint ? "selectable" : ""].filter(Boolean).join(" ");
-  const spoken = `${cellWords(cell)}${castle ? ", castle here" : target ? ", can move here" : ""}${hint && !selected ? ", you can select it" : ""}`;
+  const spoken = `${cellWords(cell, pieceText.say)}${castle ? ", castle here" : target ? ", can move here" : ""}${hint && !selected ? ", you can select it" : ""}`;
   return (
     <g role="gridcell" tabIndex={interactive ? 0 : -1} aria-label={spoken} aria-selected={selected} data-square={cell.id} class="cell">
       <Shape placed={placed} className={classes} />
       <Tints placed={placed} />
       <Stacks placed={placed} />
-      {cell.piece && <Piece placed={placed} />}
+      {cell.piece && <Piece placed={placed} pieceText={pieceText} />}
       {target && !castle && <circle class={cell.piece ? "capture" : "dot"} cx={cx} cy={cy} r={(cell.piece ? 46 : 16) * (placed.size / 100)} />}
       {castle && (
         <g class="castle-mark" aria-hidden="true">
@@ -202,8 +228,23 @@ const Cell = memo(function Cell({ placed, selected, target, castle, last, showSe
 }, sameCell);
 
 /** The board: rows of cells as a grid for screen readers, coordinates along the edges. */
-export function Board({ board, orientation = "white", selected, targets = [], castles = [], lastMove, showSelectable = false, onCell, label }: BoardProps) {
-  const layout = useMemo(() => layoutBoard(board, orientation === "black"), [board, orientation]);
+export function Board({
+  board,
+  orientation = "white",
+  selected,
+  targets = [],
+  castles = [],
+  lastMove,
+  showSelectable = false,
+  onCell,
+  label,
+  outlines,
+  pieceText = PLAIN_TEXT,
+}: BoardProps) {
+  const shapes = useMemo(() => (outlines ?? []).map((o) => o.points), [outlines]);
+  const layout = useMemo(() => layoutBoard(board, orientation === "black", shapes), [board, orientation, shapes]);
+  const polygons = board.shape.kind === "polygons";
+  const m = polygons ? POLYGON_MARGIN : 0;
   // One handler for every cell's taps and keys (Enter and Space tap the focused cell).
   const cellOf = (e: Event) => (e.target as Element).closest?.("[data-square]")?.getAttribute("data-square");
   const onClick = (e: MouseEvent) => {
@@ -218,9 +259,16 @@ export function Board({ board, orientation = "white", selected, targets = [], ca
     onCell(id);
   };
   return (
-    <svg class="board" viewBox={`0 0 ${layout.width} ${layout.height}`} role="grid" aria-label={label ?? "board"} onClick={onClick} onKeyDown={onKeyDown}>
+    <svg
+      class={polygons ? "board polygons" : "board"}
+      viewBox={`${-m} ${-m} ${layout.width + 2 * m} ${layout.height + 2 * m}`}
+      role="grid"
+      aria-label={label ?? "board"}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    >
       {layout.rows.map((row) => (
-        <g role="row" key={row[0].cell.at[1]}>
+        <g role="row" key={row[0].cell.id}>
           {row.map((placed) => (
             <Cell
               key={placed.cell.id}
@@ -231,10 +279,18 @@ export function Board({ board, orientation = "white", selected, targets = [], ca
               last={!!lastMove?.includes(placed.cell.id)}
               showSelectable={showSelectable}
               interactive={!!onCell}
+              pieceText={pieceText}
             />
           ))}
         </g>
       ))}
+      {layout.outlines.length > 0 && (
+        <g aria-hidden="true" class="outlines">
+          {layout.outlines.map((points, i) => (
+            <polygon key={i} class={`outline ${outlines?.[i]?.className ?? ""}`} points={points} />
+          ))}
+        </g>
+      )}
       <g aria-hidden="true" class="coords">
         {layout.coords.map((c) => (
           <text key={`${c.kind}${c.text}`} class="coord" x={c.x} y={c.y}>

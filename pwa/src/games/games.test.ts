@@ -14,6 +14,7 @@ import { NeighbourSolitaireGame } from "../pages/NeighbourSolitaire";
 import { ParadeSolitaireGame } from "../pages/ParadeSolitaire";
 import { GenericGame } from "../pages/GenericGame";
 import { TableTools } from "../pages/TableTools";
+import { WhackGame } from "../pages/Whack";
 import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
 import { chessGolfOptions, jsonOptions } from "./options";
 
@@ -36,6 +37,8 @@ describe("the registry of games", () => {
     expect(gameEntry("chess-golf").screen).toBe(ChessGolfGame);
     expect(gameEntry("parade-solitaire").screen).toBe(ParadeSolitaireGame);
     expect(gameEntry("neighbour-solitaire").screen).toBe(NeighbourSolitaireGame);
+    expect(gameEntry("whack").screen).toBe(WhackGame);
+    expect(seatName("whack", 1)).toBe("Ice");
     expect(seatName("parade-solitaire", 0)).toBe("Player");
     expect(seatName("gravity", 1)).toBe("Player 2");
     expect(flippedPiece("2S")).toBe("a black pawn");
@@ -44,11 +47,11 @@ describe("the registry of games", () => {
   });
 
   it("plays a game it does not know on the generic screen, with options as JSON", () => {
-    const whack = gameEntry("whack");
-    expect(whack.id).toBe("whack");
-    expect(whack.screen).toBe(GenericGame);
-    expect(whack.options).toBe(jsonOptions);
-    expect(whack.positionSuffix).toBeUndefined();
+    const unknown = gameEntry("made-up-chess");
+    expect(unknown.id).toBe("made-up-chess");
+    expect(unknown.screen).toBe(GenericGame);
+    expect(unknown.options).toBe(jsonOptions);
+    expect(unknown.positionSuffix).toBeUndefined();
   });
 
   it("counts Chess Battle's seats from its options, and gives it a table display", () => {
@@ -69,7 +72,7 @@ describe("the registry of games", () => {
     expect(seatName("cooperative", 1)).toBe("Player 2");
     expect(seatName("chess-battle", 7)).toBe("Seat 8");
     expect(seatName("table-tools", 2)).toBe("Seat 3");
-    expect(seatName("whack", 0)).toBe("Seat 1");
+    expect(seatName("made-up-chess", 0)).toBe("Seat 1");
   });
 
   it("starts each form with the options the referee knows the game by", () => {
@@ -90,6 +93,7 @@ describe("the registry of games", () => {
       gravity: undefined,
       "chess-golf": { players: 2, holes: 9, layout: "", first_hole: "" },
       "neighbour-solitaire": { groups: "sides-and-corners" },
+      whack: { check_must_be_answered: false },
     });
   });
 

@@ -378,3 +378,25 @@ function NeighbourSolitaireForm({ value, onChange }: OptionsFormProps<NeighbourS
 
 /** Neighbour's options: diagonal neighbours join a group. */
 export const neighbourSolitaireOptions: OptionsSpec<NeighbourSolitaireOptions> = { defaults: { groups: "sides-and-corners" }, Form: NeighbourSolitaireForm };
+
+/** Whack Chess: whether a king in check must be got out of it, as in modern chess. */
+export interface WhackOptions {
+  check_must_be_answered: boolean;
+}
+
+function WhackForm({ value, onChange }: OptionsFormProps<WhackOptions>) {
+  return (
+    <label class="inline">
+      <input
+        type="checkbox"
+        name="check_must_be_answered"
+        checked={value.check_must_be_answered}
+        onChange={(e) => onChange({ check_must_be_answered: (e.target as HTMLInputElement).checked })}
+      />{" "}
+      Check must be answered, as in modern chess (otherwise, as the seed says, a king left in check may be captured)
+    </label>
+  );
+}
+
+/** Whack Chess's options: the seed's rule, a king in check may be left there and captured. */
+export const whackOptions: OptionsSpec<WhackOptions> = { defaults: { check_must_be_answered: false }, Form: WhackForm };
