@@ -74,8 +74,11 @@ async function steer(view, colour, hunting) {
 }
 
 /** Every cell of the board lies inside the board's drawing and inside the screen (scrolled to
- * the board), none smaller than `SMALLEST_CELL` across. */
-async function wholeBoardOnScreen(page, where) {
+ * the board), none smaller than `SMALLEST_CELL` across; and the board is the referee's: each
+ * cell where `view` has it, the whole turned and scaled as one. */
+async function wholeBoardOnScreen(page, where, view) {
+  // Once the sections have come to rest.
+  await page.locator(".whack-board:not([data-moving])").waitFor();
   const board = page.locator(".whack-board svg.board");
   await board.scrollIntoViewIfNeeded();
   const seen = await board.evaluate((svg) => {
@@ -89,7 +92,8 @@ async function wholeBoardOnScreen(page, where) {
         twice += x0 * y1 - x1 * y0;
       });
       const b = shape.getBoundingClientRect();
-      return { id: shape.parentElement.dataset.square, left: b.left, right: b.right, top: b.top, bottom: b.bottom, side: Math.sqrt(Math.abs(twice) / 2) };
+      const mean = [points.reduce((t, p) => t + p[0], 0) / points.length, points.reduce((t, p) => t + p[1], 0) / points.length];
+      return { id: shape.parentElement.dataset.square, left: b.left, right: b.right, top: b.top, bottom: b.bottom, side: Math.sqrt(Math.abs(twice) / 2), mean };
     });
     return { box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom }, width: innerWidth, height: innerHeight, cells };
   });
@@ -102,6 +106,25 @@ async function wholeBoardOnScreen(page, where) {
     assert.ok(c.side >= SMALLEST_CELL, `${where}: cell ${c.id} is ${c.side.toFixed(1)} px across`);
   }
   assert.ok(await fitsWidth(page), `${where}: nothing scrolls sideways`);
+  // The screen's cells are the view's, turned and scaled (y downwards): as complex numbers,
+  // screen = a · conj(board) + b, fixed by two cells and then true of all.
+  const cellsAt = new Map(view.board.cells.map((c) => [c.id, centre(c.polygon)]));
+  assert.deepEqual(seen.cells.map((c) => c.id).sort(), [...cellsAt.keys()].sort(), `${where}: the referee's cells`);
+  const [p, q] = [seen.cells[0], seen.cells.at(-1)];
+  const [vp, vq] = [cellsAt.get(p.id), cellsAt.get(q.id)].map(([x, y]) => [x, -y]);
+  const sub = (u, v) => [u[0] - v[0], u[1] - v[1]];
+  const mul = (u, v) => [u[0] * v[0] - u[1] * v[1], u[0] * v[1] + u[1] * v[0]];
+  const div = (u, v) => {
+    const n = v[0] ** 2 + v[1] ** 2;
+    return [(u[0] * v[0] + u[1] * v[1]) / n, (u[1] * v[0] - u[0] * v[1]) / n];
+  };
+  const a = div(sub(p.mean, q.mean), sub(vp, vq));
+  const b = sub(p.mean, mul(a, vp));
+  for (const c of seen.cells) {
+    const [x, y] = cellsAt.get(c.id);
+    const at = mul(a, [x, -y]);
+    assert.ok(Math.hypot(at[0] + b[0] - c.mean[0], at[1] + b[1] - c.mean[1]) < 1.5, `${where}: cell ${c.id} is where the referee has it`);
+  }
   return Math.min(...seen.cells.map((c) => c.side));
 }
 
@@ -165,7 +188,7 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
   assert.deepEqual(view.game.material, [37, 37]);
   for (const [i, p] of pages.entries()) {
     await p.locator('[data-square][aria-label*="king, 5 pips: 3+1+1"]').first().waitFor();
-    smallest.push(await wholeBoardOnScreen(p, `the track on ${colours[i]}'s phone`));
+    smallest.push(await wholeBoardOnScreen(p, `the track on ${colours[i]}'s phone`, view));
   }
   await pages[1].screenshot({ path: join(ARTIFACTS, "whack-track.png") });
 
@@ -206,7 +229,6 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
         await page.screenshot({ path: join(ARTIFACTS, "whack-previews.png"), fullPage: true });
         await axe(page, "whack previews");
       }
-      const before = [await page.locator(`[data-square="${cell}"] .sq`).getAttribute("points"), await other.locator(`[data-square="${cell}"] .sq`).getAttribute("points")];
       await page.getByRole("button", { name: choice.said, exact: true }).click();
       // The chooser's phone moves the section there; the phone asking for less motion puts it
       // there at once.
@@ -216,12 +238,13 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
       const reduced = new Set(seat === 0 ? still : moving);
       assert.ok(pageMotion.size >= 4, `Fire's phone drew section ${choice.moved[0]} on its way (${pageMotion.size} places)`);
       assert.ok(reduced.size <= 2, `Ice's phone put section ${choice.moved[0]} in its place at once (${reduced.size} places)`);
-      assert.notEqual((seat === 0 ? moving : still).at(-1), before[seat === 0 ? 0 : 1], "the section moved");
+      const fire = seat === 0 ? moving : still;
+      assert.equal(fire.at(-1), fire.at(-2), "the section came to rest");
       // The sections the change moved are outlined.
       for (const p of pages) assert.equal(await p.locator("polygon.outline.moved").count(), choice.moved.length);
       if (first) {
         changed = true;
-        for (const [i, p] of pages.entries()) smallest.push(await wholeBoardOnScreen(p, `after ${choice.action} on ${colours[i]}'s phone`));
+        for (const [i, p] of pages.entries()) smallest.push(await wholeBoardOnScreen(p, `after ${choice.action} on ${colours[i]}'s phone`, view));
         await page.screenshot({ path: join(ARTIFACTS, "whack-changed.png") });
         await axe(page, "whack after a change");
       }
@@ -258,7 +281,7 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
   for (const p of pages) await p.getByRole("status").getByText(view.outcome.reason).waitFor();
   const winner = view.outcome.results.indexOf("win");
   assert.ok(winner === 0 || winner === 1);
-  for (const [i, p] of pages.entries()) smallest.push(await wholeBoardOnScreen(p, `the end on ${colours[i]}'s phone`));
+  for (const [i, p] of pages.entries()) smallest.push(await wholeBoardOnScreen(p, `the end on ${colours[i]}'s phone`, view));
   await pages[winner].screenshot({ path: join(ARTIFACTS, "whack-end.png"), fullPage: true });
   await axe(pages[1 - winner], "whack over");
   console.log(`# figure: whack plies ${plies}, smallest cell ${Math.min(...smallest).toFixed(1)} px, ${view.outcome.reason}`);

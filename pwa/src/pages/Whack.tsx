@@ -87,7 +87,7 @@ function useTurn(view: WhackView, colour: "white" | "black" | null): number {
 
 /** `target`, or the sections on their way to it after a change: each moving section turns and
  * slides from where it lay (none of it where the phone asks for less motion). */
-function useMotion(target: Shown, onStart: () => void): Shown {
+function useMotion(target: Shown, onStart: () => void): Shown & { moving: boolean } {
   const last = useRef<Shown | null>(null);
   const [frame, setFrame] = useState<Shown | null>(null);
   const key = JSON.stringify(target.sections.map((s) => s.corners.map((p) => p.map((n) => n.toFixed(3)))));
@@ -114,7 +114,7 @@ function useMotion(target: Shown, onStart: () => void): Shown {
       setFrame(null);
     };
   }, [key]);
-  return frame ?? target;
+  return { ...(frame ?? target), moving: frame !== null };
 }
 
 /** Where a die's pips sit on a 3×3 grid. */
@@ -278,7 +278,7 @@ function Choices({ view, degrees, mine, act }: ChoicesProps) {
     return (
       <section class="choices" aria-label="choices">
         <h2>{title}</h2>
-        <p class="facts">Shaded: what moves; dashed: where it lies now.</p>
+        <p class="facts">{setup ? "Shaded: the new section." : "Shaded: what moves; dashed: where it lies now. Dots: the pieces, riding along."}</p>
         {list}
       </section>
     );
@@ -411,7 +411,7 @@ export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackV
         </p>
       )}
       {(g.stage === "place-section" || g.stage === "rearrange") && <Choices view={view} degrees={degrees} mine={mine} act={act} />}
-      <div class="whack-board" ref={boardRef}>
+      <div class="whack-board" ref={boardRef} data-moving={shown.moving ? "" : undefined}>
         {view.board && (
           <Board
             board={shown.board}
