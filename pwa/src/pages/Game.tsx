@@ -127,11 +127,17 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     );
   }, [view?.rules]);
 
+  // The seat holding the phone now: an answer that arrives after the phone passed on (the
+  // mover's own view, sent back for a move) is not shown to the next holder.
+  const seatRef = useRef(seat);
+  seatRef.current = seat;
+
   const show = (shown: View) => {
+    if (shared && shown.seat !== seatRef.current) return;
     const v = settled(shown);
     seqRef.current = Math.max(seqRef.current, v.seq);
     setView(v);
-    cacheView(gameId, seat, v);
+    cacheView(gameId, v.seat, v);
     // A link of the record's chain the final record must pass through.
     keepCheckpoint(gameId, v);
     // Once every seat has joined, this phone's seats reveal the randomness they committed to
