@@ -285,6 +285,16 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
   await pages[winner].screenshot({ path: join(ARTIFACTS, "whack-end.png"), fullPage: true });
   await axe(pages[1 - winner], "whack over");
   console.log(`# figure: whack plies ${plies}, smallest cell ${Math.min(...smallest).toFixed(1)} px, ${view.outcome.reason}`);
+  // The smallest phone in use, and a phone held sideways: still the whole board.
+  for (const [width, height, name] of [
+    [320, 568, "small"],
+    [844, 390, "landscape"],
+  ]) {
+    await pages[1].setViewportSize({ width, height });
+    const side = await wholeBoardOnScreen(pages[1], `the end at ${width}×${height}`, view);
+    await pages[1].screenshot({ path: join(ARTIFACTS, `whack-${name}.png`) });
+    console.log(`# figure: whack at ${width}×${height}: smallest cell ${side.toFixed(1)} px`);
+  }
   for (const p of phones) await p.context.close();
 });
 
