@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, axe, fitsWidth, harness, movedPast, noConsoleErrors, server, spectate, table, tap } from "./support.mjs";
+import { ARTIFACTS, axe, fitsWidth, harness, movedPast, noConsoleErrors, phone, server, spectate, table, tap } from "./support.mjs";
 
 harness();
 
@@ -224,7 +224,13 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
       const choice = choices[Math.floor(choices.length / 2)];
       const cell = `${choice.moved[0]}a1`;
       const first = !mine.game.opening && !changed;
+      let display = null;
       if (first) {
+        // The table display in the middle of the table: the die big, whose choice it is.
+        display = await phone({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+        await display.page.goto(`${server.base}/#/table/${gameId}`);
+        await display.page.getByRole("status").getByText(`${seat === 0 ? "Fire" : "Ice"} to choose how the board changes`).waitFor();
+        await display.page.locator(".die-words").getByText(dieWords(view.game.die), { exact: true }).waitFor();
         await page.locator(".choices").scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(ARTIFACTS, "whack-previews.png"), fullPage: true });
         await axe(page, "whack previews");
@@ -246,6 +252,12 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
         changed = true;
         for (const [i, p] of pages.entries()) smallest.push(await wholeBoardOnScreen(p, `after ${choice.action} on ${colours[i]}'s phone`, view));
         await page.screenshot({ path: join(ARTIFACTS, "whack-changed.png") });
+        // The table display moved its sections too, and shows the board as the referee has it.
+        smallest.push(await wholeBoardOnScreen(display.page, "after the change on the table display", view));
+        assert.equal(await display.page.locator("polygon.outline.moved").count(), choice.moved.length);
+        await display.page.screenshot({ path: join(ARTIFACTS, "whack-table.png") });
+        await axe(display.page, "whack table display");
+        await display.context.close();
         await axe(page, "whack after a change");
       }
       continue;

@@ -17,7 +17,7 @@ import { MasqueradeGame } from "../pages/Masquerade";
 import { NeighbourSolitaireGame } from "../pages/NeighbourSolitaire";
 import { ParadeSolitaireGame } from "../pages/ParadeSolitaire";
 import { TableTools } from "../pages/TableTools";
-import { WhackGame } from "../pages/Whack";
+import { WhackGame, WhackTable } from "../pages/Whack";
 import { ZombieGame } from "../pages/Zombie";
 import {
   type ChessBattleOptions,
@@ -149,7 +149,7 @@ export const GAMES: readonly GameEntry[] = [
   },
   { id: "parade-solitaire", screen: screen(ParadeSolitaireGame), options: null, sides: ["Player"] },
   { id: "neighbour-solitaire", screen: screen(NeighbourSolitaireGame), options: options(neighbourSolitaireOptions), sides: ["Player"] },
-  { id: "whack", screen: screen(WhackGame), options: options(whackOptions), sides: ["Fire", "Ice"] },
+  { id: "whack", screen: screen(WhackGame), options: options(whackOptions), sides: ["Fire", "Ice"], table: WhackTable },
 ];
 
 /** The game offered first on the start page. */

@@ -6,7 +6,7 @@
 // its pips in a badge, Fire red on yellow, Ice blue on white. Moves are tapped: a piece, then
 // where it goes; a tap the referee would refuse is answered in its words.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { type BoardView, type PieceView, api, gameActions, mayAct, sideName, sideOf, stageOf, turnOf } from "../api";
+import { type BoardView, type GameView, type PieceView, api, gameActions, mayAct, sideName, sideOf, stageOf, turnOf } from "../api";
 import { cellsIn, tapCell, targetsFrom } from "../cellActions";
 import { Board, type Outline, type PieceText } from "../components/Board";
 import { Record } from "../components/Record";
@@ -314,6 +314,81 @@ function lastAction(view: WhackView) {
   return view.played.findLast((p) => p.action !== undefined && !["resign", "offer-draw", "accept-draw", "decline-draw"].includes(p.action));
 }
 
+/** The board as drawn for `colour` (the table's when null): turned for the screen, moving after
+ * a change, the sections the last change moved (or the section last laid) outlined until the
+ * next action. */
+function useDrawnBoard(view: WhackView, colour: "white" | "black" | null, onMotion: () => void) {
+  const g = view.game;
+  const degrees = useTurn(view, colour);
+  const target = useMemo<Shown | null>(
+    () => (view.board ? { board: turnBoard(view.board, degrees), sections: turnSections(g.sections, degrees) } : null),
+    [view.board, g.sections, degrees],
+  );
+  const shown = useMotion(target ?? { board: { shape: { kind: "polygons" }, cells: [] }, sections: [] }, onMotion);
+  const last = lastAction(view);
+  const moved = last?.action && (isBoardChange(last.action) || last.action.startsWith("place")) ? movedBy(last.action) : [];
+  const outlines = useMemo<Outline[]>(
+    () => shown.sections.map((s) => ({ points: s.corners as [number, number][], className: moved.includes(s.number) ? "moved" : "" })),
+    [shown.sections, moved.join()],
+  );
+  return { degrees, shown, outlines, last };
+}
+
+/** The material, the kings and what the board shows. */
+function BoardFacts({ view }: { view: WhackView }) {
+  const g = view.game;
+  return (
+    <>
+      <p class="facts material">
+        Material: Fire {g.material[0]}, Ice {g.material[1]} (a draw once both are 8 or less) · kings: Fire {g.kings[0]}, Ice {g.kings[1]}
+      </p>
+      <ul class="legend facts" aria-label="what the board shows">
+        <li>a piece is a stack of pyramids: its glyph says what it makes, the badge its pips (pawn 1, knight 2, bishop 3, rook 4, king 5, queen 6)</li>
+        <li>thick lines: the four sections; blue: the sections that moved last</li>
+      </ul>
+    </>
+  );
+}
+
+/** The table display: the board for everyone to see (moving after a change), the die big
+ * after a roll, who is to do what, check, the material and the record. */
+export function WhackTable({ view: seen }: { view: GameView }) {
+  const view = seen as WhackView;
+  const g = view.game;
+  const { shown, outlines, last } = useDrawnBoard(view, null, () => undefined);
+  const ids = useMemo(() => new Set((view.board?.cells ?? []).map((c) => c.id)), [view.board]);
+  const lastRoll = view.played.findLast((p) => p.action === "roll");
+  const checks = view.outcome ? [] : checkSaid(view.board, g.check, null);
+  return (
+    <section class="table-display whack">
+      <div class="table-board whack-board" data-moving={shown.moving ? "" : undefined}>
+        {view.board && (
+          <Board
+            board={shown.board}
+            outlines={outlines}
+            pieceText={PIECE_TEXT}
+            lastMove={last?.action && !isBoardChange(last.action) ? cellsIn(last.action, ids) : null}
+            label="board"
+          />
+        )}
+      </div>
+      <div class="table-side">
+        <p class="status" role="status" aria-live="polite">
+          {prompt(view, false)}
+        </p>
+        {checks.map((c) => (
+          <p key={c} class="check-line">
+            {c}
+          </p>
+        ))}
+        {g.die && <DieCard die={g.die} who={lastRoll ? sideName(view, lastRoll.seat) : ""} said={lastRoll?.said ?? ""} big />}
+        {g.stage !== "place-section" && <BoardFacts view={view} />}
+        <Record view={view} />
+      </div>
+    </section>
+  );
+}
+
 export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackView>) {
   const g = view.game;
   const seat = view.seat;
@@ -321,25 +396,9 @@ export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackV
   const stage = stageOf(view, seat);
   const mine = stage !== null;
   const actions = mine ? gameActions(view) : [];
-  const degrees = useTurn(view, colour);
   const boardRef = useRef<HTMLDivElement>(null);
-
-  // The board and sections as drawn: turned for the screen, and moving after a change.
-  const target = useMemo<Shown | null>(
-    () => (view.board ? { board: turnBoard(view.board, degrees), sections: turnSections(g.sections, degrees) } : null),
-    [view.board, g.sections, degrees],
-  );
-  const shown = useMotion(target ?? { board: { shape: { kind: "polygons" }, cells: [] }, sections: [] }, () =>
+  const { degrees, shown, outlines, last } = useDrawnBoard(view, colour, () =>
     boardRef.current?.scrollIntoView?.({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" }),
-  );
-
-  // The sections the last change moved (or the section last laid) are outlined until the next
-  // action.
-  const last = lastAction(view);
-  const moved = last?.action && (isBoardChange(last.action) || last.action.startsWith("place")) ? movedBy(last.action) : [];
-  const outlines = useMemo<Outline[]>(
-    () => shown.sections.map((s) => ({ points: s.corners as [number, number][], className: moved.includes(s.number) ? "moved" : "" })),
-    [shown.sections, moved.join()],
   );
 
   // Tapping moves: a piece, then where it goes.
@@ -425,17 +484,7 @@ export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackV
           />
         )}
       </div>
-      {g.stage !== "place-section" && (
-        <>
-          <p class="facts material">
-            Material: Fire {g.material[0]}, Ice {g.material[1]} (a draw once both are 8 or less) · kings: Fire {g.kings[0]}, Ice {g.kings[1]}
-          </p>
-          <ul class="legend facts" aria-label="what the board shows">
-            <li>a piece is a stack of pyramids: its glyph says what it makes, the badge its pips (pawn 1, knight 2, bishop 3, rook 4, king 5, queen 6)</li>
-            <li>thick lines: the four sections; blue: the sections that moved last</li>
-          </ul>
-        </>
-      )}
+      {g.stage !== "place-section" && <BoardFacts view={view} />}
       <Record view={view} />
       <TableActions view={view} act={act} />
     </section>
