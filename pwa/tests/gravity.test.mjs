@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, axe, fitsWidth, harness, movedPast, noConsoleErrors, spectate, table, tap } from "./support.mjs";
+import { ARTIFACTS, axe, fitsWidth, harness, movedPast, noConsoleErrors, phone, server, spectate, table, tap } from "./support.mjs";
 
 harness();
 
@@ -32,6 +32,11 @@ test("Gravity Chess on two phones to the end: flip, moves one at a time, can't m
       assert.deepEqual(stacked, [...v.game.stacked].sort(), "stacked marks");
     }
   };
+
+  // The table display in the middle of the table follows the game: the flipped card and the
+  // score, as the phones have them.
+  const display = await phone({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+  await display.page.goto(`${server.base}/#/table/${gameId}`);
 
   let cants = 0;
   let moves = 0;
@@ -63,6 +68,16 @@ test("Gravity Chess on two phones to the end: flip, moves one at a time, can't m
     view = await movedPast(gameId, view.seq);
     if (!checked && moves >= 6) {
       await sameOnBoth(view);
+      for (const [i, side] of ["white", "black"].entries())
+        await display.page.locator(`tr[data-score="${side}"] td[data-points]`).getByText(String(view.game.score[i].points), { exact: true }).waitFor();
+      if (view.game.flipped) await display.page.getByLabel("flipped card").getByText(cardFace(view.game.flipped)).waitFor();
+      const want = [...view.game.to_move_now].sort();
+      const still = () => display.page.locator('[data-square][aria-label*="still to move this turn"]').evaluateAll((els) => els.map((e) => e.dataset.square).sort());
+      // The display may be a moment behind the referee: given a few seconds to catch up.
+      for (let i = 0; i < 50 && JSON.stringify(await still()) !== JSON.stringify(want); i++) await display.page.waitForTimeout(100);
+      assert.deepEqual(await still(), want, "the table display outlines the pieces still to move");
+      await display.page.screenshot({ path: join(ARTIFACTS, "gravity-table.png") });
+      await axe(display.page, "gravity table display");
       await pages[mover].screenshot({ path: join(ARTIFACTS, "gravity.png"), fullPage: true });
       await axe(pages[mover], "gravity");
       assert.ok(await fitsWidth(pages[mover]), "nothing scrolls sideways at 390 px");
@@ -88,6 +103,7 @@ test("Gravity Chess on two phones to the end: flip, moves one at a time, can't m
     await drawn.getByText(new RegExp(`^✓ Each of the \\d+ pieces ${side}'s turns added is the next card of this pile`)).waitFor();
   }
   await checker.screenshot({ path: join(ARTIFACTS, "gravity-fairness.png"), fullPage: true });
+  await display.context.close();
   for (const p of phones) await p.context.close();
 });
 

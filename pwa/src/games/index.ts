@@ -12,7 +12,7 @@ import { CloakAndDaggerGame } from "../pages/CloakAndDagger";
 import { CooperativeGame } from "../pages/Cooperative";
 import { CrowdedHouseGame } from "../pages/CrowdedHouse";
 import { GenericGame } from "../pages/GenericGame";
-import { GravityGame } from "../pages/Gravity";
+import { GravityGame, GravityTable } from "../pages/Gravity";
 import { MasqueradeGame } from "../pages/Masquerade";
 import { NeighbourSolitaireGame } from "../pages/NeighbourSolitaire";
 import { ParadeSolitaireGame } from "../pages/ParadeSolitaire";
@@ -129,6 +129,7 @@ export const GAMES: readonly GameEntry[] = [
     screen: screen(GravityGame),
     options: null,
     sides: ["Player 1", "Player 2"],
+    table: GravityTable,
   },
   {
     id: "chess-golf",

@@ -6,6 +6,7 @@ import type { GravityFields, Score } from "../generated/gravity";
 import { useMemo } from "preact/hooks";
 import { type GameView, gameActions, sideName, stageOf, turnOf } from "../api";
 import { cardFace, cardPiece } from "../cards";
+import { Board } from "../components/Board";
 import { Record } from "../components/Record";
 import { TableActions } from "../components/TableActions";
 import { TapChess } from "../components/TapChess";
@@ -67,6 +68,72 @@ function ScoreTable({ score }: { score: [Score, Score] }) {
   );
 }
 
+/** The card flipped for this turn and the piece it adds. */
+function Flipped({ view }: { view: GravityView }) {
+  const g = view.game;
+  return (
+    <p class="banner flipped" aria-label="flipped card">
+      {g.flipped ? (
+        <>
+          Flipped: <strong>{cardFace(g.flipped)}</strong> — adds {flippedPiece(g.flipped)}
+        </>
+      ) : g.last_turn ? (
+        "White's last turn: moves only, no card"
+      ) : (
+        "No card flipped"
+      )}
+    </p>
+  );
+}
+
+function Legend() {
+  return (
+    <ul class="legend facts" aria-label="what the marks mean">
+      <li>green outline: a piece still to move this turn</li>
+      <li>grey shade: stacked (cannot move or be captured; scores its row)</li>
+    </ul>
+  );
+}
+
+function Piles({ view }: { view: GravityView }) {
+  return (
+    <p class="facts">
+      Cards left: White's pile {view.game.pile_sizes[0]}, Black's pile {view.game.pile_sizes[1]}
+    </p>
+  );
+}
+
+/** The board with the pieces still to move this turn outlined (the referee marks the stacked
+ * ones). */
+function withStillToMove(view: GravityView): GravityView {
+  const g = view.game;
+  if (!view.board || !g.to_move_now.length || g.stage !== "move") return view;
+  const still = new Set(g.to_move_now);
+  return { ...view, board: { ...view.board, cells: view.board.cells.map((c) => (still.has(c.id) ? { ...c, markers: [...(c.markers ?? []), "to-move"] } : c)) } };
+}
+
+/** The table display: the board with the pieces still to move, the flipped card, whose turn,
+ * the piles, the running score and the record. */
+export function GravityTable({ view: seen }: { view: GameView }) {
+  const view = seen as GravityView;
+  const shown = useMemo(() => withStillToMove(view), [view]);
+  return (
+    <section class="table-display gravity">
+      <div class="table-board">{shown.board && <Board board={shown.board} label="board" />}</div>
+      <div class="table-side">
+        <p class="status" role="status" aria-live="polite">
+          {prompt(view)}
+        </p>
+        <Flipped view={view} />
+        <ScoreTable score={view.game.score} />
+        <Piles view={view} />
+        <Legend />
+        <Record view={view} />
+      </div>
+    </section>
+  );
+}
+
 export function GravityGame({ view, act, message, setMessage }: ScreenProps<GravityView>) {
   const seat = view.seat;
   const g = view.game;
@@ -76,29 +143,14 @@ export function GravityGame({ view, act, message, setMessage }: ScreenProps<Grav
   const moves = stage === "move" ? legal.filter((a) => UCI.test(a)) : [];
   const cants = legal.filter((a) => a.startsWith("cant "));
   const adds = useMemo(() => new Map(legal.filter((a) => a.startsWith("add ")).map((a) => [`${a.slice(4)}8`, a])), [view.seq]);
-  // The board with the pieces still to move outlined (the referee marks the stacked ones).
-  const shown = useMemo<GravityView>(() => {
-    if (!view.board || !g.to_move_now.length || g.stage !== "move") return view;
-    const still = new Set(g.to_move_now);
-    return { ...view, board: { ...view.board, cells: view.board.cells.map((c) => (still.has(c.id) ? { ...c, markers: [...(c.markers ?? []), "to-move"] } : c)) } };
-  }, [view]);
+  const shown = useMemo(() => withStillToMove(view), [view]);
   return (
     <section class="game chess gravity">
       <p class="status" role="status" aria-live="polite">
         {prompt(view)}
       </p>
       {colour && <p class="facts">You play {colour === "white" ? "White" : "Black"}.</p>}
-      <p class="banner flipped" aria-label="flipped card">
-        {g.flipped ? (
-          <>
-            Flipped: <strong>{cardFace(g.flipped)}</strong> — adds {flippedPiece(g.flipped)}
-          </>
-        ) : g.last_turn ? (
-          "White's last turn: moves only, no card"
-        ) : (
-          "No card flipped"
-        )}
-      </p>
+      <Flipped view={view} />
       <TapChess
         view={shown}
         moves={moves}
@@ -125,13 +177,8 @@ export function GravityGame({ view, act, message, setMessage }: ScreenProps<Grav
           ))}
         </div>
       )}
-      <ul class="legend facts" aria-label="what the marks mean">
-        <li>green outline: a piece still to move this turn</li>
-        <li>grey shade: stacked (cannot move or be captured; scores its row)</li>
-      </ul>
-      <p class="facts">
-        Cards left: White's pile {g.pile_sizes[0]}, Black's pile {g.pile_sizes[1]}
-      </p>
+      <Legend />
+      <Piles view={view} />
       <ScoreTable score={g.score} />
       <Record view={view} />
       <TableActions view={view} act={act} />
