@@ -521,6 +521,47 @@ fn positions_read_back_as_written() {
 }
 
 #[test]
+fn a_position_that_is_not_well_formed_is_refused_with_a_reason_never_a_panic() {
+    let nines = "9".repeat(29);
+    let bad: [(String, &str); 14] = [
+        (on_track(&format!("K({nines})3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k"), "fire move"), "is not a stack of a king"),
+        (on_track(&format!("{nines}/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k"), "fire move"), "a rank has 4 cells"),
+        (
+            on_track("K(1111111111111111111111111111111111)3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"),
+            "is not a stack",
+        ),
+        (on_track("K03/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "a digit counts 1 to 4"),
+        (on_track("KPPPP/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "more than 4 cells"),
+        (on_track("K4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "a digit counts 1 to 4"),
+        (on_track("K3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move banana"), "banana: after the stage"),
+        (on_track("K3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move opening"), "opening: after the stage"),
+        (on_track("K3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire rearrange 99999999999999999999"), "the die's number"),
+        (on_track("K(3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "without its )"),
+        (on_track("Kz3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "is not a piece letter"),
+        (on_track("K3/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "4 ranks"),
+        (format!("1,2bc=1cd,3ab=2da,4cd=3cd,5ab=1ab {START}|4/4/4/4 fire move"), "sections"),
+        (on_track(START, "water move"), "fire or ice"),
+    ];
+    for (text, why) in &bad {
+        let err = rules(WHACK).parse_position(text).err().unwrap_or_else(|| panic!("{text} was read"));
+        assert_eq!(err.code, ErrorCode::BadPosition);
+        assert!(err.message.contains(why), "{text}: {}", err.message);
+    }
+    // Every position one character away from a good one is read or refused, never a panic.
+    let good = on_track("K3/4/N(11)3/4|4/4/4/4|4/4/4/4|k2k(221)/4/4/R3", "ice move answer-check");
+    let chars: Vec<char> = good.chars().collect();
+    for i in 0..chars.len() {
+        for c in ['9', '0', '(', ')', '/', '|', 'K', 'x', '=', ',', ' ', 'é', '\0'] {
+            let mut changed = chars.clone();
+            changed[i] = c;
+            let _ = rules(WHACK).parse_position(&changed.iter().collect::<String>());
+        }
+        let dropped: String = chars.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, c)| c).collect();
+        let _ = rules(WHACK).parse_position(&dropped);
+    }
+}
+
+#[test]
 fn perft_from_the_starting_track() {
     // Depth 1 counted by hand: pawns of rank 4 step into section 2 (4), stack sideways (6) and
     // back onto the knights and the rook (3); pawns of rank 1 stack sideways (6) and onto the
