@@ -521,6 +521,27 @@ fn positions_read_back_as_written() {
 }
 
 #[test]
+fn a_move_is_two_cells_and_nothing_more() {
+    let position = on_track(START, "fire move");
+    let game = rules(WHACK);
+    let state = read(&position);
+    for text in ["1a4-2d1", "1a4x2d1", "1A4X2D1", "1a42d1", "1a4 - 2d1"] {
+        let (action, _) = game.read_action(&state, 0, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(action, "1a4-2d1", "{text}");
+    }
+    for text in ["1a4-2d1-4d4xzzz", "1a4-2d1-", "1a4", "1a4-2d1x2d2"] {
+        let err = game.read_action(&state, 0, text).unwrap_err();
+        assert_eq!(err.code, ErrorCode::BadNotation, "{text}");
+    }
+    let laying = read("1 - ice place-section");
+    for text in ["PLACE 2bc=1cd", "Place 2BC=1CD", "2bc=1cd"] {
+        assert_eq!(game.read_action(&laying, 1, text).unwrap_or_else(|e| panic!("{text}: {e}")).0, "place 2bc=1cd");
+    }
+    let err = game.read_action(&laying, 1, "place 2bc=1cd please").unwrap_err();
+    assert_eq!(err.code, ErrorCode::BadNotation);
+}
+
+#[test]
 fn a_position_that_is_not_well_formed_is_refused_with_a_reason_never_a_panic() {
     let nines = "9".repeat(29);
     let bad: [(String, &str); 14] = [

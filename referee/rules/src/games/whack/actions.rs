@@ -56,7 +56,10 @@ pub fn parse(state: &WhackState, text: &str) -> Result<WhackAction, GameError> {
     let text = text.trim();
     match state.phase {
         Phase::PlaceSection => {
-            let lay_text = text.strip_prefix("place").unwrap_or(text).trim();
+            let lay_text = match text.get(..5) {
+                Some(word) if word.eq_ignore_ascii_case("place") => &text[5..],
+                _ => text,
+            };
             let lay = Lay::parse(lay_text, state.sections.len() + 1).ok_or_else(|| {
                 let next = state.sections.len() + 1;
                 bad(format!("Lay section {next} along a section on the table, like place {next}da=1ab (its edge DA along section 1's edge AB)."))
@@ -91,9 +94,12 @@ fn parse_move(state: &WhackState, text: &str) -> Result<WhackAction, GameError> 
     let cells: Vec<&str> = if text.len() == 6 && text.is_ascii() {
         vec![&text[..3], &text[3..]]
     } else {
-        text.split(['-', 'x', '×']).collect()
+        text.split(['-', 'x', 'X', '×']).collect()
     };
-    let [Some(from), Some(to)] = [cells.first(), cells.get(1)].map(|c| c.and_then(|c| parse_cell(c))) else {
+    let [Some(from), Some(to)] = (match cells.as_slice() {
+        [from, to] => [parse_cell(from), parse_cell(to)],
+        _ => [None, None],
+    }) else {
         return Err(bad("Move a piece from cell to cell, like 1b1-1b3 (section, file a–d, rank 1–4)."));
     };
     let mv = Move { from, to };
