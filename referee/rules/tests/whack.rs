@@ -452,6 +452,28 @@ fn a_change_that_would_put_the_rollers_own_king_in_check_is_neither_listed_nor_a
 }
 
 #[test]
+fn swap_lists_each_board_once_on_a_symmetric_board() {
+    // Turned half round, this board maps sections 1, 2, 3, 4 onto 4, 3, 2, 1: swapping 1 and 4
+    // gives the same board (pieces and all) as swapping 2 and 3, turned on the table.
+    let symmetric = "1,2bc=1cd,3da=2da,4cd=3bc PPPP/BRKB/NQRN/PPPP|4/4/4/4|4/4/4/4|pppp/brkb/nqrn/pppp ice rearrange 4";
+    let state = read(symmetric);
+    let listed = legal(&state);
+    assert!(listed.contains(&"swap 1 4".to_string()) && !listed.contains(&"swap 2 3".to_string()), "{listed:?}");
+    let mut boards: Vec<Vec<rules::games::whack::plane::Motion>> = Vec::new();
+    for action in &listed {
+        let (after, _) = play(symmetric, &[action], &[]);
+        let places = rules::games::whack::layout::read(position(&after).split_whitespace().next().unwrap()).unwrap();
+        let board = rules::games::whack::embedding::normalised(&places);
+        assert!(!boards.contains(&board), "{action} gives a board listed already");
+        boards.push(board);
+    }
+    // Both are still legal to write.
+    let (a, _) = play(symmetric, &["swap 1 4"], &[]);
+    let (b, _) = play(symmetric, &["swap 2 3"], &[]);
+    assert_eq!(rules(WHACK).perft(&a, 1).unwrap(), rules(WHACK).perft(&b, 1).unwrap());
+}
+
+#[test]
 fn when_the_die_allows_no_change_play_goes_on() {
     // Section 1 joins all three others: no split into two joined pairs, so no AIM.
     let star = "1,2ab=1ab,3bc=1bc,4bc=1cd QK2/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k fire roll";
