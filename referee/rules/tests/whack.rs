@@ -252,13 +252,30 @@ fn pieces_move_as_in_chess_across_the_seams_and_there_is_no_castling() {
 #[test]
 fn moving_into_check_is_illegal() {
     let position = on_track("4/2K1/4/3r|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move");
-    assert_eq!(refusal(&position, "1c2-1d2"), "That would leave your king on 1d2 in check.");
+    assert_eq!(refusal(&position, "1c2-1d2"), "That would put your king on 1d2 in check.");
 }
 
 #[test]
 fn discovering_check_on_ones_own_king_is_illegal() {
     let position = on_track("1K2/1N2/4/1r2|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move");
-    assert_eq!(refusal(&position, "1b2-1d3"), "That would leave your king on 1b1 in check.");
+    assert_eq!(refusal(&position, "1b2-1d3"), "That would put your king on 1b1 in check.");
+}
+
+#[test]
+fn a_pinned_piece_stays_pinned_when_its_king_is_already_in_check() {
+    // Fire's king on 1a1 is in check from Ice's rook on 1a4; Fire's bishop on 1b1 stands
+    // between it and Ice's other rook on 1d1. Moving the bishop would add a second attacker.
+    let position = on_track("KB1r/4/4/r3|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move");
+    assert_eq!(
+        refusal(&position, "1b1-1c2"),
+        "That would bring another attacker onto your king on 1a1, already in check."
+    );
+    let state = read(&position);
+    assert_eq!(moves_from(&state, "1b1"), Vec::<String>::new(), "the bishop is pinned");
+    assert_eq!(moves_from(&state, "1a1"), cells("1b2"), "the king may still step out (1a2 is on the rook's file)");
+    // Without the check from 1a4 the same move is refused as before.
+    let unchecked = on_track("KB1r/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move");
+    assert_eq!(refusal(&unchecked, "1b1-1c2"), "That would put your king on 1a1 in check.");
 }
 
 /// Ice's king on 4a1 in check from Fire's rook on 4a4; Ice also has a pawn on 4d1.
@@ -452,6 +469,18 @@ fn a_change_that_would_put_the_rollers_own_king_in_check_is_neither_listed_nor_a
 }
 
 #[test]
+fn a_change_may_not_bring_another_attacker_onto_a_king_already_in_check() {
+    // As above, with Fire's king already in check from Ice's rook on 1d1 (Fire captured and
+    // left it there): swapping 3 and 4 would add the rook on 4a1 to its attackers.
+    let position = on_track("K2r/4/4/3R|4/4/4/4|4/4/4/4|r3/4/4/3k", "fire rearrange 4");
+    assert_eq!(legal(&read(&position)), ["swap 1 2", "swap 1 3", "swap 1 4", "swap 2 3"]);
+    assert_eq!(
+        refusal(&position, "swap 3 4"),
+        "That would bring another attacker onto your king on 1a1, already in check."
+    );
+}
+
+#[test]
 fn swap_lists_each_board_once_on_a_symmetric_board() {
     // Turned half round, this board maps sections 1, 2, 3, 4 onto 4, 3, 2, 1: swapping 1 and 4
     // gives the same board (pieces and all) as swapping 2 and 3, turned on the table.
@@ -540,6 +569,25 @@ fn positions_read_back_as_written() {
         panic!("two sections on one edge overlap")
     };
     assert_eq!(bad.code, ErrorCode::BadPosition);
+}
+
+#[test]
+fn with_the_chess_rule_a_move_that_cannot_answer_every_check_keeps_as_many_kings_safe_as_it_can() {
+    // Ice's rook on 1a4 checks both of Fire's kings (1a1 up file a, 1d4 along rank 4); no
+    // move answers both checks. Fire may save one king, not neither; the game goes on.
+    let position = on_track("K3/4/4/r2K|P3/4/4/4|4/4/4/4|4/4/q3/3k", "fire move answer-check");
+    let state = read(&position);
+    assert_eq!(rules(WHACK).outcome(&state), None, "not lost: Fire has two kings");
+    let mut listed = legal(&state);
+    listed.sort();
+    assert_eq!(listed, ["1a1-1b1", "1a1-1b2", "1d4-1c3", "1d4-2d3"]);
+    assert_eq!(
+        refusal(&position, "2a1-2b1"),
+        "No move answers every check, but another move keeps one of your kings out of check; that would keep none."
+    );
+    // With one king it is lost, as in chess.
+    let mate = read(&on_track("k2R/3R/4/1R2|4/4/4/4|4/4/4/4|4/4/4/3K", "ice move answer-check"));
+    assert_eq!(rules(WHACK).outcome(&mate).unwrap().reason, "Ice has no legal move while in check");
 }
 
 #[test]

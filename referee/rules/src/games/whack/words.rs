@@ -54,7 +54,39 @@ pub fn refusal(scene: &Scene, side: Color, mv: Move, why: &Refusal) -> String {
         Refusal::LastKing => {
             "That would leave you without a king: stacking onto your only king makes a queen of it.".into()
         }
-        Refusal::Check(kings) => format!("That would leave {} in check.", kings_phrase(*kings)),
+        Refusal::Check { put, left, more } => check_refusal(*put, *left, *more),
+        Refusal::FewerKingsSafe { safe, best } => format!(
+            "No move answers every check, but another move keeps {} of your kings out of check; that would keep {}.",
+            number_word(*best as usize),
+            if *safe == 0 { "none".to_string() } else { format!("only {}", number_word(*safe as usize)) }
+        ),
+    }
+}
+
+/// A move or change refused for its kings: those it would `put` in check, `left` in check
+/// (the chess rule) and those already in check it would bring `more` attackers onto.
+pub fn check_refusal(put: Cells, left: Cells, more: Cells) -> String {
+    let mut parts = Vec::new();
+    if put != 0 {
+        parts.push(format!("put {} in check", kings_phrase(put)));
+    }
+    if left != 0 {
+        parts.push(format!("leave {} in check", kings_phrase(left)));
+    }
+    if more != 0 {
+        parts.push(format!("bring another attacker onto {}, already in check", kings_phrase(more)));
+    }
+    format!("That would {}.", parts.join(" and "))
+}
+
+fn number_word(n: usize) -> String {
+    match n {
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        5 => "five".into(),
+        n => n.to_string(),
     }
 }
 
