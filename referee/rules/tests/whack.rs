@@ -612,6 +612,21 @@ fn a_move_is_two_cells_and_nothing_more() {
 }
 
 #[test]
+fn a_bishop_told_it_cannot_reach_a_cell_across_a_junction_is_told_where_its_diagonal_ends() {
+    // Martian Chess's triangle: the bishop on 1c3's line towards the centre ends on 1a1.
+    let position = "1,2ab=1da,3ab=2da,4bc=3cd 3K/4/2B1/3R|4/1p2/4/4|4/4/4/4|4/4/4/3k(221) fire move";
+    assert_eq!(
+        refusal(position, "1c3-2b2"),
+        "The bishop on 1c3 cannot reach 2b2: its diagonal ends on 1a1, at a junction of three section corners."
+    );
+    let from_the_corner = "1,2ab=1da,3ab=2da,4bc=3cd 3K/4/4/3R|4/4/4/4|B3/1p2/4/4|4/4/4/3k(221) fire move";
+    assert_eq!(
+        refusal(from_the_corner, "3a1-2b2"),
+        "The bishop on 3a1 cannot reach 2b2: its diagonal ends where it stands, at a junction of three section corners."
+    );
+}
+
+#[test]
 fn a_position_that_is_not_well_formed_is_refused_with_a_reason_never_a_panic() {
     let nines = "9".repeat(29);
     let bad: [(String, &str); 14] = [
