@@ -481,6 +481,16 @@ fn a_change_may_not_bring_another_attacker_onto_a_king_already_in_check() {
 }
 
 #[test]
+fn a_change_that_gives_check_is_announced() {
+    // Ice swaps sections 3 and 4: its rook on 4a1 then attacks Fire's king on 1a1.
+    let position = on_track("K3/4/4/4|4/4/4/4|4/4/4/4|r3/4/4/3k", "ice rearrange 4");
+    let (_, said) = play(&position, &["swap 3 4"], &[]);
+    assert_eq!(said, ["sections 3 and 4 swap places, check"]);
+    let (_, said) = play(&position, &["swap 1 2"], &[]);
+    assert_eq!(said, ["sections 1 and 2 swap places"]);
+}
+
+#[test]
 fn swap_lists_each_board_once_on_a_symmetric_board() {
     // Turned half round, this board maps sections 1, 2, 3, 4 onto 4, 3, 2, 1: swapping 1 and 4
     // gives the same board (pieces and all) as swapping 2 and 3, turned on the table.

@@ -4,6 +4,7 @@
 //! cell to cell (`1b1-1b3`; cells are section, file, rank).
 
 use super::arrangements::{self, Change, Die};
+use super::geometry::WhackGeometry;
 use super::layout::Lay;
 use super::moves::{Move, Scene};
 use super::setup;
@@ -167,7 +168,7 @@ pub fn describe(state: &WhackState, action: &WhackAction) -> String {
             )
         }
         WhackAction::Roll => "rolls the die".into(),
-        WhackAction::Change(change) => arrangements::sentence(change),
+        WhackAction::Change(change) => describe_change(state, change),
         WhackAction::Move(mv) => {
             let (geometry, pieces) = (state.geometry(), state.pieces());
             let before = Scene { geometry: &geometry, pieces: &pieces };
@@ -176,6 +177,21 @@ pub fn describe(state: &WhackState, action: &WhackAction) -> String {
             let after = Scene { geometry: &geometry, pieces: &after_pieces };
             words::describe_move(&before, &after, state.to_act, *mv, kind)
         }
+    }
+}
+
+/// A change of the board as the table hears it, with ", check" when it leaves a king of the
+/// other side attacked (seed, "Resolution": a player "should declare check").
+fn describe_change(state: &WhackState, change: &Change) -> String {
+    let said = arrangements::sentence(change);
+    let Phase::Rearrange { die, .. } = state.phase else { return said };
+    let Ok(after) = state.judge_change(die, change) else { return said };
+    let Ok(joins) = super::embedding::board(&after) else { return said };
+    let (geometry, pieces) = (WhackGeometry::new(after.len(), &joins), state.pieces());
+    if (Scene { geometry: &geometry, pieces: &pieces }).checked(state.to_act.other()) != 0 {
+        format!("{said}, check")
+    } else {
+        said
     }
 }
 
