@@ -461,7 +461,7 @@ fn a_change_that_would_split_the_board_is_refused() {
 #[test]
 fn a_change_that_would_put_the_rollers_own_king_in_check_is_neither_listed_nor_allowed() {
     // Fire's king on 1a1 and Ice's rook on 4a1: swapping sections 3 and 4 lays the rook's file
-    // into section 2's rank 1 and down file a of section 1 (docs/games/whack/swap-check.svg).
+    // into section 2's rank 1 and down file a of section 1 (docs/games/whack/swap.svg).
     let position = on_track("K3/4/4/3R|4/4/4/4|4/4/4/4|r3/4/4/3k", "fire rearrange 4");
     let listed = legal(&read(&position));
     assert_eq!(listed, ["swap 1 2", "swap 1 3", "swap 1 4", "swap 2 3"]);
