@@ -135,6 +135,15 @@ fn the_last_section_joins_an_end_of_the_track_not_its_middle() {
 }
 
 #[test]
+fn the_last_section_may_not_join_both_ends_of_the_track() {
+    // Sections 1, 2 and 3 turn round section 1's corner B; section 4 along 3's edge BC would
+    // also lie along 1's edge AB, closing four right angles into a ring.
+    let track = "1,2cd=1bc,3ab=2da - ice place-section";
+    assert_eq!(refusal(track, "place 4cd=3bc"), "A new section joins only one of the others, by one edge.");
+    assert!(!legal(&read(track)).contains(&"place 4cd=3bc".to_string()));
+}
+
+#[test]
 fn fire_sets_up_at_the_far_end_of_the_track_wherever_that_is() {
     // Section 3 joins section 1, so 1 is in the middle: the track is 3–1–2–4 and Fire sets up
     // in section 3, whose rank 1 faces the track (its AB along 1's DA): ranks 4 to 1 from the end.
