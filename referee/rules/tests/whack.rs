@@ -135,6 +135,15 @@ fn the_last_section_joins_an_end_of_the_track_not_its_middle() {
 }
 
 #[test]
+fn the_last_section_may_not_join_both_ends_of_the_track() {
+    // Sections 1, 2 and 3 turn round section 1's corner B; section 4 along 3's edge BC would
+    // also lie along 1's edge AB, closing four right angles into a ring.
+    let track = "1,2cd=1bc,3ab=2da - ice place-section";
+    assert_eq!(refusal(track, "place 4cd=3bc"), "A new section joins only one of the others, by one edge.");
+    assert!(!legal(&read(track)).contains(&"place 4cd=3bc".to_string()));
+}
+
+#[test]
 fn fire_sets_up_at_the_far_end_of_the_track_wherever_that_is() {
     // Section 3 joins section 1, so 1 is in the middle: the track is 3–1–2–4 and Fire sets up
     // in section 3, whose rank 1 faces the track (its AB along 1's DA): ranks 4 to 1 from the end.
@@ -252,13 +261,30 @@ fn pieces_move_as_in_chess_across_the_seams_and_there_is_no_castling() {
 #[test]
 fn moving_into_check_is_illegal() {
     let position = on_track("4/2K1/4/3r|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move");
-    assert_eq!(refusal(&position, "1c2-1d2"), "That would leave your king on 1d2 in check.");
+    assert_eq!(refusal(&position, "1c2-1d2"), "That would put your king on 1d2 in check.");
 }
 
 #[test]
 fn discovering_check_on_ones_own_king_is_illegal() {
     let position = on_track("1K2/1N2/4/1r2|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move");
-    assert_eq!(refusal(&position, "1b2-1d3"), "That would leave your king on 1b1 in check.");
+    assert_eq!(refusal(&position, "1b2-1d3"), "That would put your king on 1b1 in check.");
+}
+
+#[test]
+fn a_pinned_piece_stays_pinned_when_its_king_is_already_in_check() {
+    // Fire's king on 1a1 is in check from Ice's rook on 1a4; Fire's bishop on 1b1 stands
+    // between it and Ice's other rook on 1d1. Moving the bishop would add a second attacker.
+    let position = on_track("KB1r/4/4/r3|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move");
+    assert_eq!(
+        refusal(&position, "1b1-1c2"),
+        "That would bring another attacker onto your king on 1a1, already in check."
+    );
+    let state = read(&position);
+    assert_eq!(moves_from(&state, "1b1"), Vec::<String>::new(), "the bishop is pinned");
+    assert_eq!(moves_from(&state, "1a1"), cells("1b2"), "the king may still step out (1a2 is on the rook's file)");
+    // Without the check from 1a4 the same move is refused as before.
+    let unchecked = on_track("KB1r/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move");
+    assert_eq!(refusal(&unchecked, "1b1-1c2"), "That would put your king on 1a1 in check.");
 }
 
 /// Ice's king on 4a1 in check from Fire's rook on 4a4; Ice also has a pawn on 4d1.
@@ -444,11 +470,55 @@ fn a_change_that_would_split_the_board_is_refused() {
 #[test]
 fn a_change_that_would_put_the_rollers_own_king_in_check_is_neither_listed_nor_allowed() {
     // Fire's king on 1a1 and Ice's rook on 4a1: swapping sections 3 and 4 lays the rook's file
-    // into section 2's rank 1 and down file a of section 1 (docs/games/whack/swap-check.svg).
+    // into section 2's rank 1 and down file a of section 1 (docs/games/whack/swap.svg).
     let position = on_track("K3/4/4/3R|4/4/4/4|4/4/4/4|r3/4/4/3k", "fire rearrange 4");
     let listed = legal(&read(&position));
     assert_eq!(listed, ["swap 1 2", "swap 1 3", "swap 1 4", "swap 2 3"]);
     assert_eq!(refusal(&position, "swap 3 4"), "That would put your king on 1a1 in check.");
+}
+
+#[test]
+fn a_change_may_not_bring_another_attacker_onto_a_king_already_in_check() {
+    // As above, with Fire's king already in check from Ice's rook on 1d1 (Fire captured and
+    // left it there): swapping 3 and 4 would add the rook on 4a1 to its attackers.
+    let position = on_track("K2r/4/4/3R|4/4/4/4|4/4/4/4|r3/4/4/3k", "fire rearrange 4");
+    assert_eq!(legal(&read(&position)), ["swap 1 2", "swap 1 3", "swap 1 4", "swap 2 3"]);
+    assert_eq!(
+        refusal(&position, "swap 3 4"),
+        "That would bring another attacker onto your king on 1a1, already in check."
+    );
+}
+
+#[test]
+fn a_change_that_gives_check_is_announced() {
+    // Ice swaps sections 3 and 4: its rook on 4a1 then attacks Fire's king on 1a1.
+    let position = on_track("K3/4/4/4|4/4/4/4|4/4/4/4|r3/4/4/3k", "ice rearrange 4");
+    let (_, said) = play(&position, &["swap 3 4"], &[]);
+    assert_eq!(said, ["sections 3 and 4 swap places, check"]);
+    let (_, said) = play(&position, &["swap 1 2"], &[]);
+    assert_eq!(said, ["sections 1 and 2 swap places"]);
+}
+
+#[test]
+fn swap_lists_each_board_once_on_a_symmetric_board() {
+    // Turned half round, this board maps sections 1, 2, 3, 4 onto 4, 3, 2, 1: swapping 1 and 4
+    // gives the same board (pieces and all) as swapping 2 and 3, turned on the table.
+    let symmetric = "1,2bc=1cd,3da=2da,4cd=3bc PPPP/BRKB/NQRN/PPPP|4/4/4/4|4/4/4/4|pppp/brkb/nqrn/pppp ice rearrange 4";
+    let state = read(symmetric);
+    let listed = legal(&state);
+    assert!(listed.contains(&"swap 1 4".to_string()) && !listed.contains(&"swap 2 3".to_string()), "{listed:?}");
+    let mut boards: Vec<Vec<rules::games::whack::plane::Motion>> = Vec::new();
+    for action in &listed {
+        let (after, _) = play(symmetric, &[action], &[]);
+        let places = rules::games::whack::layout::read(position(&after).split_whitespace().next().unwrap()).unwrap();
+        let board = rules::games::whack::embedding::normalised(&places);
+        assert!(!boards.contains(&board), "{action} gives a board listed already");
+        boards.push(board);
+    }
+    // Both are still legal to write.
+    let (a, _) = play(symmetric, &["swap 1 4"], &[]);
+    let (b, _) = play(symmetric, &["swap 2 3"], &[]);
+    assert_eq!(rules(WHACK).perft(&a, 1).unwrap(), rules(WHACK).perft(&b, 1).unwrap());
 }
 
 #[test]
@@ -518,6 +588,102 @@ fn positions_read_back_as_written() {
         panic!("two sections on one edge overlap")
     };
     assert_eq!(bad.code, ErrorCode::BadPosition);
+}
+
+#[test]
+fn with_the_chess_rule_a_move_that_cannot_answer_every_check_keeps_as_many_kings_safe_as_it_can() {
+    // Ice's rook on 1a4 checks both of Fire's kings (1a1 up file a, 1d4 along rank 4); no
+    // move answers both checks. Fire may save one king, not neither; the game goes on.
+    let position = on_track("K3/4/4/r2K|P3/4/4/4|4/4/4/4|4/4/q3/3k", "fire move answer-check");
+    let state = read(&position);
+    assert_eq!(rules(WHACK).outcome(&state), None, "not lost: Fire has two kings");
+    let mut listed = legal(&state);
+    listed.sort();
+    assert_eq!(listed, ["1a1-1b1", "1a1-1b2", "1d4-1c3", "1d4-2d3"]);
+    assert_eq!(
+        refusal(&position, "2a1-2b1"),
+        "No move answers every check, but another move keeps one of your kings out of check; that would keep none."
+    );
+    // With one king it is lost, as in chess.
+    let mate = read(&on_track("k2R/3R/4/1R2|4/4/4/4|4/4/4/4|4/4/4/3K", "ice move answer-check"));
+    assert_eq!(rules(WHACK).outcome(&mate).unwrap().reason, "Ice has no legal move while in check");
+}
+
+#[test]
+fn a_move_is_two_cells_and_nothing_more() {
+    let position = on_track(START, "fire move");
+    let game = rules(WHACK);
+    let state = read(&position);
+    for text in ["1a4-2d1", "1a4x2d1", "1A4X2D1", "1a42d1", "1a4 - 2d1"] {
+        let (action, _) = game.read_action(&state, 0, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(action, "1a4-2d1", "{text}");
+    }
+    for text in ["1a4-2d1-4d4xzzz", "1a4-2d1-", "1a4", "1a4-2d1x2d2"] {
+        let err = game.read_action(&state, 0, text).unwrap_err();
+        assert_eq!(err.code, ErrorCode::BadNotation, "{text}");
+    }
+    let laying = read("1 - ice place-section");
+    for text in ["PLACE 2bc=1cd", "Place 2BC=1CD", "2bc=1cd"] {
+        assert_eq!(game.read_action(&laying, 1, text).unwrap_or_else(|e| panic!("{text}: {e}")).0, "place 2bc=1cd");
+    }
+    let err = game.read_action(&laying, 1, "place 2bc=1cd please").unwrap_err();
+    assert_eq!(err.code, ErrorCode::BadNotation);
+}
+
+#[test]
+fn a_bishop_told_it_cannot_reach_a_cell_across_a_junction_is_told_where_its_diagonal_ends() {
+    // Martian Chess's triangle: the bishop on 1c3's line towards the centre ends on 1a1.
+    let position = "1,2ab=1da,3ab=2da,4bc=3cd 3K/4/2B1/3R|4/1p2/4/4|4/4/4/4|4/4/4/3k(221) fire move";
+    assert_eq!(
+        refusal(position, "1c3-2b2"),
+        "The bishop on 1c3 cannot reach 2b2: its diagonal ends on 1a1, at a junction of three section corners."
+    );
+    let from_the_corner = "1,2ab=1da,3ab=2da,4bc=3cd 3K/4/4/3R|4/4/4/4|B3/1p2/4/4|4/4/4/3k(221) fire move";
+    assert_eq!(
+        refusal(from_the_corner, "3a1-2b2"),
+        "The bishop on 3a1 cannot reach 2b2: its diagonal ends where it stands, at a junction of three section corners."
+    );
+}
+
+#[test]
+fn a_position_that_is_not_well_formed_is_refused_with_a_reason_never_a_panic() {
+    let nines = "9".repeat(29);
+    let bad: [(String, &str); 14] = [
+        (on_track(&format!("K({nines})3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k"), "fire move"), "is not a stack of a king"),
+        (on_track(&format!("{nines}/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k"), "fire move"), "a rank has 4 cells"),
+        (
+            on_track("K(1111111111111111111111111111111111)3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"),
+            "is not a stack",
+        ),
+        (on_track("K03/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "a digit counts 1 to 4"),
+        (on_track("KPPPP/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "more than 4 cells"),
+        (on_track("K4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "a digit counts 1 to 4"),
+        (on_track("K3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move banana"), "banana: after the stage"),
+        (on_track("K3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move opening"), "opening: after the stage"),
+        (on_track("K3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire rearrange 99999999999999999999"), "the die's number"),
+        (on_track("K(3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "without its )"),
+        (on_track("Kz3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "is not a piece letter"),
+        (on_track("K3/4/4|4/4/4/4|4/4/4/4|4/4/4/3k", "fire move"), "4 ranks"),
+        (format!("1,2bc=1cd,3ab=2da,4cd=3cd,5ab=1ab {START}|4/4/4/4 fire move"), "sections"),
+        (on_track(START, "water move"), "fire or ice"),
+    ];
+    for (text, why) in &bad {
+        let err = rules(WHACK).parse_position(text).err().unwrap_or_else(|| panic!("{text} was read"));
+        assert_eq!(err.code, ErrorCode::BadPosition);
+        assert!(err.message.contains(why), "{text}: {}", err.message);
+    }
+    // Every position one character away from a good one is read or refused, never a panic.
+    let good = on_track("K3/4/N(11)3/4|4/4/4/4|4/4/4/4|k2k(221)/4/4/R3", "ice move answer-check");
+    let chars: Vec<char> = good.chars().collect();
+    for i in 0..chars.len() {
+        for c in ['9', '0', '(', ')', '/', '|', 'K', 'x', '=', ',', ' ', 'é', '\0'] {
+            let mut changed = chars.clone();
+            changed[i] = c;
+            let _ = rules(WHACK).parse_position(&changed.iter().collect::<String>());
+        }
+        let dropped: String = chars.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, c)| c).collect();
+        let _ = rules(WHACK).parse_position(&dropped);
+    }
 }
 
 #[test]

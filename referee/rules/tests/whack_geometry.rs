@@ -5,6 +5,7 @@
 
 mod whack_svg;
 
+use rules::games::whack::arrangements::{self, Die};
 use rules::games::whack::embedding;
 use rules::games::whack::geometry::{Corner, WhackGeometry};
 use rules::games::whack::layout;
@@ -22,6 +23,10 @@ const TRACK: &str = "1,2bc=1cd,3ab=2da,4cd=3cd";
 const TRIANGLE: &str = "1,2ab=1da,3ab=2da,4bc=3cd";
 /// Four section corners closing a corner: 1B (90°), 2A (120°), 3C (60°), 4D (90°).
 const FOUR_CORNERS: &str = "1,2ab=1ab,3bc=1bc,4da=2da";
+/// Four right angles closing a corner: 1B, 2D, 3B, 4D (section 4 joins 3 and 1).
+const RIGHT_ANGLES: &str = "1,2cd=1bc,3ab=2da,4cd=3bc";
+/// Three corners on the outline with a 60° gap: 1B (90°), 2A (120°), 4D (90°).
+const OUTLINE_CORNER: &str = "1,2ab=1ab,4da=2da,3cd=1cd";
 /// Five sections (more than the game has, to show the geometry's rule): 1B, 2D (90° each) and
 /// 3C, 4C, 5C (60° each) close a corner.
 const FIVE_CORNERS: &str = "1,2da=1ab,3bc=1bc,4cd=2cd,5bc=3cd";
@@ -189,38 +194,164 @@ fn at_a_junction_of_five_a_bishop_stops_and_a_king_may_step_to_either_cell_acros
     check_picture("junction-five.svg", &draw(&places, &marks));
 }
 
+/// Round Martian Chess's triangle, the cells a knight's two ways once wrapped round to: each
+/// touches the start (a king steps there).
+const WRAPPED_ROUND_THE_TRIANGLE: &[(&str, &str)] = &[
+    ("1a1", "2b1 3a2"),
+    ("1a2", "2a1"),
+    ("1b1", "3a1"),
+    ("2a1", "1a2 3b1"),
+    ("2a2", "3a1"),
+    ("2b1", "1a1"),
+    ("3a1", "1b1 2a2"),
+    ("3a2", "1a1"),
+    ("3b1", "2a1"),
+];
+
+/// The cells that share a corner point with `cell` where the sections lie at `places`
+/// (worked out from the exact corners, not from the geometry's steps).
+fn sharing_a_point(places: &[Motion], cell: Cell) -> Vec<Cell> {
+    let corners = |c: Cell| {
+        let (s, f, r) = rules::games::whack::geometry::parts(c);
+        section::cell_corners(f, r).map(|p| places[usize::from(s)].apply(p))
+    };
+    let own = corners(cell);
+    (0..(places.len() * 16) as Cell).filter(|c| *c != cell && corners(*c).iter().any(|p| own.contains(p))).collect()
+}
+
+/// The boards of the pictures, and every board one change of the die away from the track.
+fn many_boards() -> Vec<Vec<Motion>> {
+    let mut out: Vec<Vec<Motion>> = [TRACK, TRIANGLE, FOUR_CORNERS, RIGHT_ANGLES, OUTLINE_CORNER, FIVE_CORNERS]
+        .iter()
+        .map(|t| board(t).0)
+        .collect();
+    let track = layout::read(TRACK).unwrap();
+    let joins = embedding::board(&track).unwrap();
+    for die in [Die::Tip, Die::Aim, Die::Dig, Die::Swap, Die::Wild] {
+        out.extend(arrangements::options(&track, &joins, die).into_iter().map(|(_, after, _)| after));
+    }
+    out
+}
+
 #[test]
-fn a_knights_two_then_one_and_one_then_two_may_land_on_different_cells() {
+fn a_knight_never_lands_on_a_cell_that_touches_its_start() {
     let (places, g) = board(TRIANGLE);
-    let mut landed = Vec::new();
-    g.leap(named("1a1"), Step { files: -1, ranks: -2 }, &mut landed);
-    assert_eq!(names(landed), cells("2a2 3a2"), "two back then one left: 2a2; one left then two back: 3a2");
+    for (from, wrapped) in WRAPPED_ROUND_THE_TRIANGLE {
+        let (knight, king) = (names(reach(&g, Role::Knight, from)), names(reach(&g, Role::King, from)));
+        for cell in cells(wrapped) {
+            assert!(king.contains(&cell), "a king on {from} steps to {cell}");
+            assert!(!knight.contains(&cell), "a knight on {from} does not land on {cell}: {knight:?}");
+        }
+    }
     let knight = reach(&g, Role::Knight, "1a1");
-    assert_eq!(names(knight.clone()), cells("1b3 1c2 2a2 2b1 2b2 2c1 3a2 3a3 3b1 3b2"));
-    // On the track no corner is a junction, and both ways always agree.
-    let (_, track) = board(TRACK);
-    for cell in 0..track.cell_count() as Cell {
-        for step in rules::geometry::grid::KNIGHT_STEPS {
-            let mut out = Vec::new();
-            track.leap(cell, step, &mut out);
-            out.dedup();
-            assert!(out.len() <= 1, "{} {step:?}: {out:?}", name(cell));
+    assert_eq!(names(knight.clone()), cells("1b3 1c2 2a2 2b2 2c1 3a3 3b1 3b2"));
+    // On every board, no knight lands on a cell that shares a corner point with its start.
+    for places in many_boards() {
+        let g = WhackGeometry::new(places.len(), &embedding::board(&places).unwrap());
+        for from in 0..g.cell_count() as Cell {
+            let near = sharing_a_point(&places, from);
+            let knight = reachable(&g, from, movement_of(Role::Knight), &|_| false);
+            assert!(knight.iter().all(|c| !near.contains(c)), "{}: {:?}", name(from), names(knight));
+            assert_eq!(names(g.touching(from).to_vec()), names(near), "the cells touching {}", name(from));
         }
     }
     let mut marks = reach_marks(
         "1a1",
         "N",
         &knight,
-        "A knight on 1a1: two back, one left (red) ends on 2a2; one left, two back (blue) on 3a2",
+        "A knight on 1a1: two back, one left (red) lands on 2a2; one left, two back (blue) wraps round to 3a2, beside 1a1: no target",
     );
+    marks.fills.insert(named("3a2"), fill("stop"));
     marks.paths.push((["1a1", "3a1", "3b1", "2a2"].map(named).to_vec(), "#b03a2e"));
     marks.paths.push((["1a1", "2a1", "3a1", "3a2"].map(named).to_vec(), "#1f4e79"));
     check_picture("knight.svg", &draw(&places, &marks));
 }
 
-// ---- After each kind of change of the board (from the track) ----
+#[test]
+fn at_a_junction_of_five_a_knights_two_ways_may_land_on_different_cells_and_both_are_targets() {
+    let (_, g) = board(FIVE_CORNERS);
+    let mut landed = Vec::new();
+    g.leap(named("1d1"), Step { files: 2, ranks: -1 }, &mut landed);
+    assert_eq!(names(landed), cells("4d3 5d3"));
+    // With four sections the two ways never part so (no junction of five): one cell or none.
+    for places in many_boards().into_iter().filter(|p| p.len() == 4) {
+        let g = WhackGeometry::new(4, &embedding::board(&places).unwrap());
+        for from in 0..g.cell_count() as Cell {
+            for step in rules::geometry::grid::KNIGHT_STEPS {
+                let mut out = Vec::new();
+                g.leap(from, step, &mut out);
+                out.dedup();
+                assert!(out.len() <= 1, "{} {step:?}: {:?}", name(from), names(out));
+            }
+        }
+    }
+}
 
-use rules::games::whack::arrangements::{self, Die};
+#[test]
+fn at_a_corner_on_the_outline_a_diagonal_goes_on_for_every_piece_where_one_way_round_reaches_a_cell() {
+    let (places, g) = board(OUTLINE_CORNER);
+    let step = Step { files: 1, ranks: -1 };
+    assert_eq!(g.cells_round(named("1d1"), step), None, "a 60° gap between 4D and 1B");
+    assert_eq!(g.corner(named("1d1"), step), Corner::Through { cell: named("4a4") });
+    assert!(reach(&g, Role::King, "1d1").contains(&named("4a4")), "a king steps across");
+    let bishop = reach(&g, Role::Bishop, "1c2");
+    assert!(["1d1", "4a4", "4b3", "4c2", "4d1"].iter().all(|c| bishop.contains(&named(c))), "and a bishop goes on");
+    assert!(reach(&g, Role::Bishop, "4b3").contains(&named("1c2")), "the same line back");
+    // 2a1, between them, has nothing across that corner.
+    assert_eq!(g.corner(named("2a1"), Step { files: -1, ranks: -1 }), Corner::Outline);
+    // On every board a king's diagonal step is a bishop's first step too, and the other way.
+    for places in many_boards().into_iter().filter(|p| p.len() == 4) {
+        let g = WhackGeometry::new(4, &embedding::board(&places).unwrap());
+        for from in 0..g.cell_count() as Cell {
+            let king: Vec<Cell> =
+                reach(&g, Role::King, &name(from)).into_iter().filter(|c| !g.neighbours(from).contains(c)).collect();
+            let bishop_first = reachable(&g, from, movement_of(Role::Bishop), &|_| true);
+            assert_eq!(names(king), names(bishop_first), "{}", name(from));
+        }
+    }
+    let mut marks = reach_marks("1c2", "B", &bishop, "1B, 2A and 4D leave a 60° gap: the bishop on 1c2 goes on to 4a4");
+    marks.dots.push((places[0].apply(section::corners()[1]), "gap".into()));
+    check_picture("outline-corner.svg", &draw(&places, &marks));
+}
+
+#[test]
+fn a_diagonal_goes_on_through_a_corner_closed_by_four_right_angles() {
+    let (_, g) = board(RIGHT_ANGLES);
+    let step = Step { files: 1, ranks: -1 };
+    assert_eq!(g.cells_round(named("1d1"), step), Some(4));
+    let Corner::Through { cell } = g.corner(named("1d1"), step) else { panic!("four cells close round 1B") };
+    assert_eq!(name(cell), "3d1", "the cell opposite, two round");
+    let bishop = reach(&g, Role::Bishop, "1c2");
+    assert!(bishop.contains(&named("1d1")) && bishop.contains(&named("3d1")), "{:?}", names(bishop));
+}
+
+#[test]
+fn four_section_corners_close_round_a_point_only_as_four_right_angles_or_120_90_60_90() {
+    // A wide corner's edges are short and a narrow corner's long, so they never lie side by
+    // side: 120+120+60+60 cannot close. Every way of putting four corners round a point:
+    let angles = [120, 90, 60, 90];
+    let mut closing = Vec::new();
+    let at = |corner: usize, turns: u8| Motion { turns, shift: -section::corners()[corner].turned(turns) };
+    for corners in (0..256).map(|n| [n % 4, n / 4 % 4, n / 16 % 4, n / 64]) {
+        if corners.iter().map(|c| angles[*c]).sum::<i32>() != 360 {
+            continue;
+        }
+        for turns in 0..216u16 {
+            let t = [0, (turns % 6) as u8, (turns / 6 % 6) as u8, (turns / 36) as u8];
+            let places: Vec<Motion> = (0..4).map(|k| at(corners[k], t[k])).collect();
+            if embedding::board(&places).is_ok() {
+                let mut kind: Vec<i32> = corners.iter().map(|c| angles[*c]).collect();
+                kind.sort();
+                closing.push(kind);
+            }
+        }
+    }
+    closing.sort();
+    closing.dedup();
+    assert_eq!(closing, [vec![60, 90, 90, 120], vec![90, 90, 90, 90]]);
+}
+
+// ---- After each kind of change of the board (from the track) ----
 
 /// The track after the change `text`, which `die` must allow there: the places, the
 /// geometry, and the numbers of the sections that moved.

@@ -4,6 +4,7 @@
 //! cell to cell (`1b1-1b3`; cells are section, file, rank).
 
 use super::arrangements::{self, Change, Die};
+use super::geometry::WhackGeometry;
 use super::layout::Lay;
 use super::moves::{Move, Scene};
 use super::setup;
@@ -56,7 +57,10 @@ pub fn parse(state: &WhackState, text: &str) -> Result<WhackAction, GameError> {
     let text = text.trim();
     match state.phase {
         Phase::PlaceSection => {
-            let lay_text = text.strip_prefix("place").unwrap_or(text).trim();
+            let lay_text = match text.get(..5) {
+                Some(word) if word.eq_ignore_ascii_case("place") => &text[5..],
+                _ => text,
+            };
             let lay = Lay::parse(lay_text, state.sections.len() + 1).ok_or_else(|| {
                 let next = state.sections.len() + 1;
                 bad(format!("Lay section {next} along a section on the table, like place {next}da=1ab (its edge DA along section 1's edge AB)."))
@@ -91,9 +95,12 @@ fn parse_move(state: &WhackState, text: &str) -> Result<WhackAction, GameError> 
     let cells: Vec<&str> = if text.len() == 6 && text.is_ascii() {
         vec![&text[..3], &text[3..]]
     } else {
-        text.split(['-', 'x', '×']).collect()
+        text.split(['-', 'x', 'X', '×']).collect()
     };
-    let [Some(from), Some(to)] = [cells.first(), cells.get(1)].map(|c| c.and_then(|c| parse_cell(c))) else {
+    let [Some(from), Some(to)] = (match cells.as_slice() {
+        [from, to] => [parse_cell(from), parse_cell(to)],
+        _ => [None, None],
+    }) else {
         return Err(bad("Move a piece from cell to cell, like 1b1-1b3 (section, file a–d, rank 1–4)."));
     };
     let mv = Move { from, to };
@@ -161,7 +168,7 @@ pub fn describe(state: &WhackState, action: &WhackAction) -> String {
             )
         }
         WhackAction::Roll => "rolls the die".into(),
-        WhackAction::Change(change) => arrangements::sentence(change),
+        WhackAction::Change(change) => describe_change(state, change),
         WhackAction::Move(mv) => {
             let (geometry, pieces) = (state.geometry(), state.pieces());
             let before = Scene { geometry: &geometry, pieces: &pieces };
@@ -170,6 +177,21 @@ pub fn describe(state: &WhackState, action: &WhackAction) -> String {
             let after = Scene { geometry: &geometry, pieces: &after_pieces };
             words::describe_move(&before, &after, state.to_act, *mv, kind)
         }
+    }
+}
+
+/// A change of the board as the table hears it, with ", check" when it leaves a king of the
+/// other side attacked (seed, "Resolution": a player "should declare check").
+fn describe_change(state: &WhackState, change: &Change) -> String {
+    let said = arrangements::sentence(change);
+    let Phase::Rearrange { die, .. } = state.phase else { return said };
+    let Ok(after) = state.judge_change(die, change) else { return said };
+    let Ok(joins) = super::embedding::board(&after) else { return said };
+    let (geometry, pieces) = (WhackGeometry::new(after.len(), &joins), state.pieces());
+    if (Scene { geometry: &geometry, pieces: &pieces }).checked(state.to_act.other()) != 0 {
+        format!("{said}, check")
+    } else {
+        said
     }
 }
 

@@ -254,9 +254,10 @@ pub fn options(places: &[Motion], joins: &[Join], die: Die) -> Vec<Choice> {
     let mut seen: Vec<Vec<Motion>> = Vec::new();
     for change in candidates(places.len() as SectionId, die) {
         let Ok((after, joins_after)) = judge(places, joins, die, &change) else { continue };
-        // AIM can turn either pair for the same board: the whole board's place on the table
-        // does not count.
-        let key = if die == Die::Aim { embedding::normalised(&after) } else { after.clone() };
+        // The whole board's place on the table does not count: AIM can turn either pair for
+        // the same board, and on a symmetric board two swaps (or two moves of section 1) can
+        // give the same board turned.
+        let key = embedding::normalised(&after);
         if !seen.contains(&key) {
             seen.push(key);
             out.push((change, after, joins_after));

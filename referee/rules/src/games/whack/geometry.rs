@@ -4,13 +4,15 @@
 //! across the edge and its direction is turned into the new section's files and ranks (the
 //! quarter turn that maps "out across my edge" to "in across yours"). A diagonal step is one
 //! step along each of its two axes: where both orders reach the same cell (four cells round
-//! the corner, as on any board) it goes on into that cell; where they part (a junction of
-//! three or five section corners) or one order leaves the board, a slider stops as at an edge.
-//! A king's or pawn's single diagonal step may go to either cell the two orders reach, and a
-//! knight's jump to either cell its two-then-one and one-then-two reach.
+//! the corner, as on any board), or the corner is on the board's outline and only one order
+//! reaches a cell (and only one order leads back), it goes on into that cell, for every
+//! piece. Where the orders part (a junction of three or five section corners) a slider stops
+//! as at an edge; a king's or pawn's single diagonal step may go to either cell the two
+//! orders reach. A knight's jump goes to where its two-then-one and its one-then-two end,
+//! never to a cell that touches its start.
 
 use super::embedding::{Join, SectionId};
-use crate::geometry::grid::{Cell, Geometry, Step};
+use crate::geometry::grid::{Cell, DIAGONAL, Geometry, Step};
 
 /// Cells per section.
 pub const CELLS_PER_SECTION: usize = 16;
@@ -45,7 +47,9 @@ fn direction_index(step: Step) -> Option<usize> {
 /// What lies beyond a corner of a cell, seen along a diagonal.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum Corner {
-    /// Four cells meet round the corner: the diagonal goes on into `cell`.
+    /// The diagonal goes on into `cell`: four cells close round the corner and both ways
+    /// round reach it, or the corner is on the board's outline and one way round reaches it
+    /// while the other leaves the board (the gap stands for the fourth cell).
     Through {
         /// The cell across the corner.
         cell: Cell,
@@ -56,7 +60,8 @@ pub enum Corner {
         /// How many cells meet at the corner.
         cells: usize,
     },
-    /// The corner is on the board's outline.
+    /// The corner is on the board's outline and no cell lies across it (or the two ways
+    /// round reach different cells of an open fan): the diagonal ends.
     Outline,
 }
 
@@ -66,6 +71,8 @@ pub struct WhackGeometry {
     /// For each cell and direction (as [`DIRECTIONS`]): the next cell and the quarter turns
     /// from this cell's files and ranks to that cell's.
     next: Vec<[Option<(Cell, u8)>; 4]>,
+    /// For each cell, the cells that touch it (see [`WhackGeometry::touching`]).
+    touching: Vec<Vec<Cell>>,
 }
 
 impl WhackGeometry {
@@ -94,7 +101,9 @@ impl WhackGeometry {
                 }
             }
         }
-        WhackGeometry { next }
+        let mut geometry = WhackGeometry { next, touching: Vec::new() };
+        geometry.touching = (0..geometry.next.len() as Cell).map(|c| geometry.touching_of(c)).collect();
+        geometry
     }
 
     /// One orthogonal step: the cell reached and the quarter turns of the frame.
@@ -117,6 +126,27 @@ impl WhackGeometry {
         [self.walk(from, &[files, ranks]), self.walk(from, &[ranks, files])]
     }
 
+    /// Where a diagonal `step` from `from` goes on across the corner, and its direction there:
+    /// where both ways round reach the same cell, or one way reaches a cell that does not
+    /// share an edge with `from` while the other leaves the board and the same holds back
+    /// from that cell (so a line runs the same both ways).
+    fn across(&self, from: Cell, step: Step) -> Option<(Cell, Step)> {
+        match self.round_corner(from, step) {
+            [Some((a, q)), Some((b, _))] if a == b => Some((a, turned(step, q))),
+            [Some((c, q)), None] | [None, Some((c, q))] => {
+                let onward = turned(step, q);
+                let back = Step { files: -onward.files, ranks: -onward.ranks };
+                let single = |from: Cell, step: Step| match self.round_corner(from, step) {
+                    [Some((c, _)), None] | [None, Some((c, _))] => Some(c),
+                    _ => None,
+                };
+                let apart = c != from && !self.neighbours(from).contains(&c);
+                (apart && single(c, back) == Some(from)).then_some((c, onward))
+            }
+            _ => None,
+        }
+    }
+
     /// The cells that share an edge with `cell`.
     pub fn neighbours(&self, cell: Cell) -> Vec<Cell> {
         self.next[usize::from(cell)].iter().flatten().map(|(c, _)| *c).collect()
@@ -125,8 +155,10 @@ impl WhackGeometry {
     /// What lies beyond the corner of `from` in the diagonal `step`, counting the cells round
     /// a junction.
     pub fn corner(&self, from: Cell, step: Step) -> Corner {
+        if let Some((cell, _)) = self.across(from, step) {
+            return Corner::Through { cell };
+        }
         match self.round_corner(from, step) {
-            [Some((a, _)), Some((b, _))] if a == b => Corner::Through { cell: a },
             [Some(_), Some(_)] => match self.cells_round(from, step) {
                 Some(cells) => Corner::Junction { cells },
                 None => Corner::Outline,
@@ -138,19 +170,68 @@ impl WhackGeometry {
     /// How many cells go round the corner of `from` in the diagonal `step`, walking from cell
     /// to cell across the edges that meet there; `None` if the walk leaves the board.
     pub fn cells_round(&self, from: Cell, step: Step) -> Option<usize> {
+        let files = Step { files: step.files, ranks: 0 };
+        let ranks = Step { files: 0, ranks: step.ranks };
+        let (cells, closed) = self.walk_round(from, files, ranks);
+        closed.then_some(cells.len() + 1)
+    }
+
+    /// The cells met walking round a corner of `from`, leaving `from` by its edge `ahead` (the
+    /// corner lies between `ahead` and `back`), until the walk comes back to `from` (then
+    /// `true`) or leaves the board.
+    fn walk_round(&self, from: Cell, ahead: Step, back: Step) -> (Vec<Cell>, bool) {
         // In each cell the corner lies between the edge we came in by (`back`) and the one we
         // leave by (`ahead`); across, the old `back` becomes the new `ahead`.
-        let (mut cell, mut back, mut ahead) =
-            (from, Step { files: 0, ranks: step.ranks }, Step { files: step.files, ranks: 0 });
-        for count in 1..=12 {
-            let (next, q) = self.go(cell, ahead)?;
+        let (mut cell, mut back, mut ahead) = (from, back, ahead);
+        let mut met = Vec::new();
+        for _ in 0..12 {
+            let Some((next, q)) = self.go(cell, ahead) else { return (met, false) };
             if next == from {
-                return Some(count);
+                return (met, true);
             }
+            met.push(next);
             let reversed = Step { files: -ahead.files, ranks: -ahead.ranks };
             (cell, back, ahead) = (next, turned(reversed, q), turned(back, q));
         }
-        None
+        (met, false)
+    }
+
+    /// The cells that touch `cell`: across one of its edges or at one of its corners (met
+    /// walking round the corner either way).
+    pub fn touching(&self, cell: Cell) -> &[Cell] {
+        &self.touching[usize::from(cell)]
+    }
+
+    fn touching_of(&self, cell: Cell) -> Vec<Cell> {
+        let mut out = self.neighbours(cell);
+        for step in DIAGONAL {
+            let files = Step { files: step.files, ranks: 0 };
+            let ranks = Step { files: 0, ranks: step.ranks };
+            out.extend(self.walk_round(cell, files, ranks).0);
+            out.extend(self.walk_round(cell, ranks, files).0);
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The cells each way round the corner of `from` in the diagonal `step` ends on, with the
+    /// direction a line would go on in there (for telling where a line ended).
+    pub fn ways_round(&self, from: Cell, step: Step) -> Vec<(Cell, Step)> {
+        let mut out: Vec<(Cell, Step)> = Vec::new();
+        for (cell, q) in self.round_corner(from, step).into_iter().flatten() {
+            if cell != from && out.iter().all(|(c, _)| *c != cell) {
+                out.push((cell, turned(step, q)));
+            }
+        }
+        out
+    }
+
+    /// The cells a single diagonal `step` from `from` reaches: where a way round the corner
+    /// ends on a cell that does not share an edge with `from`.
+    pub fn beyond(&self, from: Cell, step: Step) -> Vec<Cell> {
+        let beside = self.neighbours(from);
+        self.ways_round(from, step).into_iter().map(|(c, _)| c).filter(|c| !beside.contains(c)).collect()
     }
 
     fn knight_leap(&self, from: Cell, step: Step, out: &mut Vec<Cell>) {
@@ -160,8 +241,9 @@ impl WhackGeometry {
         } else {
             (unit(0, step.ranks), unit(step.files, 0))
         };
+        let touching = self.touching(from);
         for path in [[long, long, short], [short, long, long]] {
-            out.extend(self.walk(from, &path).map(|(c, _)| c).filter(|c| *c != from));
+            out.extend(self.walk(from, &path).map(|(c, _)| c).filter(|c| *c != from && !touching.contains(c)));
         }
     }
 }
@@ -171,8 +253,9 @@ impl Geometry for WhackGeometry {
         self.next.len()
     }
 
-    /// Orthogonal steps cross joins; diagonal steps go on only through a corner that four cells
-    /// close round (elsewhere the line ends there, as at the board's edge).
+    /// Orthogonal steps cross joins; diagonal steps go on through a corner that four cells
+    /// close round, or past the outline where one way round reaches a cell (elsewhere the
+    /// line ends there, as at the board's edge).
     fn step(&self, from: Cell, step: Step) -> Option<(Cell, Step)> {
         if let Some((cell, q)) = self.go(from, step) {
             return Some((cell, turned(step, q)));
@@ -180,25 +263,16 @@ impl Geometry for WhackGeometry {
         if step.files.abs() != 1 || step.ranks.abs() != 1 {
             return None;
         }
-        match self.round_corner(from, step) {
-            [Some((a, q)), Some((b, _))] if a == b => Some((a, turned(step, q))),
-            _ => None,
-        }
+        self.across(from, step)
     }
 
     /// A diagonal single step reaches each cell that one of the two ways round the corner ends
     /// on, unless it shares an edge with `from` (round a junction of three the ways end beside
-    /// the start); a knight's jump reaches where two-then-one and one-then-two end.
+    /// the start); a knight's jump reaches where two-then-one and one-then-two end, unless
+    /// that touches `from`.
     fn leap(&self, from: Cell, step: Step, out: &mut Vec<Cell>) {
         match (step.files.abs(), step.ranks.abs()) {
-            (1, 1) => {
-                let beside = self.neighbours(from);
-                for (cell, _) in self.round_corner(from, step).into_iter().flatten() {
-                    if cell != from && !beside.contains(&cell) {
-                        out.push(cell);
-                    }
-                }
-            }
+            (1, 1) => out.extend(self.beyond(from, step)),
             (1, 2) | (2, 1) => self.knight_leap(from, step, out),
             _ => out.extend(self.step(from, step).map(|(c, _)| c)),
         }

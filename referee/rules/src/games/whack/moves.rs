@@ -6,6 +6,11 @@
 //! direction); they stack by an orthogonal step only. The other pieces move as in chess over
 //! [`WhackGeometry`], written once in [`crate::geometry::grid`]. A king is any five-pip stack
 //! and a side may have several; "check" is an attack on any of them.
+//!
+//! By default a king already in check may stay so, but no move may put a king in check or
+//! bring another attacker onto a king already in check (a pinned piece stays pinned). Under
+//! the chess rule (an option) a move must answer every check; where no move can, it must
+//! keep as many kings out of check as any move can, at least one.
 
 use super::geometry::WhackGeometry;
 use super::pyramids::{Piece, StackRefusal, may_stack};
@@ -52,11 +57,26 @@ pub struct Move {
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum CheckRule {
     /// A king already in check may stay so (and may then be captured); a move may not put a
-    /// king in check that was not, nor move a king into check.
+    /// king in check that was not, nor move a king into check, nor bring another attacker
+    /// onto a king already in check.
     MayStayInCheck,
-    /// As in chess: after one's move no king of one's side may be in check.
+    /// As in chess: after one's move no king of one's side may be in check, when a move can
+    /// do that; when none can, the move must keep as many kings out of check as any move can
+    /// (at least one).
     MustAnswer,
 }
+
+/// Each king of a side with the cells of the opposing pieces that attack it.
+pub type Attackers = Vec<(Cell, Cells)>;
+
+/// The looks out from a cell that find its attackers: a movement, and the pieces that move so.
+const LOOKS: [(Movement, &[Role]); 5] = [
+    (Movement::Leaper(&DIAGONAL), &[Role::Pawn, Role::King]),
+    (Movement::Leaper(&ORTHOGONAL), &[Role::King]),
+    (Movement::Leaper(&KNIGHT_STEPS), &[Role::Knight]),
+    (Movement::Slider(&DIAGONAL), &[Role::Bishop, Role::Queen]),
+    (Movement::Slider(&ORTHOGONAL), &[Role::Rook, Role::Queen]),
+];
 
 /// Pieces standing on a geometry: what moves are decided on.
 #[derive(Copy, Clone)]
@@ -108,18 +128,29 @@ impl Scene<'_> {
     /// the geometry (a line, a jump, a step round a corner), so this looks out from `cell` with
     /// each movement for a piece of `by` that moves so.
     pub fn is_attacked(&self, cell: Cell, by: Color) -> bool {
-        const LOOKS: [(Movement, &[Role]); 5] = [
-            (Movement::Leaper(&DIAGONAL), &[Role::Pawn, Role::King]),
-            (Movement::Leaper(&ORTHOGONAL), &[Role::King]),
-            (Movement::Leaper(&KNIGHT_STEPS), &[Role::Knight]),
-            (Movement::Slider(&DIAGONAL), &[Role::Bishop, Role::Queen]),
-            (Movement::Slider(&ORTHOGONAL), &[Role::Rook, Role::Queen]),
-        ];
         LOOKS.iter().any(|(movement, roles)| {
             reachable(self.geometry, cell, std::slice::from_ref(movement), &self.occupied())
                 .into_iter()
                 .any(|c| self.pieces[usize::from(c)].is_some_and(|p| p.side == by && roles.contains(&p.role())))
         })
+    }
+
+    /// The cells of the pieces of `by` that attack `cell` (looking out as [`Scene::is_attacked`]).
+    pub fn attackers(&self, cell: Cell, by: Color) -> Cells {
+        let mut out = 0;
+        for (movement, roles) in &LOOKS {
+            for c in reachable(self.geometry, cell, std::slice::from_ref(movement), &self.occupied()) {
+                if self.pieces[usize::from(c)].is_some_and(|p| p.side == by && roles.contains(&p.role())) {
+                    out |= bit(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Each king of `side` with the pieces that attack it.
+    pub fn king_attackers(&self, side: Color) -> Attackers {
+        members(self.kings(side)).map(|k| (k, self.attackers(k, side.other()))).collect()
     }
 
     /// `side`'s total of pips on the board.
@@ -164,16 +195,24 @@ impl Scene<'_> {
     }
 }
 
-/// The kings of `side` that would be in check against `rule` once the pieces and board
-/// become `after`: `checked_before` are the side's kings in check now, `touched` the cells the
-/// change moves pieces from and to (a king moved, or made by stacking, is not the one that
-/// was in check there).
-pub fn newly_checked(checked_before: Cells, after: &Scene, side: Color, touched: Cells, rule: CheckRule) -> Cells {
-    let now = after.checked(side);
-    match rule {
-        CheckRule::MustAnswer => now,
-        CheckRule::MayStayInCheck => now & !(checked_before & !touched),
+/// The kings of `side` a move or a change of the board would put in check, or bring another
+/// attacker onto, once the pieces and board become `after`: `before` are the side's kings
+/// and their attackers now, `touched` the cells the change moves pieces from and to (a king
+/// moved, or made by stacking, is not the one that stood there). Returns the kings put in
+/// check and the kings already in check that would gain an attacker.
+pub fn gained(before: &[(Cell, Cells)], after: &Scene, side: Color, touched: Cells) -> (Cells, Cells) {
+    let (mut put, mut more) = (0, 0);
+    for king in members(after.kings(side)) {
+        let was = before.iter().find(|(k, _)| *k == king && touched & bit(king) == 0).map_or(0, |(_, a)| *a);
+        if was == 0 {
+            if after.is_attacked(king, side.other()) {
+                put |= bit(king);
+            }
+        } else if after.attackers(king, side.other()) & !was != 0 {
+            more |= bit(king);
+        }
     }
+    (put, more)
 }
 
 /// Why a move is not legal, in players' terms.
@@ -189,36 +228,115 @@ pub enum Refusal {
     PawnStacksOrthogonally,
     /// The side would have no king left.
     LastKing,
-    /// These kings would be in check.
-    Check(Cells),
+    /// Kings of the side would be in check.
+    Check {
+        /// Kings put in check: not in check before, or moved or made by the move.
+        put: Cells,
+        /// Kings in check before that stay so (the chess rule).
+        left: Cells,
+        /// Kings in check before that would gain another attacker.
+        more: Cells,
+    },
+    /// The chess rule, when no move answers every check: another move keeps `best` kings
+    /// out of check, this one `safe`.
+    FewerKingsSafe {
+        /// Kings out of check after this move.
+        safe: u32,
+        /// The most any move keeps out of check.
+        best: u32,
+    },
 }
 
 /// Judges `mv` for `side`: its kind if legal.
 pub fn judge(scene: &Scene, side: Color, mv: Move, rule: CheckRule) -> Result<Kind, Refusal> {
-    judge_given(scene, side, mv, rule, scene.checked(side))
-}
-
-/// [`judge`], knowing which of the side's kings are in check now.
-fn judge_given(scene: &Scene, side: Color, mv: Move, rule: CheckRule, checked: Cells) -> Result<Kind, Refusal> {
     let piece = scene.pieces[usize::from(mv.from)].filter(|p| p.side == side).ok_or(Refusal::NoPiece)?;
-    match scene.targets(mv.from).into_iter().find(|(to, _)| *to == mv.to) {
-        Some((_, kind)) => allowed(scene, side, mv, kind, rule, checked),
-        None => Err(unreachable_why(scene, piece, mv)),
+    let Some((_, kind)) = scene.targets(mv.from).into_iter().find(|(to, _)| *to == mv.to) else {
+        return Err(unreachable_why(scene, piece, mv));
+    };
+    let before = scene.king_attackers(side);
+    let kept = keeps(scene, side, mv, kind, rule, &before)?;
+    if kept.in_check == 0 {
+        return Ok(kind);
+    }
+    // The chess rule, and this move leaves a king in check: legal only if no move does better.
+    let best = answering(every_kept(scene, side, rule, &before));
+    match best.first() {
+        Some((_, b)) if b.in_check != 0 && b.safe == kept.safe => Ok(kind),
+        Some((_, b)) if b.in_check != 0 => Err(Refusal::FewerKingsSafe { safe: kept.safe, best: b.safe }),
+        _ => {
+            let checked = members(kept.in_check).filter(|k| {
+                before.iter().any(|(c, a)| c == k && *a != 0) && (bit(mv.from) | bit(mv.to)) & bit(*k) == 0
+            });
+            let left = checked.fold(0, |s, k| s | bit(k));
+            Err(Refusal::Check { put: kept.in_check & !left, left, more: 0 })
+        }
     }
 }
 
-/// Whether a move the piece can make (of `kind`) keeps the side's kings as the rules want.
-fn allowed(scene: &Scene, side: Color, mv: Move, kind: Kind, rule: CheckRule, checked: Cells) -> Result<Kind, Refusal> {
+/// What a move the piece can make leaves of its side's kings.
+#[derive(Copy, Clone, Debug)]
+struct Kept {
+    kind: Kind,
+    /// The side's kings in check after it (only counted under the chess rule).
+    in_check: Cells,
+    /// How many of the side's kings are out of check after it (only under the chess rule).
+    safe: u32,
+}
+
+/// Whether a move the piece can make (of `kind`) keeps the side's kings as the rule wants,
+/// as far as the move alone decides (the chess rule also compares it with the other moves:
+/// see [`answering`]).
+fn keeps(
+    scene: &Scene,
+    side: Color,
+    mv: Move,
+    kind: Kind,
+    rule: CheckRule,
+    before: &Attackers,
+) -> Result<Kept, Refusal> {
     let target = scene.pieces[usize::from(mv.to)];
     if kind == Kind::Stack && target.is_some_and(Piece::is_king) && scene.kings(side).count_ones() == 1 {
         return Err(Refusal::LastKing);
     }
     let pieces = scene.after(mv, kind);
     let after = Scene { geometry: scene.geometry, pieces: &pieces };
-    match newly_checked(checked, &after, side, bit(mv.from) | bit(mv.to), rule) {
-        0 => Ok(kind),
-        kings => Err(Refusal::Check(kings)),
+    match rule {
+        CheckRule::MayStayInCheck => match gained(before, &after, side, bit(mv.from) | bit(mv.to)) {
+            (0, 0) => Ok(Kept { kind, in_check: 0, safe: 0 }),
+            (put, more) => Err(Refusal::Check { put, left: 0, more }),
+        },
+        CheckRule::MustAnswer => {
+            let in_check = after.checked(side);
+            Ok(Kept { kind, in_check, safe: (after.kings(side) & !in_check).count_ones() })
+        }
     }
+}
+
+/// Every move of `side` its kings allow, as far as each move alone decides.
+fn every_kept(scene: &Scene, side: Color, rule: CheckRule, before: &Attackers) -> Vec<(Move, Kept)> {
+    let mut out = Vec::new();
+    for from in scene.cells_of(side) {
+        for (to, kind) in scene.targets(from) {
+            let mv = Move { from, to };
+            if let Ok(kept) = keeps(scene, side, mv, kind, rule, before) {
+                out.push((mv, kept));
+            }
+        }
+    }
+    out
+}
+
+/// Of the moves the kings allow one by one, those the chess rule allows: the moves that
+/// leave no king in check if there are any, else those that keep the most kings out of check,
+/// if that is at least one. (Under the default rule every move left has `in_check` 0.)
+fn answering(mut moves: Vec<(Move, Kept)>) -> Vec<(Move, Kept)> {
+    if moves.iter().any(|(_, k)| k.in_check == 0) {
+        moves.retain(|(_, k)| k.in_check == 0);
+    } else {
+        let best = moves.iter().map(|(_, k)| k.safe).max().unwrap_or(0);
+        moves.retain(|(_, k)| best > 0 && k.safe == best);
+    }
+    moves
 }
 
 /// Why `piece` cannot get from `mv.from` to `mv.to` at all.
@@ -242,17 +360,8 @@ fn unreachable_why(scene: &Scene, piece: Piece, mv: Move) -> Refusal {
 
 /// Every legal move of `side`, with its kind.
 pub fn legal_moves(scene: &Scene, side: Color, rule: CheckRule) -> Vec<(Move, Kind)> {
-    let checked = scene.checked(side);
-    let mut out = Vec::new();
-    for from in scene.cells_of(side) {
-        for (to, kind) in scene.targets(from) {
-            let mv = Move { from, to };
-            if let Ok(kind) = allowed(scene, side, mv, kind, rule, checked) {
-                out.push((mv, kind));
-            }
-        }
-    }
-    out
+    let before = scene.king_attackers(side);
+    answering(every_kept(scene, side, rule, &before)).into_iter().map(|(mv, k)| (mv, k.kind)).collect()
 }
 
 #[cfg(test)]
@@ -325,7 +434,7 @@ mod tests {
         let mv = Move { from: g.parse_cell("1b2").unwrap(), to: g.parse_cell("1d3").unwrap() };
         assert_eq!(
             judge(&scene, Color::White, mv, CheckRule::MayStayInCheck),
-            Err(Refusal::Check(bit(g.parse_cell("1b1").unwrap())))
+            Err(Refusal::Check { put: bit(g.parse_cell("1b1").unwrap()), left: 0, more: 0 })
         );
     }
 }

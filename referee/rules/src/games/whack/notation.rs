@@ -61,7 +61,11 @@ fn read_rank(text: &str, at: impl Fn(u8) -> Cell, pyramids: &mut Pyramids) -> Re
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         if let Some(run) = c.to_digit(10) {
-            file += run as u8;
+            file = (1..=4)
+                .contains(&run)
+                .then(|| file + run as u8)
+                .filter(|f| *f <= 4)
+                .ok_or_else(|| format!("{text}: a rank has 4 cells, a digit counts 1 to 4 empty ones"))?;
             rest = &rest[1..];
             continue;
         }

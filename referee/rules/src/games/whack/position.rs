@@ -62,6 +62,11 @@ pub fn read(text: &str) -> Result<WhackState, String> {
         other => return Err(format!("{other}: the side to act is fire or ice")),
     };
     let phase = read_phase(stage, rest)?;
+    let after_stage = if matches!(phase, Phase::Rearrange { .. }) { &rest[1..] } else { rest };
+    let opening_may = matches!(phase, Phase::Roll { .. } | Phase::Rearrange { .. });
+    if let Some(word) = after_stage.iter().find(|w| !(**w == "answer-check" || (**w == "opening" && opening_may))) {
+        return Err(format!("{word}: after the stage come only opening (after roll or rearrange n) and answer-check"));
+    }
     let options = WhackOptions { check_must_be_answered: rest.contains(&"answer-check") };
     if (n < SECTIONS) != (phase == Phase::PlaceSection) || n > SECTIONS {
         return Err(format!("sections are laid until all {SECTIONS} are on the table, and only then"));

@@ -156,8 +156,10 @@ pub fn read_stack(text: &str) -> Result<(Vec<Pyramid>, usize), String> {
         None => (starting_stack(piece.role).to_vec(), 1),
     };
     let fits = sizes.iter().all(|s| (1..=3).contains(s)) && sizes.windows(2).all(|w| w[0] >= w[1]);
-    let total: u8 = sizes.iter().sum();
-    if !fits || sizes.is_empty() || total > MAX_PIPS || role_of(total) != piece.role {
+    // Sizes of 1 to 3, at most six of them: the total is checked without overflowing.
+    let fits = fits && (1..=usize::from(MAX_PIPS)).contains(&sizes.len());
+    let total: u8 = if fits { sizes.iter().sum() } else { 0 };
+    if !fits || total > MAX_PIPS || role_of(total) != piece.role {
         return Err(format!("{} is not a stack of a {}", &text[..used], piece.role));
     }
     Ok((sizes.into_iter().map(|pips| Pyramid { side, pips }).collect(), used))

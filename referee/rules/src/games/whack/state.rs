@@ -124,20 +124,22 @@ impl WhackState {
         moves::judge(&Scene { geometry: &geometry, pieces: &pieces }, self.to_act, mv, self.rule())
     }
 
-    /// The kings of the side to act a board of `joins` would put in check against the rule.
-    fn changed_checks(&self, joins: &[Join]) -> u64 {
+    /// The kings of the side to act a board of `joins` would put in check, and those already
+    /// in check it would bring another attacker onto (under either rule: a change is never
+    /// made to answer a check, and may not make one worse).
+    fn changed_checks(&self, joins: &[Join]) -> (u64, u64) {
         let (now, pieces) = (self.geometry(), self.pieces());
-        let checked = Scene { geometry: &now, pieces: &pieces }.checked(self.to_act);
+        let before = Scene { geometry: &now, pieces: &pieces }.king_attackers(self.to_act);
         let after = WhackGeometry::new(self.sections.len(), joins);
-        moves::newly_checked(checked, &Scene { geometry: &after, pieces: &pieces }, self.to_act, 0, self.rule())
+        moves::gained(&before, &Scene { geometry: &after, pieces: &pieces }, self.to_act, 0)
     }
 
     /// The changes `die` allows the side to act: every arrangement that keeps the board whole
-    /// and puts none of its kings in check.
+    /// and puts none of its kings in check (nor brings another attacker onto one in check).
     pub fn legal_changes(&self, die: Die) -> Vec<arrangements::Choice> {
         let joins = self.joins();
         let mut choices = arrangements::options(&self.sections, &joins, die);
-        choices.retain(|(_, _, after)| self.changed_checks(after) == 0);
+        choices.retain(|(_, _, after)| self.changed_checks(after) == (0, 0));
         choices
     }
 
@@ -145,8 +147,8 @@ impl WhackState {
     pub fn judge_change(&self, die: Die, change: &Change) -> Result<Vec<Motion>, String> {
         let (after, joins) = arrangements::judge(&self.sections, &self.joins(), die, change)?;
         match self.changed_checks(&joins) {
-            0 => Ok(after),
-            kings => Err(format!("That would put {} in check.", super::words::kings_phrase(kings))),
+            (0, 0) => Ok(after),
+            (put, more) => Err(super::words::check_refusal(put, 0, more)),
         }
     }
 

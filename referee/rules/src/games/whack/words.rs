@@ -1,10 +1,10 @@
 //! What the table hears: moves, stackings and captures described, and refusals in players'
 //! words, from what everyone can see (nothing in Whack is secret).
 
-use super::geometry::parts;
+use super::geometry::{Corner, parts};
 use super::moves::{Cells, Kind, Move, Refusal, Scene, members};
 use super::pyramids::{Piece, Pyramid, role_of};
-use crate::geometry::grid::Cell;
+use crate::geometry::grid::{Cell, DIAGONAL, Geometry, Step};
 use crate::pieces::{Color, Role};
 
 /// A cell's name: `1a1` (section, file, rank).
@@ -38,6 +38,15 @@ pub fn refusal(scene: &Scene, side: Color, mv: Move, why: &Refusal) -> String {
             Some(p) => format!("The {} on {from} is {}'s.", p.role(), super::state::side_name(p.side)),
         },
         Refusal::Unreachable(Role::Pawn) => pawn_refusal(scene, side, mv),
+        Refusal::Unreachable(role @ (Role::Bishop | Role::Queen)) if diagonal_end(scene, mv).is_some() => {
+            let (end, corner) = diagonal_end(scene, mv).expect("just found");
+            let at = if end == mv.from { "where it stands".to_string() } else { format!("on {}", cell_name(end)) };
+            let what = match corner {
+                Corner::Junction { cells } => format!("a junction of {} section corners", number_word(cells)),
+                _ => "the board's outline".to_string(),
+            };
+            format!("The {role} on {from} cannot reach {to}: its diagonal ends {at}, at {what}.")
+        }
         Refusal::Unreachable(role) => match piece_on(mv.to) {
             Some(p) if p.side != side => {
                 format!("The {role} on {from} cannot reach {to}: its way is blocked or it does not move that way.")
@@ -54,8 +63,80 @@ pub fn refusal(scene: &Scene, side: Color, mv: Move, why: &Refusal) -> String {
         Refusal::LastKing => {
             "That would leave you without a king: stacking onto your only king makes a queen of it.".into()
         }
-        Refusal::Check(kings) => format!("That would leave {} in check.", kings_phrase(*kings)),
+        Refusal::Check { put, left, more } => check_refusal(*put, *left, *more),
+        Refusal::FewerKingsSafe { safe, best } => format!(
+            "No move answers every check, but another move keeps {} of your kings out of check; that would keep {}.",
+            number_word(*best as usize),
+            if *safe == 0 { "none".to_string() } else { format!("only {}", number_word(*safe as usize)) }
+        ),
     }
+}
+
+/// A move or change refused for its kings: those it would `put` in check, `left` in check
+/// (the chess rule) and those already in check it would bring `more` attackers onto.
+pub fn check_refusal(put: Cells, left: Cells, more: Cells) -> String {
+    let mut parts = Vec::new();
+    if put != 0 {
+        parts.push(format!("put {} in check", kings_phrase(put)));
+    }
+    if left != 0 {
+        parts.push(format!("leave {} in check", kings_phrase(left)));
+    }
+    if more != 0 {
+        parts.push(format!("bring another attacker onto {}, already in check", kings_phrase(more)));
+    }
+    format!("That would {}.", parts.join(" and "))
+}
+
+fn number_word(n: usize) -> String {
+    match n {
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        5 => "five".into(),
+        n => n.to_string(),
+    }
+}
+
+/// Where a diagonal of the slider on `mv.from` ended, before a corner it may not cross (a
+/// junction where the two ways round part, or the outline), when `mv.to` lies across that
+/// corner: the cell it ended on and the corner.
+fn diagonal_end(scene: &Scene, mv: Move) -> Option<(Cell, Corner)> {
+    let g = scene.geometry;
+    let empty = |c: Cell| scene.pieces[usize::from(c)].is_none();
+    for step in DIAGONAL {
+        let (mut cell, mut dir) = (mv.from, step);
+        for _ in 0..g.cell_count() {
+            match g.step(cell, dir) {
+                Some((next, d)) if next != mv.from && empty(next) => (cell, dir) = (next, d),
+                Some(_) => break,
+                None => {
+                    if g.ways_round(cell, dir).into_iter().any(|(c, d)| line_reaches(scene, c, d, mv.to)) {
+                        return Some((cell, g.corner(cell, dir)));
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether a line from `start` (included) in `dir` reaches `to` through empty cells.
+fn line_reaches(scene: &Scene, start: Cell, dir: Step, to: Cell) -> bool {
+    let (mut cell, mut dir) = (start, dir);
+    for _ in 0..scene.geometry.cell_count() {
+        if cell == to {
+            return true;
+        }
+        if scene.pieces[usize::from(cell)].is_some() {
+            return false;
+        }
+        let Some(next) = scene.geometry.step(cell, dir) else { return false };
+        (cell, dir) = next;
+    }
+    false
 }
 
 /// Why a pawn cannot go from `mv.from` to `mv.to`.
