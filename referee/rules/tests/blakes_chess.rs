@@ -925,3 +925,43 @@ fn no_seat_ever_sees_another_seats_hand_or_the_stocks_order_in_random_playouts()
 fn mentions(text: &str, card: &str) -> bool {
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == card)
 }
+
+// ---------------------------------------------------------------- positions read strictly
+
+#[test]
+fn a_position_with_roll_modifiers_above_nine_a_side_is_refused_and_totals_never_overflow() {
+    let game = rules(BLAKES);
+    let text = |plus: &str| {
+        format!("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 5 H 7C,7D,7S/2C - -/- -/- react:e4xd5,dice=66/66,plus={plus} -")
+    };
+    let err = game.parse_position(&text("250/250")).err().expect("refused");
+    assert_eq!(err.code, ErrorCode::BadPosition);
+    assert_eq!(err.message, "plus=250/250: roll modifiers add at most 9 a side");
+    let mut state = game.parse_position(&text("9/9")).unwrap();
+    act(&mut state, 0, "pass", &mut NoRandomness);
+    let said = act(&mut state, 1, "pass", &mut NoRandomness);
+    assert!(said.starts_with("passes: attack 23 (6+6, pawn 0, bonus 2, +9) against defence 21"), "{said}");
+}
+
+#[test]
+fn a_turn_has_at_most_two_moves_left_so_a_position_with_more_is_refused() {
+    let game = rules(BLAKES);
+    let err =
+        game.parse_position("4k3/8/8/8/8/8/8/4K3 w - - 0 5 H 7H/- - -/- -/- move left=255").err().expect("refused");
+    assert_eq!(err.code, ErrorCode::BadPosition);
+    assert_eq!(err.message, "left=255: a turn has 0, 1 or 2 moves left");
+    // Two left (agility played) and the 7 of trumps played again from a position: still two.
+    let mut state = game.parse_position("4k3/8/8/8/8/8/8/4K3 w - - 0 5 H 7H/- - -/- -/- move left=2").unwrap();
+    act(&mut state, 0, "play 7H", &mut NoRandomness);
+    assert_eq!(public(&state)["turn"]["actions_left"], 2);
+}
+
+#[test]
+fn the_turn_number_and_the_halfmove_clock_stop_at_their_largest_value_instead_of_overflowing() {
+    let game = rules(BLAKES);
+    let text = "4k3/8/8/8/8/8/8/4K2N b - - 4294967295 4294967295 H -/- - -/- -/- move -";
+    let mut state = game.parse_position(text).unwrap();
+    act(&mut state, 1, "e8d8", &mut NoRandomness);
+    act(&mut state, 0, "h1g3", &mut NoRandomness);
+    assert_eq!(public(&state)["fen"], "3k4/8/8/8/8/6N1/8/4K3 b - - 4294967295 4294967295");
+}

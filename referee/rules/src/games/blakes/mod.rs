@@ -139,13 +139,13 @@ impl BlakesState {
             let (corner, rook_to) = if to.file() > from.file() { (7, 5) } else { (0, 3) };
             self.relocate(from, to, None);
             self.relocate(Square::from_coords(corner, rank), Square::from_coords(rook_to, rank), None);
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         } else {
             let pawn = self.board.role_at(from) == Some(Role::Pawn);
             if pawn && from.rank().abs_diff(to.rank()) == 2 && self.play.brainwashed != Some(from) {
                 self.ep = Some(Square::from_coords(from.file(), (from.rank() + to.rank()) / 2));
             }
-            self.halfmoves = if pawn { 0 } else { self.halfmoves + 1 };
+            self.halfmoves = if pawn { 0 } else { self.halfmoves.saturating_add(1) };
             self.relocate(from, to, promotion);
         }
         self.play.acted = true;

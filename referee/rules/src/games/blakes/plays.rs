@@ -4,7 +4,7 @@
 //! window's, in `attack.rs`.
 
 use super::hands::{Block, Meaning, PokerHand, Timing, Trump, combinations};
-use super::state::{BlakesState, Step};
+use super::state::{BlakesState, MOST_ACTIONS, Step};
 use crate::cards::Card;
 use crate::game::Seat;
 use crate::geometry::{Bitboard, Square};
@@ -244,7 +244,7 @@ impl BlakesState {
                 self.relocate(from, to, None);
                 self.end_turn();
             }
-            (Trump::Agility, _) => self.play.left += 1,
+            (Trump::Agility, _) => self.play.left = self.play.left.saturating_add(1).min(MOST_ACTIONS),
             (Trump::Necromancy, Target::Piece(role, sq)) => {
                 let dead = &mut self.ledgers[us.index()].dead;
                 if let Some(i) = dead.iter().rposition(|r| *r == role) {

@@ -5,7 +5,9 @@
 //! <built> <lost> <step> <turn so far> [stock:<cards>]`
 
 use super::hands::{Trump, card_list};
-use super::state::{Attack, BlakesState, Ledger, Modifier, Step, TurnPlay, corners, placement, suit_letter};
+use super::state::{
+    Attack, BlakesState, Ledger, MOST_ACTIONS, MOST_PLUS, Modifier, Step, TurnPlay, corners, placement, suit_letter,
+};
 use crate::cards::Card;
 use crate::chess::parse_board;
 use crate::game::{ErrorCode, GameError};
@@ -127,7 +129,13 @@ fn read_turn(field: &str) -> Result<TurnPlay, GameError> {
     }
     for part in field.split(',') {
         match part.split_once('=') {
-            Some(("left", n)) => play.left = n.parse().map_err(|_| bad(format!("left={n}: a number of moves")))?,
+            Some(("left", n)) => {
+                play.left = n
+                    .parse()
+                    .ok()
+                    .filter(|left| *left <= MOST_ACTIONS)
+                    .ok_or_else(|| bad(format!("left={n}: a turn has 0, 1 or 2 moves left")))?
+            }
             Some(("played", cards)) => play.cards_played = read_cards(&cards.replace('+', ","), "cards played")?,
             Some(("brainwashed", sq)) => {
                 play.brainwashed = Some(sq.parse().map_err(|_| bad(format!("brainwashed={sq}: a square")))?)
@@ -152,9 +160,8 @@ fn attack_field(attack: &Attack) -> String {
     }
     let [a, d] = attack.dice;
     text.push_str(&format!(",dice={}{}/{}{}", a[0], a[1], d[0], d[1]));
-    let plus = |i: usize| attack.modifiers[i].iter().map(|m| m.plus).sum::<u8>();
-    if plus(0) + plus(1) > 0 {
-        text.push_str(&format!(",plus={}/{}", plus(0), plus(1)));
+    if attack.plus(0) > 0 || attack.plus(1) > 0 {
+        text.push_str(&format!(",plus={}/{}", attack.plus(0), attack.plus(1)));
     }
     match attack.passed {
         [true, false] => text.push_str(",passed=attacker"),
@@ -305,7 +312,10 @@ impl BlakesState {
                 Some(("plus", p)) => {
                     let (a, d) = pair(p, "roll modifiers")?;
                     for (i, n) in [a, d].into_iter().enumerate() {
-                        let plus = n.parse().map_err(|_| bad(format!("plus={p}: two numbers")))?;
+                        let plus: u8 = n.parse().map_err(|_| bad(format!("plus={p}: two numbers")))?;
+                        if plus > MOST_PLUS {
+                            return Err(bad(format!("plus={p}: roll modifiers add at most {MOST_PLUS} a side")));
+                        }
                         attack.modifiers[i] = vec![Modifier { cards: Vec::new(), plus }];
                     }
                 }

@@ -13,6 +13,11 @@ use serde::{Deserialize, Serialize};
 pub const HAND_LIMIT: usize = 5;
 /// The first turn (of each player) on which a player may draw (seed: "Setup & Gameplay").
 pub const FIRST_DRAW_TURN: u32 = 4;
+/// The most moves, captures or draws a turn allows (two, with agility).
+pub const MOST_ACTIONS: u8 = 2;
+/// The most a side's roll modifiers may add in a position read from text (a hand of five
+/// adds at most 3: four of a kind).
+pub const MOST_PLUS: u8 = 9;
 /// The roles that are built, in the order the ledger counts them.
 pub const BUILT_ROLES: [Role; 4] = [Role::Rook, Role::Knight, Role::Bishop, Role::Queen];
 
@@ -109,13 +114,18 @@ pub struct Attack {
 }
 
 impl Attack {
+    /// What `side`'s roll modifiers add.
+    pub fn plus(&self, side: usize) -> u8 {
+        self.modifiers[side].iter().fold(0u8, |sum, m| sum.saturating_add(m.plus))
+    }
+
     /// Each side's total so far: dice, strength, the attack bonus and the modifiers.
     pub fn totals(&self) -> [u8; 2] {
         let side = |i: usize| {
-            self.dice[i].iter().sum::<u8>()
-                + self.strength[i]
-                + self.modifiers[i].iter().map(|m| m.plus).sum::<u8>()
-                + if i == 0 { self.bonus } else { 0 }
+            let bonus = if i == 0 { self.bonus } else { 0 };
+            [self.dice[i][0], self.dice[i][1], self.strength[i], self.plus(i), bonus]
+                .into_iter()
+                .fold(0u8, u8::saturating_add)
         };
         [side(0), side(1)]
     }
@@ -321,7 +331,7 @@ impl BlakesState {
             self.ep = None;
         }
         if mover == Color::Black {
-            self.turn_number += 1;
+            self.turn_number = self.turn_number.saturating_add(1);
         }
         self.to_move = mover.other();
         self.play = TurnPlay::default();
