@@ -965,3 +965,46 @@ fn the_turn_number_and_the_halfmove_clock_stop_at_their_largest_value_instead_of
     act(&mut state, 0, "h1g3", &mut NoRandomness);
     assert_eq!(public(&state)["fen"], "3k4/8/8/8/8/6N1/8/4K3 b - - 4294967295 4294967295");
 }
+
+#[test]
+fn an_attack_in_a_position_must_be_a_capture_the_mover_could_have_declared() {
+    let game = rules(BLAKES);
+    let base = "4k3/4p3/3n4/8/1B1R4/8/8/N3K3";
+    let table: &[(&str, &str, &str)] = &[
+        (base, "d6xd4", "react:d6xd4: the knight on d6 is not White's"),
+        (base, "a1xd6", "react:a1xd6: the knight on a1 cannot capture on d6"),
+        (base, "d4xd6+a1,tag-team", "react:d4xd6+a1: the knight on a1 cannot capture on d6 as well"),
+        (base, "d4xd6+b4", "react:d4xd6+b4: a partner attacks only with tag-team among the attack's trumps"),
+        (base, "d4xd6,tag-team", "a tag-team attack names its partner (d4xd6+b4)"),
+        (base, "d4xd6q", "react:d4xd6q: only a pawn that lands on its last rank is promoted"),
+        (base, "d4xd6,guard=e8", "guard=e8: a king is never a bodyguard, nor guarded"),
+        (base, "d4xd6,guard=d6", "guard=d6: the bodyguard is another of the defender's pieces"),
+        (base, "d4xd6,guard=b4", "guard=b4: the bodyguard is another of the defender's pieces"),
+        (base, "d4xd6,agility", "agility is no attack trump"),
+        (base, "d4xd6,conversion", "conversion shapes only a bishop's attack"),
+        ("4k3/8/8/8/8/8/8/4K2k", "e1xh1", "react:e1xh1: the king on e1 cannot capture on h1"),
+        ("r3k3/4p3/8/8/8/8/8/R3K3", "a1xa8,guard=e7", "guard=e7: that swap would put a pawn on an end rank"),
+        (
+            "4k2r/6P1/8/8/8/8/8/4K3",
+            "g7xh8",
+            "react:g7xh8: a pawn landing on its last rank names its promotion (g7xh8q)",
+        ),
+        (
+            "4k2r/6P1/8/8/8/8/8/4K3",
+            "g7xh8q,sniper",
+            "react:g7xh8q: only a pawn that lands on its last rank is promoted",
+        ),
+    ];
+    for (placement, attack, message) in table {
+        let text = format!("{placement} w - - 0 5 H 7C/8H - -/- -/- react:{attack},dice=11/11 -");
+        let err = game.parse_position(&text).err().unwrap_or_else(|| panic!("{text} is accepted"));
+        assert_eq!(err.code, ErrorCode::BadPosition, "{text}");
+        assert_eq!(err.message, *message, "{text}");
+    }
+    for attack in ["d4xd6+b4,tag-team,guard=e7", "b4xd6,conversion", "d4xd6,sniper"] {
+        let text = format!("{base} w - - 0 5 H 7C/8H - -/- -/- react:{attack},dice=11/11 -");
+        game.parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let text = "4k2r/6P1/8/8/8/8/8/4K3 w - - 0 5 H 7C/8H - -/- -/- react:g7xh8q,dice=11/11 -";
+    game.parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+}

@@ -38,23 +38,26 @@ fn full_set(role: Role) -> usize {
     }
 }
 
+/// Why the attack trump `trump` does not shape an attack by `lead` (with a partner or not) on
+/// `defender`, or `None` when it does: a kamikaze does not take a king, conversion needs a
+/// bishop, tag-team a partner, and an uprising never touches a defending king.
+pub fn not_shaping(trump: Trump, lead: Role, defender: Role, partner: bool) -> Option<&'static str> {
+    match trump {
+        Trump::Kamikaze if lead == Role::King => Some("kamikaze shapes no king's attack"),
+        Trump::Conversion if lead != Role::Bishop => Some("conversion shapes only a bishop's attack"),
+        Trump::TagTeam if !partner => Some("a tag-team attack names its partner"),
+        Trump::Uprising if defender == Role::King => Some("uprising never touches a defending king"),
+        _ => None,
+    }
+}
+
 impl BlakesState {
-    /// The attack trumps in force that apply to this capture; all of them are spent by it. A
-    /// kamikaze does not take a king, conversion needs a bishop, tag-team a partner, and an
-    /// uprising never touches a defending king.
+    /// The attack trumps in force that apply to this capture (see [`not_shaping`]); all of
+    /// them are spent by it.
     fn attack_trumps(&mut self, lead: Role, defender: Role, partner: bool) -> Vec<Trump> {
         let armed: Vec<Trump> = self.play.effects.iter().copied().filter(|t| t.is_for_attack()).collect();
         self.play.effects.retain(|t| !t.is_for_attack());
-        armed
-            .into_iter()
-            .filter(|t| match t {
-                Trump::Kamikaze => lead != Role::King,
-                Trump::Conversion => lead == Role::Bishop,
-                Trump::TagTeam => partner,
-                Trump::Uprising => defender != Role::King,
-                _ => true,
-            })
-            .collect()
+        armed.into_iter().filter(|t| not_shaping(*t, lead, defender, partner).is_none()).collect()
     }
 
     /// Declares `capture` (with a tag-team `partner`): rolls two dice for each side and opens

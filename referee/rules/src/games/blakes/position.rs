@@ -4,7 +4,9 @@
 //! `<placement> <w|b> <corners> <en passant> <halfmoves> <turn> <trump> <hands> <waste>
 //! <built> <lost> <step> <turn so far> [stock:<cards>]`
 
+use super::attack::not_shaping;
 use super::hands::{Trump, card_list};
+use super::moves::Capture;
 use super::state::{
     Attack, BlakesState, Ledger, MOST_ACTIONS, MOST_PLUS, Modifier, Step, TurnPlay, corners, placement, suit_letter,
 };
@@ -119,7 +121,12 @@ fn turn_field(play: &TurnPlay) -> String {
 }
 
 fn read_trump(name: &str) -> Option<Trump> {
-    Trump::ALL.into_iter().find(|t| t.name().replace(' ', "-") == name)
+    Trump::ALL.into_iter().find(|t| read_name(*t) == name)
+}
+
+/// A trump as the notation writes it: `secret-passageway`.
+fn read_name(trump: Trump) -> String {
+    trump.name().replace(' ', "-")
 }
 
 fn read_turn(field: &str) -> Result<TurnPlay, GameError> {
@@ -274,18 +281,87 @@ impl BlakesState {
         }
     }
 
-    /// Reads an attack in its window; strengths and bonus follow from the pieces and trumps.
-    fn read_attack(&self, text: &str) -> Result<Attack, GameError> {
-        let mut parts = text.split(',');
-        let capture = parts.next().unwrap_or("");
-        let (capture, partner) = match capture.split_once('+') {
+    /// The capture written `written` (`d4xd6+b4`), if the mover could have declared it, with
+    /// its partner.
+    fn declared_capture(&self, written: &str) -> Result<(Capture, Option<Role>, Option<Square>), GameError> {
+        let (capture, partner) = match written.split_once('+') {
             Some((c, p)) => (c, Some(p.parse::<Square>().map_err(|_| bad(format!("partner {p}: a square")))?)),
-            None => (capture, None),
+            None => (written, None),
         };
         let squares = capture.replacen('x', "", 1);
         let (from, to, promotion) = crate::chess::parse_uci_form(&squares)
             .map_err(|_| bad(format!("{capture} is not a capture like e4xd5")))?;
-        let victim = if self.board.occupied().contains(to) { to } else { Square::from_coords(to.file(), from.rank()) };
+        let refuse = |why: String| bad(format!("react:{written}: {why}"));
+        let piece = self.board.piece_at(from).ok_or_else(|| refuse(format!("there is no piece on {from}")))?;
+        if piece.color != self.to_move {
+            return Err(refuse(format!("the {} on {from} is not {}'s", piece.role, self.to_move)));
+        }
+        let capture = self
+            .captures()
+            .into_iter()
+            .find(|c| c.from == from && c.to == to)
+            .ok_or_else(|| refuse(format!("the {} on {from} cannot capture on {to}", piece.role)))?;
+        if let Some(p) = partner
+            && !self.partners(from, capture.victim).contains(&p)
+        {
+            let what = self.board.role_at(p).map_or(format!("nothing on {p}"), |r| format!("the {r} on {p}"));
+            return Err(refuse(format!("{what} cannot capture on {} as well", capture.victim)));
+        }
+        Ok((capture, promotion, partner))
+    }
+
+    /// Refuses an attack no declaration leads to: a partner without tag-team, a trump that
+    /// does not shape this attack, a promotion that does not fit, a bodyguard that could not
+    /// have been named.
+    fn check_attack(&self, attack: &Attack, written: &str) -> Result<(), GameError> {
+        let refuse = |why: &str| bad(format!("react:{written}: {why}"));
+        if attack.partner.is_some() && !attack.has(Trump::TagTeam) {
+            return Err(refuse("a partner attacks only with tag-team among the attack's trumps"));
+        }
+        for trump in &attack.trumps {
+            if let Some(why) = not_shaping(*trump, attack.attacker, attack.defender, attack.partner.is_some()) {
+                let example = self.partners(attack.from, attack.victim).first().map(|p| format!(" ({}+{p})", written));
+                let example = if *trump == Trump::TagTeam { example.unwrap_or_default() } else { String::new() };
+                return Err(bad(format!("{why}{example}")));
+            }
+        }
+        let capture = Capture { from: attack.from, to: attack.to, victim: attack.victim };
+        let needed = self.promotes(&capture) && !attack.has(Trump::Sniper);
+        match (needed, attack.promotion) {
+            (true, None) => {
+                return Err(refuse(&format!("a pawn landing on its last rank names its promotion ({written}q)")));
+            }
+            (false, Some(_)) => return Err(refuse("only a pawn that lands on its last rank is promoted")),
+            _ => {}
+        }
+        if let Some(guard) = attack.bodyguard {
+            self.check_guard(attack, guard)?;
+        }
+        Ok(())
+    }
+
+    /// A bodyguard the defender could have named: another of its pieces, not a king, in a
+    /// swap that leaves pawns off the end ranks.
+    fn check_guard(&self, attack: &Attack, guard: Square) -> Result<(), GameError> {
+        let refuse = |why: &str| Err(bad(format!("guard={guard}: {why}")));
+        if attack.defender == Role::King || self.board.role_at(guard) == Some(Role::King) {
+            return refuse("a king is never a bodyguard, nor guarded");
+        }
+        if guard == attack.victim || self.board.color_at(guard) != Some(self.to_move.other()) {
+            return refuse("the bodyguard is another of the defender's pieces");
+        }
+        if !self.pawns_stay_off_end_ranks(guard, attack.victim) {
+            return refuse("that swap would put a pawn on an end rank");
+        }
+        Ok(())
+    }
+
+    /// Reads an attack in its window; strengths and bonus follow from the pieces and trumps.
+    fn read_attack(&self, text: &str) -> Result<Attack, GameError> {
+        let mut parts = text.split(',');
+        let written = parts.next().unwrap_or("");
+        let (capture, promotion, partner) = self.declared_capture(written)?;
+        let Capture { from, to, victim } = capture;
         let role = |sq: Square| self.board.role_at(sq).ok_or_else(|| bad(format!("the attack needs a piece on {sq}")));
         let (attacker, defender) = (role(from)?, role(victim)?);
         let partner_role = partner.map(role).transpose()?;
@@ -322,10 +398,15 @@ impl BlakesState {
                 Some(("passed", "attacker")) => attack.passed[0] = true,
                 Some(("passed", "defender")) => attack.passed[1] = true,
                 Some(("guard", g)) => attack.bodyguard = Some(g.parse().map_err(|_| bad(format!("guard={g}")))?),
-                None => attack.trumps.push(read_trump(part).ok_or_else(|| bad(format!("{part} is no attack trump")))?),
+                None => attack.trumps.push(
+                    read_trump(part)
+                        .filter(|t| t.is_for_attack())
+                        .ok_or_else(|| bad(format!("{part} is no attack trump")))?,
+                ),
                 Some(_) => return Err(bad(format!("{part} is nothing an attack keeps"))),
             }
         }
+        self.check_attack(&attack, written)?;
         for side in 0..2 {
             let seat = if (side == 0) == (self.to_move == Color::White) { 0 } else { 1 };
             attack.passed[side] |= self.hands[seat].is_empty();
