@@ -1008,3 +1008,15 @@ fn an_attack_in_a_position_must_be_a_capture_the_mover_could_have_declared() {
     let text = "4k2r/6P1/8/8/8/8/8/4K3 w - - 0 5 H 7C/8H - -/- -/- react:g7xh8q,dice=11/11 -";
     game.parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"));
 }
+
+// ---------------------------------------------------------------- the waste
+
+#[test]
+fn played_cards_go_onto_the_waste_in_the_order_the_player_writes_them() {
+    let mut state = with_hands(START, "w", 4, "7S,5C,6D/-");
+    assert!(legal(&state, 0).contains(&"play 5C,6D,7S Nb1".to_string()), "listed in one order");
+    let said = act(&mut state, 0, "play 7S,5C,6D Nb1", &mut NoRandomness);
+    assert_eq!(said, "plays 7S,5C,6D (three-card straight): builds a knight on b1");
+    assert_eq!(public(&state)["waste"], json!(["7S", "5C", "6D"]), "6D, written last, lies on top");
+    assert_eq!(view(&state, Viewer::Spectator)["played"][0]["action"], "play 7S,5C,6D Nb1", "the record too");
+}

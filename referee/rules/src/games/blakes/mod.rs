@@ -276,7 +276,7 @@ impl Game for BlakesChess {
         RulesInfo {
             id: "blakes-chess",
             name: "Blake's Chess",
-            version: 1,
+            version: 2,
             summary: "Chess from kings and pawns, with captures settled by dice and a deck of cards: draw from your fourth turn, build pieces with straights and flushes, add to rolls with pairs, block with kings, queens and jacks, and play thirteen trumps. No check: capture the king to win.",
             min_seats: 2,
             max_seats: 2,

@@ -218,7 +218,9 @@ impl BlakesState {
         let example = format!("play {}", self.example_card(seat));
         let list =
             words.next().ok_or_else(|| bad(format!("name the cards to play, separated by commas, like {example}")))?;
-        let mut cards = list.split(',').map(|c| self.read_card(seat, c)).collect::<Result<Vec<Card>, _>>()?;
+        let typed = list.split(',').map(|c| self.read_card(seat, c)).collect::<Result<Vec<Card>, _>>()?;
+        // Plays are matched on the cards in one order; they are spent in the order written.
+        let mut cards = typed.clone();
         cards.sort_unstable();
         if cards.windows(2).any(|w| w[0] == w[1]) {
             return Err(bad("a card is named twice"));
@@ -229,7 +231,7 @@ impl BlakesState {
         }
         let plays = self.plays(seat);
         if let Some(play) = plays.iter().find(|p| p.cards == cards && p.target == target) {
-            return Ok(play.clone());
+            return Ok(Play { cards: typed, ..play.clone() });
         }
         Err(illegal(self.why_not_playable(seat, &cards, &plays)))
     }

@@ -28,7 +28,8 @@ pub enum Target {
 /// A group of cards played for one of its meanings, aimed at a target.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Play {
-    /// The cards, in rank then suit order.
+    /// The cards, in the order the player wrote them: the order they go onto the waste, the
+    /// last on top (the seed: "in any order"). Listed plays write them in rank then suit order.
     pub cards: Vec<Card>,
     /// What they are played as.
     pub meaning: Meaning,
