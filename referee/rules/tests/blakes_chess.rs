@@ -329,7 +329,7 @@ fn the_queen_is_built_only_once_the_first_rook_knight_and_bishop_are() {
     let early = position(START, "w", 4, "5C,6D,7S,8H/- - RN/- -/- move -");
     assert_eq!(
         refused(&early, 0, "play 5C,6D,7S,8H Qd1"),
-        "The four-card straight can do nothing now: builds the queen."
+        "The queen is built once your first rook, knight and bishop are: build the bishop first."
     );
     let ready = position(START, "w", 4, "5C,6D,7S,8H/- - RNB/- -/- move -");
     assert!(legal(&ready, 0).contains(&"play 5C,6D,7S,8H Qd1".to_string()));
@@ -1019,4 +1019,54 @@ fn played_cards_go_onto_the_waste_in_the_order_the_player_writes_them() {
     assert_eq!(said, "plays 7S,5C,6D (three-card straight): builds a knight on b1");
     assert_eq!(public(&state)["waste"], json!(["7S", "5C", "6D"]), "6D, written last, lies on top");
     assert_eq!(view(&state, Viewer::Spectator)["played"][0]["action"], "play 7S,5C,6D Nb1", "the record too");
+}
+
+// ---------------------------------------------------------------- building, strictly
+
+#[test]
+fn a_three_card_flush_waits_for_the_first_rook_knight_and_bishop_even_when_the_queen_came_first() {
+    // White's queen was converted before its first bishop was built: the queen counts as
+    // built, but a second rook or knight still waits for the first bishop.
+    let state = position("4k3/pppppppp/8/8/8/8/PPPPPPPP/RN1QK3", "w", 4, "2S,5S,9S/- - RNQ/- -/- move -");
+    assert!(!legal(&state, 0).iter().any(|a| a.starts_with("play")), "{:?}", legal(&state, 0));
+    assert_eq!(
+        refused(&state, 0, "play 2S,5S,9S Rh1"),
+        "A second rook, knight or bishop is built once your first rook, knight and bishop and the queen are: build the bishop first."
+    );
+}
+
+#[test]
+fn refusals_of_builds_that_must_wait_say_what_must_be_built_first() {
+    let state = position(START, "w", 4, "2S,5S,9S/- - RNB/- -/- move -");
+    assert_eq!(
+        refused(&state, 0, "play 2S,5S,9S Rh1"),
+        "A second rook, knight or bishop is built once your first rook, knight and bishop and the queen are: build the queen first."
+    );
+    let state = position(START, "w", 4, "5C,6D,7S,8H/- - R/- -/- move -");
+    assert_eq!(
+        refused(&state, 0, "play 5C,6D,7S,8H Qd1"),
+        "The queen is built once your first rook, knight and bishop are: build the knight and the bishop first."
+    );
+    let state = position("4k3/pppppppp/8/8/8/8/PPPPPPPP/R2QK3", "w", 4, "5C,6D,7S,8H/- - RNBQ/- -/- move -");
+    assert_eq!(refused(&state, 0, "play 5C,6D,7S,8H Qd1"), "Your queen has been built: a piece is built once only.");
+}
+
+#[test]
+fn a_five_card_flush_aimed_at_the_king_is_refused_because_the_king_cannot_be_removed() {
+    let state = with_hands("r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K3", "w", 4, "2S,5S,9S,JS,KS/-");
+    assert_eq!(
+        refused(&state, 0, "play 2S,5S,9S,JS,KS xe8"),
+        "The king cannot be removed: a five-card flush removes any other opposing piece."
+    );
+}
+
+#[test]
+fn a_five_card_straight_builds_what_fits_on_a_partly_full_first_rank_and_the_rest_waits() {
+    // Black's knights stand on b1 and g1: White's first knight goes to c1, and the second
+    // knight and bishop find no empty square, so they are not built yet.
+    let mut state = with_hands("4k3/8/8/8/8/8/8/1n2K1n1", "w", 4, "5C,6D,7S,8H,9C/-");
+    act(&mut state, 0, "play 5C,6D,7S,8H,9C all", &mut NoRandomness);
+    assert_eq!(placement(&state), "4k3/8/8/8/8/8/8/RnNQKBnR");
+    assert_eq!(built(&state, 0)["built"], json!(["rook", "rook", "knight", "bishop", "queen"]));
+    assert_eq!(built(&state, 0)["to_build"], json!(["knight", "bishop"]));
 }

@@ -15,6 +15,7 @@ mod moves;
 mod notation;
 mod plays;
 mod position;
+mod refusals;
 mod state;
 mod view;
 

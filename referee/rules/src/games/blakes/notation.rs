@@ -3,7 +3,7 @@
 //! `play 2H,3S,4D Nb1`, `play AH b8 g8`, `draw stock`, `draw waste`, `discard QS`, `pass`,
 //! `done`. Reading explains a refusal from the acting seat's own knowledge.
 
-use super::hands::{Meaning, PokerHand, Timing, card_list, meanings};
+use super::hands::{Meaning, PokerHand, card_list};
 use super::moves::last_rank;
 use super::plays::{Play, Target};
 use super::state::{BlakesState, Step};
@@ -233,51 +233,7 @@ impl BlakesState {
         if let Some(play) = plays.iter().find(|p| p.cards == cards && p.target == target) {
             return Ok(Play { cards: typed, ..play.clone() });
         }
-        Err(illegal(self.why_not_playable(seat, &cards, &plays)))
-    }
-
-    /// Why the held `cards` cannot be played with the target given, from `seat`'s knowledge.
-    fn why_not_playable(&self, seat: Seat, cards: &[Card], plays: &[Play]) -> String {
-        let list = card_list(cards);
-        let means = meanings(cards, self.trump);
-        if means.is_empty() {
-            return format!("{list} is no poker hand, block or trump.");
-        }
-        if let Some(card) = cards.iter().find(|c| self.play.cards_played.contains(c)) {
-            return format!("{card} has been played this turn already: a card takes effect once a turn.");
-        }
-        let fitting: Vec<String> = plays
-            .iter()
-            .filter(|p| p.cards == cards)
-            .map(|p| super::notation::format_action(&BlakesAction::Play(p.clone())))
-            .collect();
-        if !fitting.is_empty() {
-            let shown: Vec<String> = fitting.iter().take(6).cloned().collect();
-            let more = if fitting.len() > 6 { ", ..." } else { "" };
-            return format!("That is not how {list} can be played now: try {}{more}.", shown.join(", "));
-        }
-        let defending = matches!(self.step, Step::React(_)) && seat != self.mover_seat();
-        let timing = means[0].timing();
-        let name = means[0].name();
-        match (&self.step, timing) {
-            (Step::React(_), Timing::BeforeMove) => {
-                format!("The {name} is played in your own turn, before your move, not during an attack.")
-            }
-            (_, Timing::AfterRoll) if !matches!(self.step, Step::React(_)) => {
-                format!("The {name} adds to a roll: play it during an attack, once the dice are rolled.")
-            }
-            (_, Timing::Defending) if !defending => {
-                format!("The {name} is played when a piece of yours is attacked.")
-            }
-            (Step::Move, Timing::BeforeMove) if !self.may_draw_now() => {
-                "Your first three turns are moves and captures only: cards come from your fourth turn.".to_string()
-            }
-            (Step::Move, Timing::BeforeMove) if !self.play.cards_open() => {
-                "Cards are played before your move or capture, and you have moved this turn.".to_string()
-            }
-            (Step::Discard, _) => "You hold more than five cards: discard one first.".to_string(),
-            _ => format!("The {name} can do nothing now: {}.", means[0].effect()),
-        }
+        Err(illegal(self.why_not_playable(seat, &typed, target, &plays)))
     }
 
     /// Reads a move or the declaration of a capture.

@@ -68,7 +68,7 @@ impl BlakesState {
     /// The ways `seat` may play cards now: before its move in its own turn from its fourth
     /// turn (the first three are moves and captures only), or during an attack (roll
     /// modifiers on either side; blocks and the bodyguard when defending).
-    fn timings(&self, seat: Seat) -> Vec<Timing> {
+    pub fn timings(&self, seat: Seat) -> Vec<Timing> {
         let mover = seat == self.mover_seat();
         match &self.step {
             Step::Move if mover && self.play.cards_open() && self.may_draw_now() => vec![Timing::BeforeMove],
@@ -122,7 +122,7 @@ impl BlakesState {
                 if any { vec![Target::All] } else { Vec::new() }
             }
             Meaning::Poker(PokerHand::Flush(3)) => {
-                let ready = ledger.built_of(Role::Queen) >= 1;
+                let ready = ledger.first_three_built() && ledger.built_of(Role::Queen) >= 1;
                 let roles: Vec<Role> = firsts.into_iter().filter(|r| ready && ledger.built_of(*r) == 1).collect();
                 builds(&roles)
             }
