@@ -1070,3 +1070,57 @@ fn a_five_card_straight_builds_what_fits_on_a_partly_full_first_rank_and_the_res
     assert_eq!(built(&state, 0)["built"], json!(["rook", "rook", "knight", "bishop", "queen"]));
     assert_eq!(built(&state, 0)["to_build"], json!(["knight", "bishop"]));
 }
+
+// ---------------------------------------------------------------- refusals in the players' words
+
+#[test]
+fn the_trump_king_played_for_necromancy_with_nothing_captured_is_refused_in_those_words() {
+    let state = with_hands(START, "w", 4, "KH/-");
+    assert_eq!(refused(&state, 0, "play KH Ra1"), "You have no captured piece to bring back.");
+    assert_eq!(refused(&state, 0, "play KH"), "You have no captured piece to bring back.");
+}
+
+#[test]
+fn a_group_that_is_no_hand_is_named_as_written_and_two_pair_is_exactly_four_cards() {
+    let state = with_hands(START, "w", 4, "7C,7D,9C,9D,2H/-");
+    assert_eq!(
+        refused(&state, 0, "play 7C,7D,9C,9D,2H"),
+        "7C,7D,9C,9D,2H is no poker hand, block or trump: two pair is exactly four cards."
+    );
+}
+
+#[test]
+fn a_play_or_a_discard_without_a_card_asks_for_one() {
+    let state = with_hands(START, "w", 4, "7C,7D/-");
+    assert_eq!(refused(&state, 0, "play ,"), "Name the cards to play, separated by commas, like play 7C.");
+    assert_eq!(refused(&state, 0, "play"), "Name the cards to play, separated by commas, like play 7C.");
+    assert_eq!(refused(&state, 0, "discard"), "Name the card to discard, like discard 7C.");
+    assert_eq!(refused(&state, 0, "play 7X"), "\"7X\" is not a card: write its rank and suit, like 7C.");
+}
+
+#[test]
+fn only_the_defender_plays_the_bodyguard_never_the_attacker_for_its_losing_piece() {
+    let mut state = with_hands("4k3/8/3n4/8/3R4/8/8/R3K3", "w", 5, "8H/-");
+    act(&mut state, 0, "d4xd6", &mut dice([1, 1, 6, 6]));
+    assert_eq!(public(&state)["attack"]["leading"], "defence", "the rook is about to die");
+    assert_eq!(legal(&state, 0), ["pass", "resign", "offer-draw"]);
+    assert_eq!(
+        refused(&state, 0, "play 8H a1"),
+        "The bodyguard is played by the defender, for its piece about to die."
+    );
+}
+
+#[test]
+fn a_block_or_bodyguard_that_does_not_fit_the_attack_says_why() {
+    // Black's rook attacks White's rook and is losing: neither a queen block nor a bodyguard.
+    let mut state = with_hands("4k3/8/8/3r4/8/8/3R4/3NK3", "b", 5, "QD,8H/2C");
+    act(&mut state, 1, "d5xd2", &mut dice([1, 1, 6, 6]));
+    assert_eq!(
+        refused(&state, 0, "play QD"),
+        "The queen block blocks an attack on a queen: the piece attacked is your rook."
+    );
+    assert_eq!(
+        refused(&state, 0, "play 8H d1"),
+        "The bodyguard is played for a piece about to die: your rook is not losing now."
+    );
+}

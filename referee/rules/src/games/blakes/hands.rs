@@ -277,6 +277,22 @@ fn rank_groups(cards: &[Card]) -> Vec<usize> {
     groups
 }
 
+/// Why a group that means nothing comes close to a hand of the seed but is none, if it does:
+/// "two pair is exactly four cards".
+pub fn near_miss(cards: &[Card]) -> Option<&'static str> {
+    if cards.len() > 5 {
+        return Some("no poker hand has more than five cards");
+    }
+    match rank_groups(cards).as_slice() {
+        [2, 2, ..] => Some("two pair is exactly four cards"),
+        [3, 2] => Some("a full house means nothing: three of a kind is exactly three cards"),
+        [3, ..] => Some("three of a kind is exactly three cards"),
+        [4, ..] => Some("four of a kind is exactly four cards"),
+        [2, ..] => Some("a single pair means nothing: two pair is two cards of one rank and two of another"),
+        _ => None,
+    }
+}
+
 /// Every meaning of exactly this group of cards when `trump` is the trump suit: none for a
 /// group that is no poker hand, block or trump.
 pub fn meanings(cards: &[Card], trump: Suit) -> Vec<Meaning> {

@@ -196,12 +196,16 @@ impl BlakesState {
     }
 
     fn read_card(&self, seat: Seat, text: &str) -> Result<Card, GameError> {
-        text.trim()
-            .parse::<Card>()
-            .map_err(|e| bad(format!("{}: write a card by rank and suit, like {}", e.0, self.example_card(seat))))
+        let text = text.trim();
+        text.parse::<Card>().map_err(|_| {
+            bad(format!("\"{text}\" is not a card: write its rank and suit, like {}.", self.example_card(seat)))
+        })
     }
 
     fn read_discard(&self, seat: Seat, rest: &str) -> Result<Card, GameError> {
+        if rest.trim().is_empty() {
+            return Err(bad(format!("Name the card to discard, like discard {}.", self.example_card(seat))));
+        }
         let card = self.read_card(seat, rest)?;
         if self.step != Step::Discard {
             return Err(illegal("You discard only after drawing a sixth card."));
@@ -215,9 +219,12 @@ impl BlakesState {
     /// Reads a play: cards separated by commas, then its target.
     fn read_play(&self, seat: Seat, rest: &str) -> Result<Play, GameError> {
         let mut words = rest.split_whitespace();
-        let example = format!("play {}", self.example_card(seat));
-        let list =
-            words.next().ok_or_else(|| bad(format!("name the cards to play, separated by commas, like {example}")))?;
+        let ask =
+            || bad(format!("Name the cards to play, separated by commas, like play {}.", self.example_card(seat)));
+        let list = words.next().ok_or_else(ask)?;
+        if list.split(',').any(|c| c.trim().is_empty()) {
+            return Err(ask());
+        }
         let typed = list.split(',').map(|c| self.read_card(seat, c)).collect::<Result<Vec<Card>, _>>()?;
         // Plays are matched on the cards in one order; they are spent in the order written.
         let mut cards = typed.clone();

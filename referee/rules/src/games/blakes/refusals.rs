@@ -2,7 +2,7 @@
 //! own knowledge: its own hand, the board, the piles face up and what each side has built and
 //! lost (seed 003, "Playing Cards", "Building Pieces").
 
-use super::hands::{Meaning, PokerHand, Timing, card_list, meanings};
+use super::hands::{Block, Meaning, PokerHand, Timing, Trump, card_list, meanings, near_miss};
 use super::notation::{BlakesAction, format_action};
 use super::plays::{Play, Target};
 use super::state::{BlakesState, Step};
@@ -29,7 +29,8 @@ impl BlakesState {
         sorted.sort_unstable();
         let means = meanings(&sorted, self.trump);
         if means.is_empty() {
-            return format!("{list} is no poker hand, block or trump.");
+            let hint = near_miss(&sorted).map_or(String::new(), |h| format!(": {h}"));
+            return format!("{list} is no poker hand, block or trump{hint}.");
         }
         let flush = means.contains(&Meaning::Poker(PokerHand::Flush(5)));
         if let Target::Square(sq) = target
@@ -62,7 +63,49 @@ impl BlakesState {
         if let Some(why) = self.why_no_build(meaning, us) {
             return why;
         }
-        format!("The {} can do nothing now: {}.", meaning.name(), meaning.effect())
+        let them = us.other();
+        let theirs = |role: Role| self.board.by_color(them) & self.board.by_role(role);
+        let not_kings = self.board.by_color(them) & !self.board.by_role(Role::King);
+        match meaning {
+            Meaning::Poker(PokerHand::Flush(5)) if not_kings.is_empty() => {
+                "Your opponent has no piece but the king: the king cannot be removed.".into()
+            }
+            Meaning::Trump(Trump::Necromancy) if !self.ledgers[us.index()].dead.iter().any(|r| *r != Role::King) => {
+                "You have no captured piece to bring back.".into()
+            }
+            Meaning::Trump(Trump::Necromancy) => "There is no empty square to bring a captured piece back on.".into(),
+            Meaning::Trump(Trump::Brainwashing) if theirs(Role::Pawn).is_empty() => {
+                "Your opponent has no pawn to take over.".into()
+            }
+            Meaning::Trump(Trump::Misdirection) => {
+                "Your opponent has no two pieces of different kinds (kings aside) that could swap.".into()
+            }
+            Meaning::Trump(Trump::Bodyguard) | Meaning::Block(_) => self.why_no_defence(meaning),
+            _ => format!("The {} can do nothing now: {}.", meaning.name(), meaning.effect()),
+        }
+    }
+
+    /// Why the defender's block or bodyguard does not fit the attack.
+    fn why_no_defence(&self, meaning: Meaning) -> String {
+        let Step::React(attack) = &self.step else { return "No piece of yours is attacked.".into() };
+        let [att, def] = attack.totals();
+        let defender = attack.defender;
+        match meaning {
+            Meaning::Block(block) => {
+                let kind = match block {
+                    Block::King => "the king",
+                    Block::Queen => "a queen",
+                    Block::Jack => "a rook, knight, bishop or pawn",
+                };
+                format!("The {} blocks an attack on {kind}: the piece attacked is your {defender}.", meaning.name())
+            }
+            _ if defender == Role::King => "A king is never guarded: the bodyguard saves another piece.".into(),
+            _ if attack.bodyguard.is_some() => "A bodyguard has been named for this attack already.".into(),
+            _ if att <= def => {
+                format!("The bodyguard is played for a piece about to die: your {defender} is not losing now.")
+            }
+            _ => "You have no other piece (kings aside) that could take its place.".into(),
+        }
     }
 
     /// Why a build by `meaning` must wait or is over for `color`, if it is a build.
@@ -127,6 +170,12 @@ impl BlakesState {
             }
             (_, Timing::AfterRoll) if !window => {
                 format!("The {name} adds to a roll: play it during an attack, once the dice are rolled.")
+            }
+            (Step::React(_), Timing::Defending) if !defending && meaning == Meaning::Trump(Trump::Bodyguard) => {
+                "The bodyguard is played by the defender, for its piece about to die.".to_string()
+            }
+            (Step::React(_), Timing::Defending) if !defending => {
+                format!("The {name} is played by the defender, not the attacker.")
             }
             (_, Timing::Defending) if !defending => {
                 format!("The {name} is played when a piece of yours is attacked.")
