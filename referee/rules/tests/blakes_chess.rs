@@ -609,11 +609,17 @@ fn agility_allows_two_moves_captures_or_draws_in_one_turn() {
 
 #[test]
 fn a_card_takes_effect_once_a_turn_even_when_drawn_back_from_the_waste() {
-    let mut state = with_hands(START, "w", 4, "7H/-");
+    // Misdirection goes onto the waste at once (agility waits beside it until the turn ends):
+    // drawn back with agility's second action, it does not swap again this turn.
+    let mut state = with_hands("r3k1n1/pppppppp/8/8/8/8/PPPPPPPP/4K3", "w", 4, "7H,AH/-");
     act(&mut state, 0, "play 7H", &mut NoRandomness);
-    assert_eq!(act(&mut state, 0, "draw waste", &mut NoRandomness), "draws 7H from the waste");
-    assert!(!legal(&state, 0).contains(&"play 7H".to_string()), "no second agility from the same card");
-    assert_eq!(refused(&state, 0, "play 7H"), "7H has been played this turn already: a card takes effect once a turn.");
+    act(&mut state, 0, "play AH a8 g8", &mut NoRandomness);
+    assert_eq!(act(&mut state, 0, "draw waste", &mut NoRandomness), "draws AH from the waste");
+    assert!(!legal(&state, 0).iter().any(|a| a.starts_with("play AH")), "no second misdirection from the same card");
+    assert_eq!(
+        refused(&state, 0, "play AH a8 g8"),
+        "AH has been played this turn already: a card takes effect once a turn."
+    );
     act(&mut state, 0, "e2e4", &mut NoRandomness);
     assert_eq!(to_move(&state), "black");
 }
@@ -626,7 +632,10 @@ fn a_bodyguard_dies_in_the_place_of_a_defender_about_to_die() {
     act(&mut state, 0, "d4xd6", &mut dice([3, 3, 1, 1]));
     assert_eq!(legal(&state, 1), ["play 8H e7", "pass", "resign", "offer-draw"], "any piece but the king");
     let said = act(&mut state, 1, "play 8H e7", &mut NoRandomness);
-    assert!(said.ends_with("its bodyguard from e7 dies in place of the knight on d6"), "{said}");
+    assert!(
+        said.ends_with("the knight on d6 and its bodyguard, the pawn on e7, swap places, and the pawn is taken on d6"),
+        "{said}"
+    );
     assert_eq!(placement(&state), "4k3/4n3/3R4/8/8/8/8/4K3");
     assert_eq!(public(&state)["sides"][1]["lost"], json!(["pawn"]));
     // Only a defender about to die can be guarded.
@@ -1123,4 +1132,273 @@ fn a_block_or_bodyguard_that_does_not_fit_the_attack_says_why() {
         refused(&state, 0, "play 8H d1"),
         "The bodyguard is played for a piece about to die: your rook is not losing now."
     );
+}
+
+// ---------------------------------------------------------------- when trumps act, and where their cards wait
+
+#[test]
+fn the_kamikaze_is_a_trump_played_before_the_move_not_once_the_dice_are_rolled() {
+    let text = "4k3/8/3n4/8/3R4/8/8/4K3";
+    let state = with_hands(text, "w", 4, "10H/2C");
+    assert!(legal(&state, 0).contains(&"play 10H".to_string()), "before the move, like every trump");
+    // Declared without it, the attack's window takes no kamikaze.
+    let mut late = with_hands(text, "w", 4, "10H/2C");
+    act(&mut late, 0, "d4xd6", &mut dice([1, 1, 2, 2]));
+    assert!(!legal(&late, 0).contains(&"play 10H".to_string()));
+    assert_eq!(
+        refused(&late, 0, "play 10H"),
+        "The kamikaze is played in your own turn, before your move, not during an attack."
+    );
+}
+
+#[test]
+fn a_trump_whose_effect_is_still_to_come_waits_beside_the_waste_and_cannot_be_drawn_back() {
+    // Agility, then a sniper: the waste's top stays the 2 of clubs, so a draw from the waste
+    // takes it and never the sniper waiting for its attack.
+    let mut state = position("4k3/8/3n4/8/3R4/8/8/4K3", "w", 5, "6H,7H/- 2C -/- -/- move -");
+    act(&mut state, 0, "play 7H", &mut NoRandomness);
+    act(&mut state, 0, "play 6H", &mut NoRandomness);
+    assert_eq!(public(&state)["waste"], json!(["2C"]));
+    assert_eq!(public(&state)["turn"]["pending"], json!(["7H", "6H"]));
+    act(&mut state, 0, "draw waste", &mut NoRandomness);
+    assert_eq!(view(&state, Viewer::Seat(0))["private"]["cards"], json!(["2C"]));
+    // The attack spends the sniper (onto the waste); the turn's end spends agility.
+    act(&mut state, 0, "d4xd6", &mut dice([3, 3, 1, 1]));
+    assert_eq!(public(&state)["waste"], json!(["6H"]));
+    let said = act(&mut state, 0, "pass", &mut NoRandomness);
+    assert!(said.ends_with("the knight on d6 is taken; the rook stays"), "{said}");
+    assert_eq!(public(&state)["waste"], json!(["6H", "7H"]));
+    assert_eq!(public(&state)["turn"]["pending"], json!([]));
+    assert_eq!(to_move(&state), "black");
+    // A position keeps them: `pending=` in the turn field.
+    let text = "4k3/8/3n4/8/3R4/8/8/4K3 w - - 0 5 H -/- 2C -/- -/- move left=2,sniper,played=7H+6H,pending=7H+6H";
+    let read = rules(BLAKES).parse_position(text).unwrap();
+    assert_eq!(rules(BLAKES).format_position(&read), text);
+    let wrong = "4k3/8/8/8/8/8/8/4K3 w - - 0 5 H -/- - -/- -/- move played=2C,pending=2C";
+    assert_eq!(
+        rules(BLAKES).parse_position(wrong).err().expect("refused").message,
+        "pending=2C: only trumps played this turn whose effect is still to come wait beside the waste"
+    );
+}
+
+/// Random playouts of Blake's Chess: calls `check` before every action.
+fn playouts(count: u64, mut check: impl FnMut(&AnyState, u8)) {
+    let game = rules(BLAKES);
+    for playout in 0..count {
+        let mut next = support::xorshift(0x5EED ^ ((playout + 7) * 0x9E37_79B9));
+        let key = GameKey::derive(b"blakes cards", &[&playout.to_be_bytes()]);
+        let mut state = game.setup(&Value::Null, &mut EventRng::new(key, 0)).unwrap();
+        for ply in 1..=200u64 {
+            let seats = game.turn(&state).active_seats();
+            let Some(seat) = (!seats.is_empty()).then(|| seats[next() as usize % seats.len()]) else { break };
+            check(&state, seat);
+            let actions: Vec<String> = game
+                .legal_actions(&state, seat)
+                .into_iter()
+                .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
+                .collect();
+            // Cards are played more often than chance would, so that trumps wait and return.
+            let cards: Vec<&String> = actions.iter().filter(|a| a.starts_with("play")).collect();
+            let action = if cards.is_empty() || next().is_multiple_of(2) {
+                &actions[next() as usize % actions.len()]
+            } else {
+                cards[next() as usize % cards.len()]
+            };
+            game.apply(&mut state, seat, action, &mut EventRng::new(key, ply))
+                .unwrap_or_else(|e| panic!("{action}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn every_card_is_in_exactly_one_place_so_a_played_card_reaches_the_waste_once_in_random_playouts() {
+    playouts(12, |state, _| {
+        let everyone = view(state, Viewer::Everyone);
+        let game = &everyone["game"];
+        let mut cards: Vec<String> = serde_json::from_value(everyone["secrets"]["hidden"]["stock"].clone()).unwrap();
+        for seat in 0..2 {
+            let hand: Vec<String> =
+                serde_json::from_value(everyone["secrets"]["private"][seat]["cards"].clone()).unwrap();
+            cards.extend(hand);
+        }
+        cards.extend(serde_json::from_value::<Vec<String>>(game["waste"].clone()).unwrap());
+        cards.extend(serde_json::from_value::<Vec<String>>(game["turn"]["pending"].clone()).unwrap());
+        let all = cards.len();
+        cards.sort();
+        cards.dedup();
+        assert_eq!((all, cards.len()), (52, 52), "stock, hands, waste and cards pending: {game}");
+    });
+}
+
+#[test]
+fn done_is_listed_exactly_when_the_referee_accepts_it_in_random_playouts() {
+    playouts(12, |state, seat| {
+        let listed = legal(state, seat).contains(&"done".to_string());
+        let mut copy = rules(BLAKES).clone_state(state);
+        let accepted = rules(BLAKES).apply(&mut copy, seat, "done", &mut NoRandomness).is_ok();
+        assert_eq!(listed, accepted, "{}", rules(BLAKES).format_position(state));
+    });
+}
+
+#[test]
+fn done_ends_a_turn_once_it_has_acted_or_has_nothing_to_do_and_is_refused_otherwise() {
+    let done = |state: &AnyState| legal(state, state_mover(state)).contains(&"done".to_string());
+    // A fresh turn with moves to make: a move, a capture or a draw first.
+    let fresh = with_hands(START, "w", 5, "-/-");
+    assert!(!done(&fresh));
+    assert_eq!(refused(&fresh, 0, "done"), "Your turn needs a move, a capture or a draw first.");
+    let early = with_hands(START, "w", 2, "-/-");
+    assert_eq!(
+        refused(&early, 0, "done"),
+        "Your turn needs a move or a capture first (draws come from your fourth turn)."
+    );
+    // After a draw (cards may still be played); after one move of two with agility.
+    let drawn = position(START, "w", 5, "-/- 2C -/- -/- move left=0,acted");
+    assert!(done(&drawn));
+    let agile = position(START, "w", 5, "-/- 7H -/- -/- move acted,moved,played=7H");
+    assert!(done(&agile));
+    // A turn with no move left to make, though it has not acted.
+    let spent = position(START, "w", 5, "-/- - -/- -/- move left=0");
+    assert!(done(&spent));
+    // Never in an attack's window nor while discarding.
+    let window = rook_attacks_knight("7C", "2C", [1, 1, 1, 1]);
+    assert!(!legal(&window, 0).contains(&"done".to_string()));
+    assert_eq!(refused(&window, 0, "done"), "An attack is under way: play a card or pass.");
+    let discard = position("4k3/8/8/8/8/8/8/4K3", "w", 6, "2C,3C,4C,5C,6C,7C/- - -/- -/- discard left=0,acted");
+    assert!(!done(&discard));
+}
+
+fn state_mover(state: &AnyState) -> u8 {
+    if to_move(state) == "white" { 0 } else { 1 }
+}
+
+#[test]
+fn a_refused_castling_names_the_condition_that_fails() {
+    let at = |placement: &str, corners: &str| {
+        let text = format!("{placement} w {corners} - 0 5 H -/- - R/- -/- move -");
+        rules(BLAKES).parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    };
+    let table = [
+        ("4k3/8/8/8/8/8/8/4K3", "K", "There is no rook of yours on h1 to castle with."),
+        (
+            "4k3/8/8/8/8/8/8/4K2R",
+            "-",
+            "The rook on h1 may no longer castle: the king has moved, or a piece has moved off, onto or been taken on h1.",
+        ),
+        ("4k3/8/8/8/8/8/8/4KB1R", "K", "Castling needs the squares between the king and the rook empty: f1 is not."),
+    ];
+    for (placement, corners, why) in table {
+        assert_eq!(refused(&at(placement, corners), 0, "e1g1"), why, "{placement}");
+    }
+    let queenside = at("4k3/8/8/8/8/8/8/RN2K3", "Q");
+    assert_eq!(
+        refused(&queenside, 0, "O-O-O"),
+        "Castling needs the squares between the king and the rook empty: b1 is not."
+    );
+}
+
+#[test]
+fn a_position_keeping_a_castling_right_for_a_king_off_its_square_is_refused() {
+    let game = rules(BLAKES);
+    let err = game.parse_position("4k3/8/8/8/8/8/8/3K3R w K - 0 5 H -/- - R/- -/- move -").err().expect("refused");
+    assert_eq!(err.code, ErrorCode::BadPosition);
+    assert_eq!(
+        err.message,
+        "castling corner K: White's king is not on e1, and a king that has moved keeps no castling right"
+    );
+    let err = game.parse_position("4k2r/8/8/8/8/8/8/4K3 b q - 0 5 H -/- - -/- -/- move -").err();
+    assert!(err.is_none(), "a right on an empty corner waits for a rook to be built there");
+}
+
+// ---------------------------------------------------------------- promoted pieces
+
+#[test]
+fn a_promoted_pawn_is_the_piece_it_became_in_strength_and_blocks_but_is_not_a_built_piece() {
+    let mut state = with_hands("k6r/4P3/8/8/8/8/8/4K3", "w", 5, "QS/2C");
+    act(&mut state, 0, "e7e8q", &mut NoRandomness);
+    assert_eq!(public(&state)["sides"][0]["built"], json!([]), "promotion builds nothing");
+    assert_eq!(public(&state)["sides"][0]["to_build"][3], "queen", "the queen may still be built");
+    act(&mut state, 1, "h8xe8", &mut dice([1, 1, 1, 1]));
+    assert_eq!(public(&state)["attack"]["defence"]["strength"], 4, "a queen's strength");
+    assert!(legal(&state, 0).contains(&"play QS".to_string()), "the queen block guards it");
+}
+
+#[test]
+fn a_promoted_queen_neither_stands_in_for_the_built_queen_nor_stops_it_being_built() {
+    let state = position("4k3/8/8/8/8/8/8/Q3K3", "w", 5, "5C,6D,7S,8H/- - RNB/- -/- move -");
+    assert!(legal(&state, 0).contains(&"play 5C,6D,7S,8H Qd1".to_string()));
+    let state = position("4k3/8/8/8/8/8/8/Q3K3", "w", 5, "2S,5S,9S/- - RNB/- -/- move -");
+    assert_eq!(
+        refused(&state, 0, "play 2S,5S,9S Rh1"),
+        "A second rook, knight or bishop is built once your first rook, knight and bishop and the queen are: build the queen first."
+    );
+}
+
+// ---------------------------------------------------------------- combinations of trumps
+
+#[test]
+fn a_converted_bodyguard_is_said_to_swap_with_the_defender_and_be_converted() {
+    // The bishop wins against the knight on d6 (4+4+2+2 = 12 against 1+1+1 = 3); the pawn on
+    // e7 takes its place, and White, who has no pawn, converts it.
+    let mut state = with_hands("4k3/4p3/3n4/8/1B6/8/8/4K3", "w", 4, "JH/8H");
+    act(&mut state, 0, "play JH", &mut NoRandomness);
+    act(&mut state, 0, "b4xd6", &mut dice([4, 4, 1, 1]));
+    let said = act(&mut state, 1, "play 8H e7", &mut NoRandomness);
+    assert!(
+        said.ends_with(
+            "the attack wins: the knight on d6 and its bodyguard, the pawn on e7, swap places, and the pawn is converted on d6"
+        ),
+        "{said}"
+    );
+    assert_eq!(placement(&state), "4k3/4n3/3P4/8/1B6/8/8/4K3");
+    assert_eq!(public(&state)["sides"][1]["lost"], json!(["pawn"]));
+}
+
+#[test]
+fn a_kamikaze_tag_team_loses_its_lead_piece_and_nobody_moves_in() {
+    let mut state = with_hands("4k3/8/3q4/8/1B1R4/8/8/4K3", "w", 4, "9H,10H/-");
+    act(&mut state, 0, "play 9H", &mut NoRandomness);
+    act(&mut state, 0, "play 10H", &mut NoRandomness);
+    let said = act(&mut state, 0, "d4xd6+b4", &mut dice([2, 2, 3, 3]));
+    assert!(said.contains("bonus 4"), "{said}");
+    assert!(said.ends_with("the queen on d6 is taken; the kamikaze rook is lost"), "{said}");
+    assert_eq!(placement(&state), "4k3/8/8/8/1B6/8/8/4K3", "the partner stays where it was");
+}
+
+#[test]
+fn an_attack_in_a_position_is_the_turns_move_and_names_each_trump_once() {
+    let game = rules(BLAKES);
+    let base = "4k3/8/3n4/8/3R4/8/8/4K3 w - - 0 5 H 7C/8H - -/- -/-";
+    let state = game.parse_position(&format!("{base} react:d4xd6,dice=11/11 -")).unwrap();
+    assert!(game.format_position(&state).ends_with(" left=0,acted,moved"), "no move is left after it");
+    let err = game.parse_position(&format!("{base} react:d4xd6,dice=11/11 left=2")).err().expect("refused");
+    assert_eq!(err.message, "left=2: an attack under way has used one of the turn's moves, so at most one is left");
+    let err = game.parse_position(&format!("{base} react:d4xd6,dice=11/11,sniper,sniper -")).err().expect("refused");
+    assert_eq!(err.message, "react:d4xd6: sniper is written twice");
+}
+
+#[test]
+fn the_legend_gives_the_card_rank_of_every_trump_and_block_so_the_app_can_show_the_card() {
+    let legend = public(&with_hands(START, "w", 1, "-/-"))["legend"].clone();
+    let rank = |kind: &str| legend.as_array().unwrap().iter().find(|e| e["kind"] == kind).unwrap()["rank"].clone();
+    let trumps = [
+        ("misdirection", "A"),
+        ("invisibility", "2"),
+        ("brainwashing", "3"),
+        ("secret-passageway", "4"),
+        ("teleportation", "5"),
+        ("sniper", "6"),
+        ("agility", "7"),
+        ("bodyguard", "8"),
+        ("tag-team", "9"),
+        ("kamikaze", "10"),
+        ("conversion", "J"),
+        ("uprising", "Q"),
+        ("necromancy", "K"),
+    ];
+    for (kind, card) in trumps {
+        assert_eq!(rank(kind), card, "{kind}");
+    }
+    assert_eq!((rank("block-king"), rank("block-queen"), rank("block-jack")), (json!("K"), json!("Q"), json!("J")));
+    assert_eq!(rank("two-pair"), Value::Null, "a poker hand has no single rank");
 }

@@ -112,7 +112,6 @@ impl BlakesState {
         let mut out: Vec<BlakesAction> = self.plays(seat).into_iter().map(BlakesAction::Play).collect();
         match self.step {
             Step::Move => {
-                let before = out.len();
                 if self.play.left > 0 {
                     out.extend(self.quiet_moves().into_iter().map(|(from, to, promotion)| BlakesAction::Move {
                         from,
@@ -123,7 +122,7 @@ impl BlakesState {
                     out.extend(self.draws().into_iter().map(BlakesAction::Draw));
                 }
                 // A turn needs a move, capture or draw, unless there is none to make.
-                if self.play.acted || out.len() == before {
+                if self.may_end_turn() {
                     out.push(BlakesAction::Done);
                 }
             }

@@ -144,15 +144,24 @@ impl BlakesState {
         }
     }
 
-    /// Whether the mover has a move, capture or draw it could make now.
+    /// Whether the mover has a move, capture or draw it could make now (none once the turn's
+    /// moves are used up).
     pub fn has_board_action(&self) -> bool {
-        !self.quiet_moves().is_empty() || !self.captures().is_empty() || !self.draws().is_empty()
+        self.play.left > 0
+            && (!self.quiet_moves().is_empty() || !self.captures().is_empty() || !self.draws().is_empty())
+    }
+
+    /// Whether the mover may end the turn now with `done`: in the move step, once a move,
+    /// capture or draw has been made, or when there is none to make.
+    pub fn may_end_turn(&self) -> bool {
+        self.step == Step::Move && (self.play.acted || !self.has_board_action())
     }
 
     fn read_done(&self) -> Result<BlakesAction, GameError> {
         match self.step {
-            Step::Move if self.play.acted || !self.has_board_action() => Ok(BlakesAction::Done),
-            Step::Move => Err(illegal("Your turn needs a move, a capture or (from your fourth turn) a draw first.")),
+            _ if self.may_end_turn() => Ok(BlakesAction::Done),
+            Step::Move if self.may_draw_now() => Err(illegal("Your turn needs a move, a capture or a draw first.")),
+            Step::Move => Err(illegal("Your turn needs a move or a capture first (draws come from your fourth turn).")),
             Step::Discard => Err(illegal("You hold more than five cards: discard one first.")),
             Step::React(_) => Err(illegal("An attack is under way: play a card or pass.")),
         }
@@ -329,9 +338,42 @@ impl BlakesState {
             return "A brainwashed pawn may not reach the last rank.".into();
         }
         if self.is_castling(from, to) {
-            return "You may not castle now: the king and that rook must not have moved, and the squares between them must be empty.".into();
+            return self.why_no_castling(from, to);
         }
         format!("The {} on {from} cannot reach {to}.", piece.role)
+    }
+}
+
+impl BlakesState {
+    /// Why the king on `from` may not castle to `to`, naming the condition that fails: the
+    /// king on its own square, a rook of the mover's on the corner (rooks come by building),
+    /// the corner's right kept, the squares between empty.
+    fn why_no_castling(&self, from: Square, to: Square) -> String {
+        let rank = self.to_move.back_rank();
+        let home = Square::from_coords(4, rank);
+        if from != home {
+            return format!(
+                "Castling starts from the king's own square, {home}: a king that has left it may not castle."
+            );
+        }
+        let (corner_file, between): (u8, &[u8]) = if to.file() > from.file() { (7, &[5, 6]) } else { (0, &[1, 2, 3]) };
+        let corner = Square::from_coords(corner_file, rank);
+        let rook = self.board.piece_at(corner).is_some_and(|p| p.color == self.to_move && p.role == Role::Rook);
+        if !rook {
+            return format!("There is no rook of yours on {corner} to castle with.");
+        }
+        if !self.castling.contains(corner) {
+            return format!(
+                "The rook on {corner} may no longer castle: the king has moved, or a piece has moved off, onto or been taken on {corner}."
+            );
+        }
+        let blocked: Vec<String> = between
+            .iter()
+            .map(|f| Square::from_coords(*f, rank))
+            .filter(|sq| self.board.occupied().contains(*sq))
+            .map(|sq| sq.to_string())
+            .collect();
+        format!("Castling needs the squares between the king and the rook empty: {} is not.", blocked.join(" and "))
     }
 }
 

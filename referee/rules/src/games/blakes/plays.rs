@@ -199,9 +199,14 @@ impl BlakesState {
 
     /// Takes `cards` out of `seat`'s hand onto the waste, in the order given.
     pub fn spend(&mut self, seat: Seat, cards: &[Card]) {
+        self.take_from_hand(seat, cards);
+        self.waste.extend_from_slice(cards);
+    }
+
+    /// Takes `cards` out of `seat`'s hand as played this turn.
+    fn take_from_hand(&mut self, seat: Seat, cards: &[Card]) {
         let hand = &mut self.hands[usize::from(seat)];
         hand.retain(|c| !cards.contains(c));
-        self.waste.extend_from_slice(cards);
         self.play.cards_played.extend_from_slice(cards);
     }
 
@@ -213,7 +218,13 @@ impl BlakesState {
     /// Plays, before the move, a group listed by [`BlakesState::plays`].
     pub fn play_before_move(&mut self, seat: Seat, play: &Play) {
         let us = self.to_move;
-        self.spend(seat, &play.cards);
+        match play.meaning {
+            Meaning::Trump(trump) if trump.waits() => {
+                self.take_from_hand(seat, &play.cards);
+                self.play.pending.extend_from_slice(&play.cards);
+            }
+            _ => self.spend(seat, &play.cards),
+        }
         match (play.meaning, play.target) {
             (Meaning::Poker(_), Target::Piece(role, sq)) => {
                 self.place(us, role, sq);

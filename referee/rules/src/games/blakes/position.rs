@@ -98,7 +98,7 @@ fn read_ledger(built: &str, dead: &str) -> Result<Ledger, GameError> {
 }
 
 /// The turn so far: `-` for a fresh turn, else
-/// `left=2,acted,moved,invisibility,brainwashed=d7,played=3H+7H`.
+/// `left=2,acted,moved,invisibility,brainwashed=d7,played=3H+7H,pending=3H+7H`.
 fn turn_field(play: &TurnPlay) -> String {
     let mut parts = Vec::new();
     if play.left != 1 {
@@ -115,9 +115,17 @@ fn turn_field(play: &TurnPlay) -> String {
         parts.push(format!("brainwashed={sq}"));
     }
     if !play.cards_played.is_empty() {
-        parts.push(format!("played={}", play.cards_played.iter().map(Card::to_string).collect::<Vec<_>>().join("+")));
+        parts.push(format!("played={}", plus_list(&play.cards_played)));
+    }
+    if !play.pending.is_empty() {
+        parts.push(format!("pending={}", plus_list(&play.pending)));
     }
     if parts.is_empty() { "-".into() } else { parts.join(",") }
+}
+
+/// Cards joined by `+`: `7H+4H`.
+fn plus_list(cards: &[Card]) -> String {
+    cards.iter().map(Card::to_string).collect::<Vec<_>>().join("+")
 }
 
 fn read_trump(name: &str) -> Option<Trump> {
@@ -144,12 +152,17 @@ fn read_turn(field: &str) -> Result<TurnPlay, GameError> {
                     .ok_or_else(|| bad(format!("left={n}: a turn has 0, 1 or 2 moves left")))?
             }
             Some(("played", cards)) => play.cards_played = read_cards(&cards.replace('+', ","), "cards played")?,
+            Some(("pending", cards)) => play.pending = read_cards(&cards.replace('+', ","), "cards pending")?,
             Some(("brainwashed", sq)) => {
                 play.brainwashed = Some(sq.parse().map_err(|_| bad(format!("brainwashed={sq}: a square")))?)
             }
             None if part == "acted" => play.acted = true,
             None if part == "moved" => play.moved = true,
-            None => play.effects.push(read_trump(part).ok_or_else(|| bad(format!("{part} is nothing a turn keeps")))?),
+            None => play.effects.push(
+                read_trump(part)
+                    .filter(|t| t.lasts_the_turn() || t.is_for_attack())
+                    .ok_or_else(|| bad(format!("{part} is nothing a turn keeps")))?,
+            ),
             Some(_) => return Err(bad(format!("{part} is nothing a turn keeps"))),
         }
     }
@@ -266,6 +279,9 @@ impl BlakesState {
             ended: None,
         };
         state.step = state.read_step(fields[11])?;
+        if matches!(state.step, Step::React(_)) {
+            state.declared(fields[12].contains("left="))?;
+        }
         state.validate()?;
         Ok(state)
     }
@@ -310,6 +326,24 @@ impl BlakesState {
         Ok((capture, promotion, partner))
     }
 
+    /// An attack under way is the turn's move or capture: the turn has acted and moved (the
+    /// field may leave that out), and the declaration used one of its moves, so without a
+    /// `left=` written none is left, and two never are.
+    fn declared(&mut self, left_written: bool) -> Result<(), GameError> {
+        self.play.acted = true;
+        self.play.moved = true;
+        if !left_written {
+            self.play.left = 0;
+        }
+        if self.play.left >= MOST_ACTIONS {
+            return Err(bad(format!(
+                "left={}: an attack under way has used one of the turn's moves, so at most one is left",
+                self.play.left
+            )));
+        }
+        Ok(())
+    }
+
     /// Refuses an attack no declaration leads to: a partner without tag-team, a trump that
     /// does not shape this attack, a promotion that does not fit, a bodyguard that could not
     /// have been named.
@@ -318,7 +352,10 @@ impl BlakesState {
         if attack.partner.is_some() && !attack.has(Trump::TagTeam) {
             return Err(refuse("a partner attacks only with tag-team among the attack's trumps"));
         }
-        for trump in &attack.trumps {
+        for (i, trump) in attack.trumps.iter().enumerate() {
+            if attack.trumps[..i].contains(trump) {
+                return Err(refuse(&format!("{} is written twice", read_name(*trump))));
+            }
             if let Some(why) = not_shaping(*trump, attack.attacker, attack.defender, attack.partner.is_some()) {
                 let example = self.partners(attack.from, attack.victim).first().map(|p| format!(" ({}+{p})", written));
                 let example = if *trump == Trump::TagTeam { example.unwrap_or_default() } else { String::new() };
@@ -436,8 +473,11 @@ impl BlakesState {
         if let Some(sq) = (self.board.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first() {
             return Err(bad(format!("a pawn stands on {sq}: pawns never stand on the first or last rank")));
         }
+        self.check_pending()?;
+        self.check_corners()?;
         let mut all: Vec<Card> = self.hands.concat();
         all.extend(&self.waste);
+        all.extend(&self.play.pending);
         all.extend(self.stock.iter().flatten());
         all.sort_unstable();
         if let Some(w) = all.windows(2).find(|w| w[0] == w[1]) {
@@ -450,6 +490,48 @@ impl BlakesState {
         if let Some(color) = Color::ALL.into_iter().find(|c| self.board.king_of(*c).is_none()) {
             let winner = color.other();
             self.ended = Some(super::super::two_colours::wins(winner, format!("{winner} captured the king")));
+        }
+        Ok(())
+    }
+}
+
+impl BlakesState {
+    /// A corner keeps its castling right only while its king stands on its own square and no
+    /// enemy piece stands on the corner: a king that has moved has no right left to keep.
+    fn check_corners(&self) -> Result<(), GameError> {
+        for (letter, index) in CORNER_LETTERS {
+            let corner = Square::new(index);
+            if !self.castling.contains(corner) {
+                continue;
+            }
+            let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let home = Square::from_coords(4, color.back_rank());
+            let king = self.board.piece_at(home).is_some_and(|p| p.color == color && p.role == Role::King);
+            if !king {
+                return Err(bad(format!(
+                    "castling corner {letter}: {color}'s king is not on {home}, and a king that has moved keeps no castling right"
+                )));
+            }
+            if self.board.color_at(corner) == Some(color.other()) {
+                return Err(bad(format!(
+                    "castling corner {letter}: a {} piece stands on {corner}, and a corner a piece has landed on keeps no castling right",
+                    color.other()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Cards waiting beside the waste must be trumps played this turn whose effect is still
+    /// to come.
+    fn check_pending(&self) -> Result<(), GameError> {
+        for card in &self.play.pending {
+            let waiting = card.suit == self.trump && Trump::of_rank(card.rank).waits();
+            if !waiting || !self.play.cards_played.contains(card) {
+                return Err(bad(format!(
+                    "pending={card}: only trumps played this turn whose effect is still to come wait beside the waste"
+                )));
+            }
         }
         Ok(())
     }

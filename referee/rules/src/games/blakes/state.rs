@@ -184,7 +184,7 @@ pub struct TurnPlay {
     /// Whether a move or capture has been made: no more cards this turn.
     pub moved: bool,
     /// Trumps in force this turn (invisibility, secret passageway, and the attack trumps
-    /// until an attack spends them).
+    /// played before the move until an attack spends them).
     pub effects: Vec<Trump>,
     /// The enemy pawn taken over by brainwashing, where it stands now.
     pub brainwashed: Option<Square>,
@@ -192,6 +192,12 @@ pub struct TurnPlay {
     /// a card drawn back from the waste waits for another turn.
     #[serde(default)]
     pub cards_played: Vec<Card>,
+    /// Trump cards played whose effect is still to come, in the order played: they lie face up
+    /// beside the waste and go onto it once their effect has taken place (an attack trump when
+    /// the attack it shapes is declared, the others when the turn ends), so none can be drawn
+    /// back from the waste while it still works.
+    #[serde(default)]
+    pub pending: Vec<Card>,
 }
 
 impl Default for TurnPlay {
@@ -203,6 +209,7 @@ impl Default for TurnPlay {
             effects: Vec::new(),
             brainwashed: None,
             cards_played: Vec::new(),
+            pending: Vec::new(),
         }
     }
 }
@@ -327,6 +334,7 @@ impl BlakesState {
     pub fn end_turn(&mut self) {
         let mover = self.to_move;
         self.release_brainwashed();
+        self.waste_pending();
         if self.ep.is_some_and(|ep| capturer_of(ep) == mover) {
             self.ep = None;
         }
@@ -336,6 +344,22 @@ impl BlakesState {
         self.to_move = mover.other();
         self.play = TurnPlay::default();
         self.step = Step::Move;
+    }
+
+    /// The trump cards still waiting go onto the waste, in the order they were played: their
+    /// effect has taken place.
+    pub fn waste_pending(&mut self) {
+        let pending = std::mem::take(&mut self.play.pending);
+        self.waste.extend(pending);
+    }
+
+    /// The card of `trump` waiting beside the waste goes onto it: its effect has taken place.
+    pub fn waste_trump(&mut self, trump: Trump) {
+        let card = Card::new(trump.rank(), self.trump);
+        if let Some(i) = self.play.pending.iter().position(|c| *c == card) {
+            self.play.pending.remove(i);
+            self.waste.push(card);
+        }
     }
 
     /// A brainwashed pawn goes back to its owner, where it stands.
