@@ -329,7 +329,7 @@ fn the_queen_is_built_only_once_the_first_rook_knight_and_bishop_are() {
     let early = position(START, "w", 4, "5C,6D,7S,8H/- - RN/- -/- move -");
     assert_eq!(
         refused(&early, 0, "play 5C,6D,7S,8H Qd1"),
-        "The four-card straight can do nothing now: builds the queen."
+        "The queen is built once your first rook, knight and bishop are: build the bishop first."
     );
     let ready = position(START, "w", 4, "5C,6D,7S,8H/- - RNB/- -/- move -");
     assert!(legal(&ready, 0).contains(&"play 5C,6D,7S,8H Qd1".to_string()));
@@ -609,11 +609,17 @@ fn agility_allows_two_moves_captures_or_draws_in_one_turn() {
 
 #[test]
 fn a_card_takes_effect_once_a_turn_even_when_drawn_back_from_the_waste() {
-    let mut state = with_hands(START, "w", 4, "7H/-");
+    // Misdirection goes onto the waste at once (agility waits beside it until the turn ends):
+    // drawn back with agility's second action, it does not swap again this turn.
+    let mut state = with_hands("r3k1n1/pppppppp/8/8/8/8/PPPPPPPP/4K3", "w", 4, "7H,AH/-");
     act(&mut state, 0, "play 7H", &mut NoRandomness);
-    assert_eq!(act(&mut state, 0, "draw waste", &mut NoRandomness), "draws 7H from the waste");
-    assert!(!legal(&state, 0).contains(&"play 7H".to_string()), "no second agility from the same card");
-    assert_eq!(refused(&state, 0, "play 7H"), "7H has been played this turn already: a card takes effect once a turn.");
+    act(&mut state, 0, "play AH a8 g8", &mut NoRandomness);
+    assert_eq!(act(&mut state, 0, "draw waste", &mut NoRandomness), "draws AH from the waste");
+    assert!(!legal(&state, 0).iter().any(|a| a.starts_with("play AH")), "no second misdirection from the same card");
+    assert_eq!(
+        refused(&state, 0, "play AH a8 g8"),
+        "AH has been played this turn already: a card takes effect once a turn."
+    );
     act(&mut state, 0, "e2e4", &mut NoRandomness);
     assert_eq!(to_move(&state), "black");
 }
@@ -626,7 +632,10 @@ fn a_bodyguard_dies_in_the_place_of_a_defender_about_to_die() {
     act(&mut state, 0, "d4xd6", &mut dice([3, 3, 1, 1]));
     assert_eq!(legal(&state, 1), ["play 8H e7", "pass", "resign", "offer-draw"], "any piece but the king");
     let said = act(&mut state, 1, "play 8H e7", &mut NoRandomness);
-    assert!(said.ends_with("its bodyguard from e7 dies in place of the knight on d6"), "{said}");
+    assert!(
+        said.ends_with("the knight on d6 and its bodyguard, the pawn on e7, swap places, and the pawn is taken on d6"),
+        "{said}"
+    );
     assert_eq!(placement(&state), "4k3/4n3/3R4/8/8/8/8/4K3");
     assert_eq!(public(&state)["sides"][1]["lost"], json!(["pawn"]));
     // Only a defender about to die can be guarded.
@@ -924,4 +933,472 @@ fn no_seat_ever_sees_another_seats_hand_or_the_stocks_order_in_random_playouts()
 /// Whether `text` names `card` as a word (so that 2C is not found in 12C).
 fn mentions(text: &str, card: &str) -> bool {
     text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == card)
+}
+
+// ---------------------------------------------------------------- positions read strictly
+
+#[test]
+fn a_position_with_roll_modifiers_above_nine_a_side_is_refused_and_totals_never_overflow() {
+    let game = rules(BLAKES);
+    let text = |plus: &str| {
+        format!("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 5 H 7C,7D,7S/2C - -/- -/- react:e4xd5,dice=66/66,plus={plus} -")
+    };
+    let err = game.parse_position(&text("250/250")).err().expect("refused");
+    assert_eq!(err.code, ErrorCode::BadPosition);
+    assert_eq!(err.message, "plus=250/250: roll modifiers add at most 9 a side");
+    let mut state = game.parse_position(&text("9/9")).unwrap();
+    act(&mut state, 0, "pass", &mut NoRandomness);
+    let said = act(&mut state, 1, "pass", &mut NoRandomness);
+    assert!(said.starts_with("passes: attack 23 (6+6, pawn 0, bonus 2, +9) against defence 21"), "{said}");
+}
+
+#[test]
+fn a_turn_has_at_most_two_moves_left_so_a_position_with_more_is_refused() {
+    let game = rules(BLAKES);
+    let err =
+        game.parse_position("4k3/8/8/8/8/8/8/4K3 w - - 0 5 H 7H/- - -/- -/- move left=255").err().expect("refused");
+    assert_eq!(err.code, ErrorCode::BadPosition);
+    assert_eq!(err.message, "left=255: a turn has 0, 1 or 2 moves left");
+    // Two left (agility played) and the 7 of trumps played again from a position: still two.
+    let mut state = game.parse_position("4k3/8/8/8/8/8/8/4K3 w - - 0 5 H 7H/- - -/- -/- move left=2").unwrap();
+    act(&mut state, 0, "play 7H", &mut NoRandomness);
+    assert_eq!(public(&state)["turn"]["actions_left"], 2);
+}
+
+#[test]
+fn the_turn_number_and_the_halfmove_clock_stop_at_their_largest_value_instead_of_overflowing() {
+    let game = rules(BLAKES);
+    let text = "4k3/8/8/8/8/8/8/4K2N b - - 4294967295 4294967295 H -/- - -/- -/- move -";
+    let mut state = game.parse_position(text).unwrap();
+    act(&mut state, 1, "e8d8", &mut NoRandomness);
+    act(&mut state, 0, "h1g3", &mut NoRandomness);
+    assert_eq!(public(&state)["fen"], "3k4/8/8/8/8/6N1/8/4K3 b - - 4294967295 4294967295");
+}
+
+#[test]
+fn an_attack_in_a_position_must_be_a_capture_the_mover_could_have_declared() {
+    let game = rules(BLAKES);
+    let base = "4k3/4p3/3n4/8/1B1R4/8/8/N3K3";
+    let table: &[(&str, &str, &str)] = &[
+        (base, "d6xd4", "react:d6xd4: the knight on d6 is not White's"),
+        (base, "a1xd6", "react:a1xd6: the knight on a1 cannot capture on d6"),
+        (base, "d4xd6+a1,tag-team", "react:d4xd6+a1: the knight on a1 cannot capture on d6 as well"),
+        (base, "d4xd6+b4", "react:d4xd6+b4: a partner attacks only with tag-team among the attack's trumps"),
+        (base, "d4xd6,tag-team", "a tag-team attack names its partner (d4xd6+b4)"),
+        (base, "d4xd6q", "react:d4xd6q: only a pawn that lands on its last rank is promoted"),
+        (base, "d4xd6,guard=e8", "guard=e8: a king is never a bodyguard, nor guarded"),
+        (base, "d4xd6,guard=d6", "guard=d6: the bodyguard is another of the defender's pieces"),
+        (base, "d4xd6,guard=b4", "guard=b4: the bodyguard is another of the defender's pieces"),
+        (base, "d4xd6,agility", "agility is no attack trump"),
+        (base, "d4xd6,conversion", "conversion shapes only a bishop's attack"),
+        ("4k3/8/8/8/8/8/8/4K2k", "e1xh1", "react:e1xh1: the king on e1 cannot capture on h1"),
+        ("r3k3/4p3/8/8/8/8/8/R3K3", "a1xa8,guard=e7", "guard=e7: that swap would put a pawn on an end rank"),
+        (
+            "4k2r/6P1/8/8/8/8/8/4K3",
+            "g7xh8",
+            "react:g7xh8: a pawn landing on its last rank names its promotion (g7xh8q)",
+        ),
+        (
+            "4k2r/6P1/8/8/8/8/8/4K3",
+            "g7xh8q,sniper",
+            "react:g7xh8q: only a pawn that lands on its last rank is promoted",
+        ),
+    ];
+    for (placement, attack, message) in table {
+        let text = format!("{placement} w - - 0 5 H 7C/8H - -/- -/- react:{attack},dice=11/11 -");
+        let err = game.parse_position(&text).err().unwrap_or_else(|| panic!("{text} is accepted"));
+        assert_eq!(err.code, ErrorCode::BadPosition, "{text}");
+        assert_eq!(err.message, *message, "{text}");
+    }
+    for attack in ["d4xd6+b4,tag-team,guard=e7", "b4xd6,conversion", "d4xd6,sniper"] {
+        let text = format!("{base} w - - 0 5 H 7C/8H - -/- -/- react:{attack},dice=11/11 -");
+        game.parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let text = "4k2r/6P1/8/8/8/8/8/4K3 w - - 0 5 H 7C/8H - -/- -/- react:g7xh8q,dice=11/11 -";
+    game.parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+// ---------------------------------------------------------------- the waste
+
+#[test]
+fn played_cards_go_onto_the_waste_in_the_order_the_player_writes_them() {
+    let mut state = with_hands(START, "w", 4, "7S,5C,6D/-");
+    assert!(legal(&state, 0).contains(&"play 5C,6D,7S Nb1".to_string()), "listed in one order");
+    let said = act(&mut state, 0, "play 7S,5C,6D Nb1", &mut NoRandomness);
+    assert_eq!(said, "plays 7S,5C,6D (three-card straight): builds a knight on b1");
+    assert_eq!(public(&state)["waste"], json!(["7S", "5C", "6D"]), "6D, written last, lies on top");
+    assert_eq!(view(&state, Viewer::Spectator)["played"][0]["action"], "play 7S,5C,6D Nb1", "the record too");
+}
+
+// ---------------------------------------------------------------- building, strictly
+
+#[test]
+fn a_three_card_flush_waits_for_the_first_rook_knight_and_bishop_even_when_the_queen_came_first() {
+    // White's queen was converted before its first bishop was built: the queen counts as
+    // built, but a second rook or knight still waits for the first bishop.
+    let state = position("4k3/pppppppp/8/8/8/8/PPPPPPPP/RN1QK3", "w", 4, "2S,5S,9S/- - RNQ/- -/- move -");
+    assert!(!legal(&state, 0).iter().any(|a| a.starts_with("play")), "{:?}", legal(&state, 0));
+    assert_eq!(
+        refused(&state, 0, "play 2S,5S,9S Rh1"),
+        "A second rook, knight or bishop is built once your first rook, knight and bishop and the queen are: build the bishop first."
+    );
+}
+
+#[test]
+fn refusals_of_builds_that_must_wait_say_what_must_be_built_first() {
+    let state = position(START, "w", 4, "2S,5S,9S/- - RNB/- -/- move -");
+    assert_eq!(
+        refused(&state, 0, "play 2S,5S,9S Rh1"),
+        "A second rook, knight or bishop is built once your first rook, knight and bishop and the queen are: build the queen first."
+    );
+    let state = position(START, "w", 4, "5C,6D,7S,8H/- - R/- -/- move -");
+    assert_eq!(
+        refused(&state, 0, "play 5C,6D,7S,8H Qd1"),
+        "The queen is built once your first rook, knight and bishop are: build the knight and the bishop first."
+    );
+    let state = position("4k3/pppppppp/8/8/8/8/PPPPPPPP/R2QK3", "w", 4, "5C,6D,7S,8H/- - RNBQ/- -/- move -");
+    assert_eq!(refused(&state, 0, "play 5C,6D,7S,8H Qd1"), "Your queen has been built: a piece is built once only.");
+}
+
+#[test]
+fn a_five_card_flush_aimed_at_the_king_is_refused_because_the_king_cannot_be_removed() {
+    let state = with_hands("r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K3", "w", 4, "2S,5S,9S,JS,KS/-");
+    assert_eq!(
+        refused(&state, 0, "play 2S,5S,9S,JS,KS xe8"),
+        "The king cannot be removed: a five-card flush removes any other opposing piece."
+    );
+}
+
+#[test]
+fn a_five_card_straight_builds_what_fits_on_a_partly_full_first_rank_and_the_rest_waits() {
+    // Black's knights stand on b1 and g1: White's first knight goes to c1, and the second
+    // knight and bishop find no empty square, so they are not built yet.
+    let mut state = with_hands("4k3/8/8/8/8/8/8/1n2K1n1", "w", 4, "5C,6D,7S,8H,9C/-");
+    act(&mut state, 0, "play 5C,6D,7S,8H,9C all", &mut NoRandomness);
+    assert_eq!(placement(&state), "4k3/8/8/8/8/8/8/RnNQKBnR");
+    assert_eq!(built(&state, 0)["built"], json!(["rook", "rook", "knight", "bishop", "queen"]));
+    assert_eq!(built(&state, 0)["to_build"], json!(["knight", "bishop"]));
+}
+
+// ---------------------------------------------------------------- refusals in the players' words
+
+#[test]
+fn the_trump_king_played_for_necromancy_with_nothing_captured_is_refused_in_those_words() {
+    let state = with_hands(START, "w", 4, "KH/-");
+    assert_eq!(refused(&state, 0, "play KH Ra1"), "You have no captured piece to bring back.");
+    assert_eq!(refused(&state, 0, "play KH"), "You have no captured piece to bring back.");
+}
+
+#[test]
+fn a_group_that_is_no_hand_is_named_as_written_and_two_pair_is_exactly_four_cards() {
+    let state = with_hands(START, "w", 4, "7C,7D,9C,9D,2H/-");
+    assert_eq!(
+        refused(&state, 0, "play 7C,7D,9C,9D,2H"),
+        "7C,7D,9C,9D,2H is no poker hand, block or trump: two pair is exactly four cards."
+    );
+}
+
+#[test]
+fn a_play_or_a_discard_without_a_card_asks_for_one() {
+    let state = with_hands(START, "w", 4, "7C,7D/-");
+    assert_eq!(refused(&state, 0, "play ,"), "Name the cards to play, separated by commas, like play 7C.");
+    assert_eq!(refused(&state, 0, "play"), "Name the cards to play, separated by commas, like play 7C.");
+    assert_eq!(refused(&state, 0, "discard"), "Name the card to discard, like discard 7C.");
+    assert_eq!(refused(&state, 0, "play 7X"), "\"7X\" is not a card: write its rank and suit, like 7C.");
+}
+
+#[test]
+fn only_the_defender_plays_the_bodyguard_never_the_attacker_for_its_losing_piece() {
+    let mut state = with_hands("4k3/8/3n4/8/3R4/8/8/R3K3", "w", 5, "8H/-");
+    act(&mut state, 0, "d4xd6", &mut dice([1, 1, 6, 6]));
+    assert_eq!(public(&state)["attack"]["leading"], "defence", "the rook is about to die");
+    assert_eq!(legal(&state, 0), ["pass", "resign", "offer-draw"]);
+    assert_eq!(
+        refused(&state, 0, "play 8H a1"),
+        "The bodyguard is played by the defender, for its piece about to die."
+    );
+}
+
+#[test]
+fn a_block_or_bodyguard_that_does_not_fit_the_attack_says_why() {
+    // Black's rook attacks White's rook and is losing: neither a queen block nor a bodyguard.
+    let mut state = with_hands("4k3/8/8/3r4/8/8/3R4/3NK3", "b", 5, "QD,8H/2C");
+    act(&mut state, 1, "d5xd2", &mut dice([1, 1, 6, 6]));
+    assert_eq!(
+        refused(&state, 0, "play QD"),
+        "The queen block blocks an attack on a queen: the piece attacked is your rook."
+    );
+    assert_eq!(
+        refused(&state, 0, "play 8H d1"),
+        "The bodyguard is played for a piece about to die: your rook is not losing now."
+    );
+}
+
+// ---------------------------------------------------------------- when trumps act, and where their cards wait
+
+#[test]
+fn the_kamikaze_is_a_trump_played_before_the_move_not_once_the_dice_are_rolled() {
+    let text = "4k3/8/3n4/8/3R4/8/8/4K3";
+    let state = with_hands(text, "w", 4, "10H/2C");
+    assert!(legal(&state, 0).contains(&"play 10H".to_string()), "before the move, like every trump");
+    // Declared without it, the attack's window takes no kamikaze.
+    let mut late = with_hands(text, "w", 4, "10H/2C");
+    act(&mut late, 0, "d4xd6", &mut dice([1, 1, 2, 2]));
+    assert!(!legal(&late, 0).contains(&"play 10H".to_string()));
+    assert_eq!(
+        refused(&late, 0, "play 10H"),
+        "The kamikaze is played in your own turn, before your move, not during an attack."
+    );
+}
+
+#[test]
+fn a_trump_whose_effect_is_still_to_come_waits_beside_the_waste_and_cannot_be_drawn_back() {
+    // Agility, then a sniper: the waste's top stays the 2 of clubs, so a draw from the waste
+    // takes it and never the sniper waiting for its attack.
+    let mut state = position("4k3/8/3n4/8/3R4/8/8/4K3", "w", 5, "6H,7H/- 2C -/- -/- move -");
+    act(&mut state, 0, "play 7H", &mut NoRandomness);
+    act(&mut state, 0, "play 6H", &mut NoRandomness);
+    assert_eq!(public(&state)["waste"], json!(["2C"]));
+    assert_eq!(public(&state)["turn"]["pending"], json!(["7H", "6H"]));
+    act(&mut state, 0, "draw waste", &mut NoRandomness);
+    assert_eq!(view(&state, Viewer::Seat(0))["private"]["cards"], json!(["2C"]));
+    // The attack spends the sniper (onto the waste); the turn's end spends agility.
+    act(&mut state, 0, "d4xd6", &mut dice([3, 3, 1, 1]));
+    assert_eq!(public(&state)["waste"], json!(["6H"]));
+    let said = act(&mut state, 0, "pass", &mut NoRandomness);
+    assert!(said.ends_with("the knight on d6 is taken; the rook stays"), "{said}");
+    assert_eq!(public(&state)["waste"], json!(["6H", "7H"]));
+    assert_eq!(public(&state)["turn"]["pending"], json!([]));
+    assert_eq!(to_move(&state), "black");
+    // A position keeps them: `pending=` in the turn field.
+    let text = "4k3/8/3n4/8/3R4/8/8/4K3 w - - 0 5 H -/- 2C -/- -/- move left=2,sniper,played=7H+6H,pending=7H+6H";
+    let read = rules(BLAKES).parse_position(text).unwrap();
+    assert_eq!(rules(BLAKES).format_position(&read), text);
+    let wrong = "4k3/8/8/8/8/8/8/4K3 w - - 0 5 H -/- - -/- -/- move played=2C,pending=2C";
+    assert_eq!(
+        rules(BLAKES).parse_position(wrong).err().expect("refused").message,
+        "pending=2C: only trumps played this turn whose effect is still to come wait beside the waste"
+    );
+}
+
+/// Random playouts of Blake's Chess: calls `check` before every action.
+fn playouts(count: u64, mut check: impl FnMut(&AnyState, u8)) {
+    let game = rules(BLAKES);
+    for playout in 0..count {
+        let mut next = support::xorshift(0x5EED ^ ((playout + 7) * 0x9E37_79B9));
+        let key = GameKey::derive(b"blakes cards", &[&playout.to_be_bytes()]);
+        let mut state = game.setup(&Value::Null, &mut EventRng::new(key, 0)).unwrap();
+        for ply in 1..=200u64 {
+            let seats = game.turn(&state).active_seats();
+            let Some(seat) = (!seats.is_empty()).then(|| seats[next() as usize % seats.len()]) else { break };
+            check(&state, seat);
+            let actions: Vec<String> = game
+                .legal_actions(&state, seat)
+                .into_iter()
+                .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
+                .collect();
+            // Cards are played more often than chance would, so that trumps wait and return.
+            let cards: Vec<&String> = actions.iter().filter(|a| a.starts_with("play")).collect();
+            let action = if cards.is_empty() || next().is_multiple_of(2) {
+                &actions[next() as usize % actions.len()]
+            } else {
+                cards[next() as usize % cards.len()]
+            };
+            game.apply(&mut state, seat, action, &mut EventRng::new(key, ply))
+                .unwrap_or_else(|e| panic!("{action}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn every_card_is_in_exactly_one_place_so_a_played_card_reaches_the_waste_once_in_random_playouts() {
+    playouts(12, |state, _| {
+        let everyone = view(state, Viewer::Everyone);
+        let game = &everyone["game"];
+        let mut cards: Vec<String> = serde_json::from_value(everyone["secrets"]["hidden"]["stock"].clone()).unwrap();
+        for seat in 0..2 {
+            let hand: Vec<String> =
+                serde_json::from_value(everyone["secrets"]["private"][seat]["cards"].clone()).unwrap();
+            cards.extend(hand);
+        }
+        cards.extend(serde_json::from_value::<Vec<String>>(game["waste"].clone()).unwrap());
+        cards.extend(serde_json::from_value::<Vec<String>>(game["turn"]["pending"].clone()).unwrap());
+        let all = cards.len();
+        cards.sort();
+        cards.dedup();
+        assert_eq!((all, cards.len()), (52, 52), "stock, hands, waste and cards pending: {game}");
+    });
+}
+
+#[test]
+fn done_is_listed_exactly_when_the_referee_accepts_it_in_random_playouts() {
+    playouts(12, |state, seat| {
+        let listed = legal(state, seat).contains(&"done".to_string());
+        let mut copy = rules(BLAKES).clone_state(state);
+        let accepted = rules(BLAKES).apply(&mut copy, seat, "done", &mut NoRandomness).is_ok();
+        assert_eq!(listed, accepted, "{}", rules(BLAKES).format_position(state));
+    });
+}
+
+#[test]
+fn done_ends_a_turn_once_it_has_acted_or_has_nothing_to_do_and_is_refused_otherwise() {
+    let done = |state: &AnyState| legal(state, state_mover(state)).contains(&"done".to_string());
+    // A fresh turn with moves to make: a move, a capture or a draw first.
+    let fresh = with_hands(START, "w", 5, "-/-");
+    assert!(!done(&fresh));
+    assert_eq!(refused(&fresh, 0, "done"), "Your turn needs a move, a capture or a draw first.");
+    let early = with_hands(START, "w", 2, "-/-");
+    assert_eq!(
+        refused(&early, 0, "done"),
+        "Your turn needs a move or a capture first (draws come from your fourth turn)."
+    );
+    // After a draw (cards may still be played); after one move of two with agility.
+    let drawn = position(START, "w", 5, "-/- 2C -/- -/- move left=0,acted");
+    assert!(done(&drawn));
+    let agile = position(START, "w", 5, "-/- 7H -/- -/- move acted,moved,played=7H");
+    assert!(done(&agile));
+    // A turn with no move left to make, though it has not acted.
+    let spent = position(START, "w", 5, "-/- - -/- -/- move left=0");
+    assert!(done(&spent));
+    // Never in an attack's window nor while discarding.
+    let window = rook_attacks_knight("7C", "2C", [1, 1, 1, 1]);
+    assert!(!legal(&window, 0).contains(&"done".to_string()));
+    assert_eq!(refused(&window, 0, "done"), "An attack is under way: play a card or pass.");
+    let discard = position("4k3/8/8/8/8/8/8/4K3", "w", 6, "2C,3C,4C,5C,6C,7C/- - -/- -/- discard left=0,acted");
+    assert!(!done(&discard));
+}
+
+fn state_mover(state: &AnyState) -> u8 {
+    if to_move(state) == "white" { 0 } else { 1 }
+}
+
+#[test]
+fn a_refused_castling_names_the_condition_that_fails() {
+    let at = |placement: &str, corners: &str| {
+        let text = format!("{placement} w {corners} - 0 5 H -/- - R/- -/- move -");
+        rules(BLAKES).parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    };
+    let table = [
+        ("4k3/8/8/8/8/8/8/4K3", "K", "There is no rook of yours on h1 to castle with."),
+        (
+            "4k3/8/8/8/8/8/8/4K2R",
+            "-",
+            "The rook on h1 may no longer castle: the king has moved, or a piece has moved off, onto or been taken on h1.",
+        ),
+        ("4k3/8/8/8/8/8/8/4KB1R", "K", "Castling needs the squares between the king and the rook empty: f1 is not."),
+    ];
+    for (placement, corners, why) in table {
+        assert_eq!(refused(&at(placement, corners), 0, "e1g1"), why, "{placement}");
+    }
+    let queenside = at("4k3/8/8/8/8/8/8/RN2K3", "Q");
+    assert_eq!(
+        refused(&queenside, 0, "O-O-O"),
+        "Castling needs the squares between the king and the rook empty: b1 is not."
+    );
+}
+
+#[test]
+fn a_position_keeping_a_castling_right_for_a_king_off_its_square_is_refused() {
+    let game = rules(BLAKES);
+    let err = game.parse_position("4k3/8/8/8/8/8/8/3K3R w K - 0 5 H -/- - R/- -/- move -").err().expect("refused");
+    assert_eq!(err.code, ErrorCode::BadPosition);
+    assert_eq!(
+        err.message,
+        "castling corner K: White's king is not on e1, and a king that has moved keeps no castling right"
+    );
+    let err = game.parse_position("4k2r/8/8/8/8/8/8/4K3 b q - 0 5 H -/- - -/- -/- move -").err();
+    assert!(err.is_none(), "a right on an empty corner waits for a rook to be built there");
+}
+
+// ---------------------------------------------------------------- promoted pieces
+
+#[test]
+fn a_promoted_pawn_is_the_piece_it_became_in_strength_and_blocks_but_is_not_a_built_piece() {
+    let mut state = with_hands("k6r/4P3/8/8/8/8/8/4K3", "w", 5, "QS/2C");
+    act(&mut state, 0, "e7e8q", &mut NoRandomness);
+    assert_eq!(public(&state)["sides"][0]["built"], json!([]), "promotion builds nothing");
+    assert_eq!(public(&state)["sides"][0]["to_build"][3], "queen", "the queen may still be built");
+    act(&mut state, 1, "h8xe8", &mut dice([1, 1, 1, 1]));
+    assert_eq!(public(&state)["attack"]["defence"]["strength"], 4, "a queen's strength");
+    assert!(legal(&state, 0).contains(&"play QS".to_string()), "the queen block guards it");
+}
+
+#[test]
+fn a_promoted_queen_neither_stands_in_for_the_built_queen_nor_stops_it_being_built() {
+    let state = position("4k3/8/8/8/8/8/8/Q3K3", "w", 5, "5C,6D,7S,8H/- - RNB/- -/- move -");
+    assert!(legal(&state, 0).contains(&"play 5C,6D,7S,8H Qd1".to_string()));
+    let state = position("4k3/8/8/8/8/8/8/Q3K3", "w", 5, "2S,5S,9S/- - RNB/- -/- move -");
+    assert_eq!(
+        refused(&state, 0, "play 2S,5S,9S Rh1"),
+        "A second rook, knight or bishop is built once your first rook, knight and bishop and the queen are: build the queen first."
+    );
+}
+
+// ---------------------------------------------------------------- combinations of trumps
+
+#[test]
+fn a_converted_bodyguard_is_said_to_swap_with_the_defender_and_be_converted() {
+    // The bishop wins against the knight on d6 (4+4+2+2 = 12 against 1+1+1 = 3); the pawn on
+    // e7 takes its place, and White, who has no pawn, converts it.
+    let mut state = with_hands("4k3/4p3/3n4/8/1B6/8/8/4K3", "w", 4, "JH/8H");
+    act(&mut state, 0, "play JH", &mut NoRandomness);
+    act(&mut state, 0, "b4xd6", &mut dice([4, 4, 1, 1]));
+    let said = act(&mut state, 1, "play 8H e7", &mut NoRandomness);
+    assert!(
+        said.ends_with(
+            "the attack wins: the knight on d6 and its bodyguard, the pawn on e7, swap places, and the pawn is converted on d6"
+        ),
+        "{said}"
+    );
+    assert_eq!(placement(&state), "4k3/4n3/3P4/8/1B6/8/8/4K3");
+    assert_eq!(public(&state)["sides"][1]["lost"], json!(["pawn"]));
+}
+
+#[test]
+fn a_kamikaze_tag_team_loses_its_lead_piece_and_nobody_moves_in() {
+    let mut state = with_hands("4k3/8/3q4/8/1B1R4/8/8/4K3", "w", 4, "9H,10H/-");
+    act(&mut state, 0, "play 9H", &mut NoRandomness);
+    act(&mut state, 0, "play 10H", &mut NoRandomness);
+    let said = act(&mut state, 0, "d4xd6+b4", &mut dice([2, 2, 3, 3]));
+    assert!(said.contains("bonus 4"), "{said}");
+    assert!(said.ends_with("the queen on d6 is taken; the kamikaze rook is lost"), "{said}");
+    assert_eq!(placement(&state), "4k3/8/8/8/1B6/8/8/4K3", "the partner stays where it was");
+}
+
+#[test]
+fn an_attack_in_a_position_is_the_turns_move_and_names_each_trump_once() {
+    let game = rules(BLAKES);
+    let base = "4k3/8/3n4/8/3R4/8/8/4K3 w - - 0 5 H 7C/8H - -/- -/-";
+    let state = game.parse_position(&format!("{base} react:d4xd6,dice=11/11 -")).unwrap();
+    assert!(game.format_position(&state).ends_with(" left=0,acted,moved"), "no move is left after it");
+    let err = game.parse_position(&format!("{base} react:d4xd6,dice=11/11 left=2")).err().expect("refused");
+    assert_eq!(err.message, "left=2: an attack under way has used one of the turn's moves, so at most one is left");
+    let err = game.parse_position(&format!("{base} react:d4xd6,dice=11/11,sniper,sniper -")).err().expect("refused");
+    assert_eq!(err.message, "react:d4xd6: sniper is written twice");
+}
+
+#[test]
+fn the_legend_gives_the_card_rank_of_every_trump_and_block_so_the_app_can_show_the_card() {
+    let legend = public(&with_hands(START, "w", 1, "-/-"))["legend"].clone();
+    let rank = |kind: &str| legend.as_array().unwrap().iter().find(|e| e["kind"] == kind).unwrap()["rank"].clone();
+    let trumps = [
+        ("misdirection", "A"),
+        ("invisibility", "2"),
+        ("brainwashing", "3"),
+        ("secret-passageway", "4"),
+        ("teleportation", "5"),
+        ("sniper", "6"),
+        ("agility", "7"),
+        ("bodyguard", "8"),
+        ("tag-team", "9"),
+        ("kamikaze", "10"),
+        ("conversion", "J"),
+        ("uprising", "Q"),
+        ("necromancy", "K"),
+    ];
+    for (kind, card) in trumps {
+        assert_eq!(rank(kind), card, "{kind}");
+    }
+    assert_eq!((rank("block-king"), rank("block-queen"), rank("block-jack")), (json!("K"), json!("Q"), json!("J")));
+    assert_eq!(rank("two-pair"), Value::Null, "a poker hand has no single rank");
 }

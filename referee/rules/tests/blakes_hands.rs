@@ -142,3 +142,10 @@ fn a_hand_lists_every_group_it_holds_with_what_each_does() {
     assert_eq!(Meaning::Poker(PokerHand::ThreeOfAKind).name(), "three of a kind");
     assert_eq!(Meaning::Poker(PokerHand::Flush(5)).effect(), "removes an opposing piece, kings excepted");
 }
+
+#[test]
+fn a_block_is_one_king_queen_or_jack_alone_and_two_of_them_together_block_nothing() {
+    assert_eq!(kinds("KS,KD"), Vec::<String>::new(), "a pair of kings is no block, and a single pair no hand");
+    assert_eq!(kinds("KS,KD,KC"), ["three-of-a-kind"], "three kings are three of a kind, not three blocks");
+    assert_eq!(kinds("JC,QD,KS"), ["straight-3"], "a jack, queen and king together are a straight");
+}

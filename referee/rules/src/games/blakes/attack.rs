@@ -38,23 +38,27 @@ fn full_set(role: Role) -> usize {
     }
 }
 
+/// Why the attack trump `trump` does not shape an attack by `lead` (with a partner or not) on
+/// `defender`, or `None` when it does: a kamikaze does not take a king, conversion needs a
+/// bishop, tag-team a partner, and an uprising never touches a defending king.
+pub fn not_shaping(trump: Trump, lead: Role, defender: Role, partner: bool) -> Option<&'static str> {
+    match trump {
+        Trump::Kamikaze if lead == Role::King => Some("kamikaze shapes no king's attack"),
+        Trump::Conversion if lead != Role::Bishop => Some("conversion shapes only a bishop's attack"),
+        Trump::TagTeam if !partner => Some("a tag-team attack names its partner"),
+        Trump::Uprising if defender == Role::King => Some("uprising never touches a defending king"),
+        _ => None,
+    }
+}
+
 impl BlakesState {
-    /// The attack trumps in force that apply to this capture; all of them are spent by it. A
-    /// kamikaze does not take a king, conversion needs a bishop, tag-team a partner, and an
-    /// uprising never touches a defending king.
+    /// The attack trumps in force that apply to this capture (see [`not_shaping`]); all of
+    /// them are spent by it, and their cards go onto the waste.
     fn attack_trumps(&mut self, lead: Role, defender: Role, partner: bool) -> Vec<Trump> {
         let armed: Vec<Trump> = self.play.effects.iter().copied().filter(|t| t.is_for_attack()).collect();
         self.play.effects.retain(|t| !t.is_for_attack());
-        armed
-            .into_iter()
-            .filter(|t| match t {
-                Trump::Kamikaze => lead != Role::King,
-                Trump::Conversion => lead == Role::Bishop,
-                Trump::TagTeam => partner,
-                Trump::Uprising => defender != Role::King,
-                _ => true,
-            })
-            .collect()
+        armed.iter().for_each(|t| self.waste_trump(*t));
+        armed.into_iter().filter(|t| not_shaping(*t, lead, defender, partner).is_none()).collect()
     }
 
     /// Declares `capture` (with a tag-team `partner`): rolls two dice for each side and opens
@@ -206,6 +210,7 @@ impl BlakesState {
         let sniper = attack.has(Trump::Sniper);
         let kamikaze = attack.has(Trump::Kamikaze);
         let mut converted = false;
+        let guard_role = attack.bodyguard.and_then(|g| self.board.role_at(g));
         match verdict {
             Verdict::Won => {
                 if let Some(guard) = attack.bodyguard {
@@ -231,10 +236,12 @@ impl BlakesState {
         if kamikaze && self.board.color_at(attack.from) == Some(us) {
             self.kill(attack.from);
         }
-        let said = report_sentence(&attack, verdict, converted, self.board.piece_at(attack.from).is_none());
+        let gone = self.board.piece_at(attack.from).is_none();
+        let said = report_sentence(&attack, verdict, Fate { converted, guard_role, attacker_gone: gone });
         self.last_attack = Some(Report { attack: *attack, by: us, result: verdict, said });
         if self.ended.is_some() {
             self.release_brainwashed();
+            self.waste_pending();
             return;
         }
         if matches!(verdict, Verdict::Tie | Verdict::Blocked) {
@@ -245,25 +252,43 @@ impl BlakesState {
     }
 }
 
-/// What happened to the attack, for the table: "the knight takes the pawn on d5".
-fn report_sentence(attack: &Attack, verdict: Verdict, converted: bool, attacker_gone: bool) -> String {
+/// What became of the pieces when an attack was settled.
+struct Fate {
+    /// Whether the piece that lost on the defended square was converted.
+    converted: bool,
+    /// The bodyguard's piece, when one was named.
+    guard_role: Option<Role>,
+    /// Whether the attacking piece has left its square (moved in or lost).
+    attacker_gone: bool,
+}
+
+/// What happened to the attack, for the table: "the attack wins: the pawn on d5 is taken". With
+/// a bodyguard the sentence says that the defender and its bodyguard swapped, and which of
+/// them was taken or converted.
+fn report_sentence(attack: &Attack, verdict: Verdict, fate: Fate) -> String {
     let (a, d, v) = (attack.attacker, attack.defender, attack.victim);
-    let dying = match attack.bodyguard {
-        Some(g) if verdict == Verdict::Won => format!("its bodyguard from {g} dies in place of the {d} on {v}"),
-        _ => format!("the {d} on {v} is taken"),
+    let outcome = if fate.converted { "converted" } else { "taken" };
+    let dying = match (attack.bodyguard, fate.guard_role) {
+        (Some(g), Some(role)) if verdict == Verdict::Won => {
+            format!(
+                "the {d} on {v} and its bodyguard, the {role} on {g}, swap places, and the {role} is {outcome} on {v}"
+            )
+        }
+        _ => format!("the {d} on {v} is {outcome}"),
     };
     let stay = if attack.has(Trump::Kamikaze) { "nothing is captured" } else { "both pieces stay" };
     let mut text = match verdict {
         Verdict::Blocked => format!("blocked: {stay} and the turn ends"),
         Verdict::Tie => format!("a tie: {stay} and the turn ends"),
-        Verdict::Won if converted => format!("the attack wins: the {d} on {v} is converted"),
-        Verdict::Won if attack.has(Trump::Sniper) => format!("the attack wins: {dying}; the {a} stays"),
+        Verdict::Won if attack.has(Trump::Sniper) && !fate.converted => {
+            format!("the attack wins: {dying}; the {a} stays")
+        }
         Verdict::Won => format!("the attack wins: {dying}"),
         Verdict::Lost if attack.has(Trump::Sniper) => "the defence holds; the sniper stays".to_string(),
         Verdict::Lost if attack.partner.is_some() => "the defence holds and takes both attackers".to_string(),
         Verdict::Lost => format!("the defence holds and takes the {a} on {}", attack.from),
     };
-    if attack.has(Trump::Kamikaze) && attacker_gone && verdict != Verdict::Lost {
+    if attack.has(Trump::Kamikaze) && fate.attacker_gone && verdict != Verdict::Lost {
         text.push_str(&format!("; the kamikaze {a} is lost"));
     }
     text

@@ -59,7 +59,7 @@ pub enum Trump {
     Bodyguard,
     /// 9: the turn's next attack is made by two pieces together.
     TagTeam,
-    /// 10: +2 to the turn's next attack, whose attacker is lost whatever happens.
+    /// 10: +2 to the turn's next attack, whose attacking piece is lost whatever happens.
     Kamikaze,
     /// J: a bishop's successful attack converts a piece one lacks instead of taking it.
     Conversion,
@@ -135,14 +135,24 @@ impl Trump {
         }
     }
 
-    /// Whether it is played by the defender during an attack rather than before a move.
-    pub fn is_reaction(self) -> bool {
-        self == Trump::Bodyguard
-    }
-
-    /// Whether it changes the turn's next attack (and is spent by it).
+    /// Whether it is played before the move to shape the turn's next attack (and is spent by
+    /// it): sniper, tag-team, kamikaze, conversion, uprising.
     pub fn is_for_attack(self) -> bool {
         matches!(self, Trump::Sniper | Trump::TagTeam | Trump::Kamikaze | Trump::Conversion | Trump::Uprising)
+    }
+
+    /// Whether it lasts the rest of the turn once played (kept in `TurnPlay::effects`):
+    /// invisibility and secret passageway.
+    pub fn lasts_the_turn(self) -> bool {
+        matches!(self, Trump::Invisibility | Trump::SecretPassageway)
+    }
+
+    /// Whether its effect is still to come once it is played, so that its card waits face up
+    /// beside the waste (seed: played cards go onto the waste "once their effect has taken
+    /// place"): the trumps that last the turn, brainwashing and agility until the turn ends,
+    /// the attack trumps until the attack they shape is declared.
+    pub fn waits(self) -> bool {
+        self.lasts_the_turn() || self.is_for_attack() || matches!(self, Trump::Brainwashing | Trump::Agility)
     }
 }
 
@@ -186,7 +196,7 @@ impl Meaning {
             Meaning::Poker(PokerHand::Straight(_) | PokerHand::Flush(_)) => Timing::BeforeMove,
             Meaning::Poker(_) => Timing::AfterRoll,
             Meaning::Block(_) => Timing::Defending,
-            Meaning::Trump(t) if t.is_reaction() => Timing::Defending,
+            Meaning::Trump(Trump::Bodyguard) => Timing::Defending,
             Meaning::Trump(_) => Timing::BeforeMove,
         }
     }
@@ -275,6 +285,22 @@ fn rank_groups(cards: &[Card]) -> Vec<usize> {
     let mut groups: Vec<usize> = counts.into_iter().filter(|n| *n > 0).collect();
     groups.sort_unstable_by(|a, b| b.cmp(a));
     groups
+}
+
+/// Why a group that means nothing comes close to a hand of the seed but is none, if it does:
+/// "two pair is exactly four cards".
+pub fn near_miss(cards: &[Card]) -> Option<&'static str> {
+    if cards.len() > 5 {
+        return Some("no poker hand has more than five cards");
+    }
+    match rank_groups(cards).as_slice() {
+        [2, 2, ..] => Some("two pair is exactly four cards"),
+        [3, 2] => Some("a full house means nothing: three of a kind is exactly three cards"),
+        [3, ..] => Some("three of a kind is exactly three cards"),
+        [4, ..] => Some("four of a kind is exactly four cards"),
+        [2, ..] => Some("a single pair means nothing: two pair is two cards of one rank and two of another"),
+        _ => None,
+    }
 }
 
 /// Every meaning of exactly this group of cards when `trump` is the trump suit: none for a

@@ -15,6 +15,7 @@ mod moves;
 mod notation;
 mod plays;
 mod position;
+mod refusals;
 mod state;
 mod view;
 
@@ -111,7 +112,6 @@ impl BlakesState {
         let mut out: Vec<BlakesAction> = self.plays(seat).into_iter().map(BlakesAction::Play).collect();
         match self.step {
             Step::Move => {
-                let before = out.len();
                 if self.play.left > 0 {
                     out.extend(self.quiet_moves().into_iter().map(|(from, to, promotion)| BlakesAction::Move {
                         from,
@@ -122,7 +122,7 @@ impl BlakesState {
                     out.extend(self.draws().into_iter().map(BlakesAction::Draw));
                 }
                 // A turn needs a move, capture or draw, unless there is none to make.
-                if self.play.acted || out.len() == before {
+                if self.may_end_turn() {
                     out.push(BlakesAction::Done);
                 }
             }
@@ -139,13 +139,13 @@ impl BlakesState {
             let (corner, rook_to) = if to.file() > from.file() { (7, 5) } else { (0, 3) };
             self.relocate(from, to, None);
             self.relocate(Square::from_coords(corner, rank), Square::from_coords(rook_to, rank), None);
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         } else {
             let pawn = self.board.role_at(from) == Some(Role::Pawn);
             if pawn && from.rank().abs_diff(to.rank()) == 2 && self.play.brainwashed != Some(from) {
                 self.ep = Some(Square::from_coords(from.file(), (from.rank() + to.rank()) / 2));
             }
-            self.halfmoves = if pawn { 0 } else { self.halfmoves + 1 };
+            self.halfmoves = if pawn { 0 } else { self.halfmoves.saturating_add(1) };
             self.relocate(from, to, promotion);
         }
         self.play.acted = true;
@@ -276,7 +276,7 @@ impl Game for BlakesChess {
         RulesInfo {
             id: "blakes-chess",
             name: "Blake's Chess",
-            version: 1,
+            version: 2,
             summary: "Chess from kings and pawns, with captures settled by dice and a deck of cards: draw from your fourth turn, build pieces with straights and flushes, add to rolls with pairs, block with kings, queens and jacks, and play thirteen trumps. No check: capture the king to win.",
             min_seats: 2,
             max_seats: 2,

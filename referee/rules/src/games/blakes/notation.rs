@@ -3,7 +3,7 @@
 //! `play 2H,3S,4D Nb1`, `play AH b8 g8`, `draw stock`, `draw waste`, `discard QS`, `pass`,
 //! `done`. Reading explains a refusal from the acting seat's own knowledge.
 
-use super::hands::{Meaning, PokerHand, Timing, card_list, meanings};
+use super::hands::{Meaning, PokerHand, card_list};
 use super::moves::last_rank;
 use super::plays::{Play, Target};
 use super::state::{BlakesState, Step};
@@ -144,15 +144,24 @@ impl BlakesState {
         }
     }
 
-    /// Whether the mover has a move, capture or draw it could make now.
+    /// Whether the mover has a move, capture or draw it could make now (none once the turn's
+    /// moves are used up).
     pub fn has_board_action(&self) -> bool {
-        !self.quiet_moves().is_empty() || !self.captures().is_empty() || !self.draws().is_empty()
+        self.play.left > 0
+            && (!self.quiet_moves().is_empty() || !self.captures().is_empty() || !self.draws().is_empty())
+    }
+
+    /// Whether the mover may end the turn now with `done`: in the move step, once a move,
+    /// capture or draw has been made, or when there is none to make.
+    pub fn may_end_turn(&self) -> bool {
+        self.step == Step::Move && (self.play.acted || !self.has_board_action())
     }
 
     fn read_done(&self) -> Result<BlakesAction, GameError> {
         match self.step {
-            Step::Move if self.play.acted || !self.has_board_action() => Ok(BlakesAction::Done),
-            Step::Move => Err(illegal("Your turn needs a move, a capture or (from your fourth turn) a draw first.")),
+            _ if self.may_end_turn() => Ok(BlakesAction::Done),
+            Step::Move if self.may_draw_now() => Err(illegal("Your turn needs a move, a capture or a draw first.")),
+            Step::Move => Err(illegal("Your turn needs a move or a capture first (draws come from your fourth turn).")),
             Step::Discard => Err(illegal("You hold more than five cards: discard one first.")),
             Step::React(_) => Err(illegal("An attack is under way: play a card or pass.")),
         }
@@ -196,12 +205,16 @@ impl BlakesState {
     }
 
     fn read_card(&self, seat: Seat, text: &str) -> Result<Card, GameError> {
-        text.trim()
-            .parse::<Card>()
-            .map_err(|e| bad(format!("{}: write a card by rank and suit, like {}", e.0, self.example_card(seat))))
+        let text = text.trim();
+        text.parse::<Card>().map_err(|_| {
+            bad(format!("\"{text}\" is not a card: write its rank and suit, like {}.", self.example_card(seat)))
+        })
     }
 
     fn read_discard(&self, seat: Seat, rest: &str) -> Result<Card, GameError> {
+        if rest.trim().is_empty() {
+            return Err(bad(format!("Name the card to discard, like discard {}.", self.example_card(seat))));
+        }
         let card = self.read_card(seat, rest)?;
         if self.step != Step::Discard {
             return Err(illegal("You discard only after drawing a sixth card."));
@@ -215,10 +228,15 @@ impl BlakesState {
     /// Reads a play: cards separated by commas, then its target.
     fn read_play(&self, seat: Seat, rest: &str) -> Result<Play, GameError> {
         let mut words = rest.split_whitespace();
-        let example = format!("play {}", self.example_card(seat));
-        let list =
-            words.next().ok_or_else(|| bad(format!("name the cards to play, separated by commas, like {example}")))?;
-        let mut cards = list.split(',').map(|c| self.read_card(seat, c)).collect::<Result<Vec<Card>, _>>()?;
+        let ask =
+            || bad(format!("Name the cards to play, separated by commas, like play {}.", self.example_card(seat)));
+        let list = words.next().ok_or_else(ask)?;
+        if list.split(',').any(|c| c.trim().is_empty()) {
+            return Err(ask());
+        }
+        let typed = list.split(',').map(|c| self.read_card(seat, c)).collect::<Result<Vec<Card>, _>>()?;
+        // Plays are matched on the cards in one order; they are spent in the order written.
+        let mut cards = typed.clone();
         cards.sort_unstable();
         if cards.windows(2).any(|w| w[0] == w[1]) {
             return Err(bad("a card is named twice"));
@@ -229,53 +247,9 @@ impl BlakesState {
         }
         let plays = self.plays(seat);
         if let Some(play) = plays.iter().find(|p| p.cards == cards && p.target == target) {
-            return Ok(play.clone());
+            return Ok(Play { cards: typed, ..play.clone() });
         }
-        Err(illegal(self.why_not_playable(seat, &cards, &plays)))
-    }
-
-    /// Why the held `cards` cannot be played with the target given, from `seat`'s knowledge.
-    fn why_not_playable(&self, seat: Seat, cards: &[Card], plays: &[Play]) -> String {
-        let list = card_list(cards);
-        let means = meanings(cards, self.trump);
-        if means.is_empty() {
-            return format!("{list} is no poker hand, block or trump.");
-        }
-        if let Some(card) = cards.iter().find(|c| self.play.cards_played.contains(c)) {
-            return format!("{card} has been played this turn already: a card takes effect once a turn.");
-        }
-        let fitting: Vec<String> = plays
-            .iter()
-            .filter(|p| p.cards == cards)
-            .map(|p| super::notation::format_action(&BlakesAction::Play(p.clone())))
-            .collect();
-        if !fitting.is_empty() {
-            let shown: Vec<String> = fitting.iter().take(6).cloned().collect();
-            let more = if fitting.len() > 6 { ", ..." } else { "" };
-            return format!("That is not how {list} can be played now: try {}{more}.", shown.join(", "));
-        }
-        let defending = matches!(self.step, Step::React(_)) && seat != self.mover_seat();
-        let timing = means[0].timing();
-        let name = means[0].name();
-        match (&self.step, timing) {
-            (Step::React(_), Timing::BeforeMove) => {
-                format!("The {name} is played in your own turn, before your move, not during an attack.")
-            }
-            (_, Timing::AfterRoll) if !matches!(self.step, Step::React(_)) => {
-                format!("The {name} adds to a roll: play it during an attack, once the dice are rolled.")
-            }
-            (_, Timing::Defending) if !defending => {
-                format!("The {name} is played when a piece of yours is attacked.")
-            }
-            (Step::Move, Timing::BeforeMove) if !self.may_draw_now() => {
-                "Your first three turns are moves and captures only: cards come from your fourth turn.".to_string()
-            }
-            (Step::Move, Timing::BeforeMove) if !self.play.cards_open() => {
-                "Cards are played before your move or capture, and you have moved this turn.".to_string()
-            }
-            (Step::Discard, _) => "You hold more than five cards: discard one first.".to_string(),
-            _ => format!("The {name} can do nothing now: {}.", means[0].effect()),
-        }
+        Err(illegal(self.why_not_playable(seat, &typed, target, &plays)))
     }
 
     /// Reads a move or the declaration of a capture.
@@ -364,9 +338,42 @@ impl BlakesState {
             return "A brainwashed pawn may not reach the last rank.".into();
         }
         if self.is_castling(from, to) {
-            return "You may not castle now: the king and that rook must not have moved, and the squares between them must be empty.".into();
+            return self.why_no_castling(from, to);
         }
         format!("The {} on {from} cannot reach {to}.", piece.role)
+    }
+}
+
+impl BlakesState {
+    /// Why the king on `from` may not castle to `to`, naming the condition that fails: the
+    /// king on its own square, a rook of the mover's on the corner (rooks come by building),
+    /// the corner's right kept, the squares between empty.
+    fn why_no_castling(&self, from: Square, to: Square) -> String {
+        let rank = self.to_move.back_rank();
+        let home = Square::from_coords(4, rank);
+        if from != home {
+            return format!(
+                "Castling starts from the king's own square, {home}: a king that has left it may not castle."
+            );
+        }
+        let (corner_file, between): (u8, &[u8]) = if to.file() > from.file() { (7, &[5, 6]) } else { (0, &[1, 2, 3]) };
+        let corner = Square::from_coords(corner_file, rank);
+        let rook = self.board.piece_at(corner).is_some_and(|p| p.color == self.to_move && p.role == Role::Rook);
+        if !rook {
+            return format!("There is no rook of yours on {corner} to castle with.");
+        }
+        if !self.castling.contains(corner) {
+            return format!(
+                "The rook on {corner} may no longer castle: the king has moved, or a piece has moved off, onto or been taken on {corner}."
+            );
+        }
+        let blocked: Vec<String> = between
+            .iter()
+            .map(|f| Square::from_coords(*f, rank))
+            .filter(|sq| self.board.occupied().contains(*sq))
+            .map(|sq| sq.to_string())
+            .collect();
+        format!("Castling needs the squares between the king and the rook empty: {} is not.", blocked.join(" and "))
     }
 }
 

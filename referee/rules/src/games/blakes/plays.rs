@@ -4,7 +4,7 @@
 //! window's, in `attack.rs`.
 
 use super::hands::{Block, Meaning, PokerHand, Timing, Trump, combinations};
-use super::state::{BlakesState, Step};
+use super::state::{BlakesState, MOST_ACTIONS, Step};
 use crate::cards::Card;
 use crate::game::Seat;
 use crate::geometry::{Bitboard, Square};
@@ -28,7 +28,8 @@ pub enum Target {
 /// A group of cards played for one of its meanings, aimed at a target.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Play {
-    /// The cards, in rank then suit order.
+    /// The cards, in the order the player wrote them: the order they go onto the waste, the
+    /// last on top (the seed: "in any order"). Listed plays write them in rank then suit order.
     pub cards: Vec<Card>,
     /// What they are played as.
     pub meaning: Meaning,
@@ -67,7 +68,7 @@ impl BlakesState {
     /// The ways `seat` may play cards now: before its move in its own turn from its fourth
     /// turn (the first three are moves and captures only), or during an attack (roll
     /// modifiers on either side; blocks and the bodyguard when defending).
-    fn timings(&self, seat: Seat) -> Vec<Timing> {
+    pub fn timings(&self, seat: Seat) -> Vec<Timing> {
         let mover = seat == self.mover_seat();
         match &self.step {
             Step::Move if mover && self.play.cards_open() && self.may_draw_now() => vec![Timing::BeforeMove],
@@ -121,7 +122,7 @@ impl BlakesState {
                 if any { vec![Target::All] } else { Vec::new() }
             }
             Meaning::Poker(PokerHand::Flush(3)) => {
-                let ready = ledger.built_of(Role::Queen) >= 1;
+                let ready = ledger.first_three_built() && ledger.built_of(Role::Queen) >= 1;
                 let roles: Vec<Role> = firsts.into_iter().filter(|r| ready && ledger.built_of(*r) == 1).collect();
                 builds(&roles)
             }
@@ -198,9 +199,14 @@ impl BlakesState {
 
     /// Takes `cards` out of `seat`'s hand onto the waste, in the order given.
     pub fn spend(&mut self, seat: Seat, cards: &[Card]) {
+        self.take_from_hand(seat, cards);
+        self.waste.extend_from_slice(cards);
+    }
+
+    /// Takes `cards` out of `seat`'s hand as played this turn.
+    fn take_from_hand(&mut self, seat: Seat, cards: &[Card]) {
         let hand = &mut self.hands[usize::from(seat)];
         hand.retain(|c| !cards.contains(c));
-        self.waste.extend_from_slice(cards);
         self.play.cards_played.extend_from_slice(cards);
     }
 
@@ -212,7 +218,13 @@ impl BlakesState {
     /// Plays, before the move, a group listed by [`BlakesState::plays`].
     pub fn play_before_move(&mut self, seat: Seat, play: &Play) {
         let us = self.to_move;
-        self.spend(seat, &play.cards);
+        match play.meaning {
+            Meaning::Trump(trump) if trump.waits() => {
+                self.take_from_hand(seat, &play.cards);
+                self.play.pending.extend_from_slice(&play.cards);
+            }
+            _ => self.spend(seat, &play.cards),
+        }
         match (play.meaning, play.target) {
             (Meaning::Poker(_), Target::Piece(role, sq)) => {
                 self.place(us, role, sq);
@@ -244,7 +256,7 @@ impl BlakesState {
                 self.relocate(from, to, None);
                 self.end_turn();
             }
-            (Trump::Agility, _) => self.play.left += 1,
+            (Trump::Agility, _) => self.play.left = self.play.left.saturating_add(1).min(MOST_ACTIONS),
             (Trump::Necromancy, Target::Piece(role, sq)) => {
                 let dead = &mut self.ledgers[us.index()].dead;
                 if let Some(i) = dead.iter().rposition(|r| *r == role) {

@@ -4,8 +4,12 @@
 //! `<placement> <w|b> <corners> <en passant> <halfmoves> <turn> <trump> <hands> <waste>
 //! <built> <lost> <step> <turn so far> [stock:<cards>]`
 
+use super::attack::not_shaping;
 use super::hands::{Trump, card_list};
-use super::state::{Attack, BlakesState, Ledger, Modifier, Step, TurnPlay, corners, placement, suit_letter};
+use super::moves::Capture;
+use super::state::{
+    Attack, BlakesState, Ledger, MOST_ACTIONS, MOST_PLUS, Modifier, Step, TurnPlay, corners, placement, suit_letter,
+};
 use crate::cards::Card;
 use crate::chess::parse_board;
 use crate::game::{ErrorCode, GameError};
@@ -94,7 +98,7 @@ fn read_ledger(built: &str, dead: &str) -> Result<Ledger, GameError> {
 }
 
 /// The turn so far: `-` for a fresh turn, else
-/// `left=2,acted,moved,invisibility,brainwashed=d7,played=3H+7H`.
+/// `left=2,acted,moved,invisibility,brainwashed=d7,played=3H+7H,pending=3H+7H`.
 fn turn_field(play: &TurnPlay) -> String {
     let mut parts = Vec::new();
     if play.left != 1 {
@@ -111,13 +115,26 @@ fn turn_field(play: &TurnPlay) -> String {
         parts.push(format!("brainwashed={sq}"));
     }
     if !play.cards_played.is_empty() {
-        parts.push(format!("played={}", play.cards_played.iter().map(Card::to_string).collect::<Vec<_>>().join("+")));
+        parts.push(format!("played={}", plus_list(&play.cards_played)));
+    }
+    if !play.pending.is_empty() {
+        parts.push(format!("pending={}", plus_list(&play.pending)));
     }
     if parts.is_empty() { "-".into() } else { parts.join(",") }
 }
 
+/// Cards joined by `+`: `7H+4H`.
+fn plus_list(cards: &[Card]) -> String {
+    cards.iter().map(Card::to_string).collect::<Vec<_>>().join("+")
+}
+
 fn read_trump(name: &str) -> Option<Trump> {
-    Trump::ALL.into_iter().find(|t| t.name().replace(' ', "-") == name)
+    Trump::ALL.into_iter().find(|t| read_name(*t) == name)
+}
+
+/// A trump as the notation writes it: `secret-passageway`.
+fn read_name(trump: Trump) -> String {
+    trump.name().replace(' ', "-")
 }
 
 fn read_turn(field: &str) -> Result<TurnPlay, GameError> {
@@ -127,14 +144,25 @@ fn read_turn(field: &str) -> Result<TurnPlay, GameError> {
     }
     for part in field.split(',') {
         match part.split_once('=') {
-            Some(("left", n)) => play.left = n.parse().map_err(|_| bad(format!("left={n}: a number of moves")))?,
+            Some(("left", n)) => {
+                play.left = n
+                    .parse()
+                    .ok()
+                    .filter(|left| *left <= MOST_ACTIONS)
+                    .ok_or_else(|| bad(format!("left={n}: a turn has 0, 1 or 2 moves left")))?
+            }
             Some(("played", cards)) => play.cards_played = read_cards(&cards.replace('+', ","), "cards played")?,
+            Some(("pending", cards)) => play.pending = read_cards(&cards.replace('+', ","), "cards pending")?,
             Some(("brainwashed", sq)) => {
                 play.brainwashed = Some(sq.parse().map_err(|_| bad(format!("brainwashed={sq}: a square")))?)
             }
             None if part == "acted" => play.acted = true,
             None if part == "moved" => play.moved = true,
-            None => play.effects.push(read_trump(part).ok_or_else(|| bad(format!("{part} is nothing a turn keeps")))?),
+            None => play.effects.push(
+                read_trump(part)
+                    .filter(|t| t.lasts_the_turn() || t.is_for_attack())
+                    .ok_or_else(|| bad(format!("{part} is nothing a turn keeps")))?,
+            ),
             Some(_) => return Err(bad(format!("{part} is nothing a turn keeps"))),
         }
     }
@@ -152,9 +180,8 @@ fn attack_field(attack: &Attack) -> String {
     }
     let [a, d] = attack.dice;
     text.push_str(&format!(",dice={}{}/{}{}", a[0], a[1], d[0], d[1]));
-    let plus = |i: usize| attack.modifiers[i].iter().map(|m| m.plus).sum::<u8>();
-    if plus(0) + plus(1) > 0 {
-        text.push_str(&format!(",plus={}/{}", plus(0), plus(1)));
+    if attack.plus(0) > 0 || attack.plus(1) > 0 {
+        text.push_str(&format!(",plus={}/{}", attack.plus(0), attack.plus(1)));
     }
     match attack.passed {
         [true, false] => text.push_str(",passed=attacker"),
@@ -252,6 +279,9 @@ impl BlakesState {
             ended: None,
         };
         state.step = state.read_step(fields[11])?;
+        if matches!(state.step, Step::React(_)) {
+            state.declared(fields[12].contains("left="))?;
+        }
         state.validate()?;
         Ok(state)
     }
@@ -267,18 +297,108 @@ impl BlakesState {
         }
     }
 
-    /// Reads an attack in its window; strengths and bonus follow from the pieces and trumps.
-    fn read_attack(&self, text: &str) -> Result<Attack, GameError> {
-        let mut parts = text.split(',');
-        let capture = parts.next().unwrap_or("");
-        let (capture, partner) = match capture.split_once('+') {
+    /// The capture written `written` (`d4xd6+b4`), if the mover could have declared it, with
+    /// its partner.
+    fn declared_capture(&self, written: &str) -> Result<(Capture, Option<Role>, Option<Square>), GameError> {
+        let (capture, partner) = match written.split_once('+') {
             Some((c, p)) => (c, Some(p.parse::<Square>().map_err(|_| bad(format!("partner {p}: a square")))?)),
-            None => (capture, None),
+            None => (written, None),
         };
         let squares = capture.replacen('x', "", 1);
         let (from, to, promotion) = crate::chess::parse_uci_form(&squares)
             .map_err(|_| bad(format!("{capture} is not a capture like e4xd5")))?;
-        let victim = if self.board.occupied().contains(to) { to } else { Square::from_coords(to.file(), from.rank()) };
+        let refuse = |why: String| bad(format!("react:{written}: {why}"));
+        let piece = self.board.piece_at(from).ok_or_else(|| refuse(format!("there is no piece on {from}")))?;
+        if piece.color != self.to_move {
+            return Err(refuse(format!("the {} on {from} is not {}'s", piece.role, self.to_move)));
+        }
+        let capture = self
+            .captures()
+            .into_iter()
+            .find(|c| c.from == from && c.to == to)
+            .ok_or_else(|| refuse(format!("the {} on {from} cannot capture on {to}", piece.role)))?;
+        if let Some(p) = partner
+            && !self.partners(from, capture.victim).contains(&p)
+        {
+            let what = self.board.role_at(p).map_or(format!("nothing on {p}"), |r| format!("the {r} on {p}"));
+            return Err(refuse(format!("{what} cannot capture on {} as well", capture.victim)));
+        }
+        Ok((capture, promotion, partner))
+    }
+
+    /// An attack under way is the turn's move or capture: the turn has acted and moved (the
+    /// field may leave that out), and the declaration used one of its moves, so without a
+    /// `left=` written none is left, and two never are.
+    fn declared(&mut self, left_written: bool) -> Result<(), GameError> {
+        self.play.acted = true;
+        self.play.moved = true;
+        if !left_written {
+            self.play.left = 0;
+        }
+        if self.play.left >= MOST_ACTIONS {
+            return Err(bad(format!(
+                "left={}: an attack under way has used one of the turn's moves, so at most one is left",
+                self.play.left
+            )));
+        }
+        Ok(())
+    }
+
+    /// Refuses an attack no declaration leads to: a partner without tag-team, a trump that
+    /// does not shape this attack, a promotion that does not fit, a bodyguard that could not
+    /// have been named.
+    fn check_attack(&self, attack: &Attack, written: &str) -> Result<(), GameError> {
+        let refuse = |why: &str| bad(format!("react:{written}: {why}"));
+        if attack.partner.is_some() && !attack.has(Trump::TagTeam) {
+            return Err(refuse("a partner attacks only with tag-team among the attack's trumps"));
+        }
+        for (i, trump) in attack.trumps.iter().enumerate() {
+            if attack.trumps[..i].contains(trump) {
+                return Err(refuse(&format!("{} is written twice", read_name(*trump))));
+            }
+            if let Some(why) = not_shaping(*trump, attack.attacker, attack.defender, attack.partner.is_some()) {
+                let example = self.partners(attack.from, attack.victim).first().map(|p| format!(" ({}+{p})", written));
+                let example = if *trump == Trump::TagTeam { example.unwrap_or_default() } else { String::new() };
+                return Err(bad(format!("{why}{example}")));
+            }
+        }
+        let capture = Capture { from: attack.from, to: attack.to, victim: attack.victim };
+        let needed = self.promotes(&capture) && !attack.has(Trump::Sniper);
+        match (needed, attack.promotion) {
+            (true, None) => {
+                return Err(refuse(&format!("a pawn landing on its last rank names its promotion ({written}q)")));
+            }
+            (false, Some(_)) => return Err(refuse("only a pawn that lands on its last rank is promoted")),
+            _ => {}
+        }
+        if let Some(guard) = attack.bodyguard {
+            self.check_guard(attack, guard)?;
+        }
+        Ok(())
+    }
+
+    /// A bodyguard the defender could have named: another of its pieces, not a king, in a
+    /// swap that leaves pawns off the end ranks.
+    fn check_guard(&self, attack: &Attack, guard: Square) -> Result<(), GameError> {
+        let refuse = |why: &str| Err(bad(format!("guard={guard}: {why}")));
+        if attack.defender == Role::King || self.board.role_at(guard) == Some(Role::King) {
+            return refuse("a king is never a bodyguard, nor guarded");
+        }
+        if guard == attack.victim || self.board.color_at(guard) != Some(self.to_move.other()) {
+            return refuse("the bodyguard is another of the defender's pieces");
+        }
+        if !self.pawns_stay_off_end_ranks(guard, attack.victim) {
+            return refuse("that swap would put a pawn on an end rank");
+        }
+        Ok(())
+    }
+
+    /// Reads an attack in its window; strengths and bonus follow from the pieces and trumps.
+    fn read_attack(&self, text: &str) -> Result<Attack, GameError> {
+        let mut parts = text.split(',');
+        let written = parts.next().unwrap_or("");
+        let (capture, promotion, partner) = self.declared_capture(written)?;
+        let Capture { from, to, victim } = capture;
         let role = |sq: Square| self.board.role_at(sq).ok_or_else(|| bad(format!("the attack needs a piece on {sq}")));
         let (attacker, defender) = (role(from)?, role(victim)?);
         let partner_role = partner.map(role).transpose()?;
@@ -305,17 +425,25 @@ impl BlakesState {
                 Some(("plus", p)) => {
                     let (a, d) = pair(p, "roll modifiers")?;
                     for (i, n) in [a, d].into_iter().enumerate() {
-                        let plus = n.parse().map_err(|_| bad(format!("plus={p}: two numbers")))?;
+                        let plus: u8 = n.parse().map_err(|_| bad(format!("plus={p}: two numbers")))?;
+                        if plus > MOST_PLUS {
+                            return Err(bad(format!("plus={p}: roll modifiers add at most {MOST_PLUS} a side")));
+                        }
                         attack.modifiers[i] = vec![Modifier { cards: Vec::new(), plus }];
                     }
                 }
                 Some(("passed", "attacker")) => attack.passed[0] = true,
                 Some(("passed", "defender")) => attack.passed[1] = true,
                 Some(("guard", g)) => attack.bodyguard = Some(g.parse().map_err(|_| bad(format!("guard={g}")))?),
-                None => attack.trumps.push(read_trump(part).ok_or_else(|| bad(format!("{part} is no attack trump")))?),
+                None => attack.trumps.push(
+                    read_trump(part)
+                        .filter(|t| t.is_for_attack())
+                        .ok_or_else(|| bad(format!("{part} is no attack trump")))?,
+                ),
                 Some(_) => return Err(bad(format!("{part} is nothing an attack keeps"))),
             }
         }
+        self.check_attack(&attack, written)?;
         for side in 0..2 {
             let seat = if (side == 0) == (self.to_move == Color::White) { 0 } else { 1 };
             attack.passed[side] |= self.hands[seat].is_empty();
@@ -345,8 +473,11 @@ impl BlakesState {
         if let Some(sq) = (self.board.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first() {
             return Err(bad(format!("a pawn stands on {sq}: pawns never stand on the first or last rank")));
         }
+        self.check_pending()?;
+        self.check_corners()?;
         let mut all: Vec<Card> = self.hands.concat();
         all.extend(&self.waste);
+        all.extend(&self.play.pending);
         all.extend(self.stock.iter().flatten());
         all.sort_unstable();
         if let Some(w) = all.windows(2).find(|w| w[0] == w[1]) {
@@ -359,6 +490,48 @@ impl BlakesState {
         if let Some(color) = Color::ALL.into_iter().find(|c| self.board.king_of(*c).is_none()) {
             let winner = color.other();
             self.ended = Some(super::super::two_colours::wins(winner, format!("{winner} captured the king")));
+        }
+        Ok(())
+    }
+}
+
+impl BlakesState {
+    /// A corner keeps its castling right only while its king stands on its own square and no
+    /// enemy piece stands on the corner: a king that has moved has no right left to keep.
+    fn check_corners(&self) -> Result<(), GameError> {
+        for (letter, index) in CORNER_LETTERS {
+            let corner = Square::new(index);
+            if !self.castling.contains(corner) {
+                continue;
+            }
+            let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let home = Square::from_coords(4, color.back_rank());
+            let king = self.board.piece_at(home).is_some_and(|p| p.color == color && p.role == Role::King);
+            if !king {
+                return Err(bad(format!(
+                    "castling corner {letter}: {color}'s king is not on {home}, and a king that has moved keeps no castling right"
+                )));
+            }
+            if self.board.color_at(corner) == Some(color.other()) {
+                return Err(bad(format!(
+                    "castling corner {letter}: a {} piece stands on {corner}, and a corner a piece has landed on keeps no castling right",
+                    color.other()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Cards waiting beside the waste must be trumps played this turn whose effect is still
+    /// to come.
+    fn check_pending(&self) -> Result<(), GameError> {
+        for card in &self.play.pending {
+            let waiting = card.suit == self.trump && Trump::of_rank(card.rank).waits();
+            if !waiting || !self.play.cards_played.contains(card) {
+                return Err(bad(format!(
+                    "pending={card}: only trumps played this turn whose effect is still to come wait beside the waste"
+                )));
+            }
         }
         Ok(())
     }

@@ -13,6 +13,11 @@ use serde::{Deserialize, Serialize};
 pub const HAND_LIMIT: usize = 5;
 /// The first turn (of each player) on which a player may draw (seed: "Setup & Gameplay").
 pub const FIRST_DRAW_TURN: u32 = 4;
+/// The most moves, captures or draws a turn allows (two, with agility).
+pub const MOST_ACTIONS: u8 = 2;
+/// The most a side's roll modifiers may add in a position read from text (a hand of five
+/// adds at most 3: four of a kind).
+pub const MOST_PLUS: u8 = 9;
 /// The roles that are built, in the order the ledger counts them.
 pub const BUILT_ROLES: [Role; 4] = [Role::Rook, Role::Knight, Role::Bishop, Role::Queen];
 
@@ -109,13 +114,18 @@ pub struct Attack {
 }
 
 impl Attack {
+    /// What `side`'s roll modifiers add.
+    pub fn plus(&self, side: usize) -> u8 {
+        self.modifiers[side].iter().fold(0u8, |sum, m| sum.saturating_add(m.plus))
+    }
+
     /// Each side's total so far: dice, strength, the attack bonus and the modifiers.
     pub fn totals(&self) -> [u8; 2] {
         let side = |i: usize| {
-            self.dice[i].iter().sum::<u8>()
-                + self.strength[i]
-                + self.modifiers[i].iter().map(|m| m.plus).sum::<u8>()
-                + if i == 0 { self.bonus } else { 0 }
+            let bonus = if i == 0 { self.bonus } else { 0 };
+            [self.dice[i][0], self.dice[i][1], self.strength[i], self.plus(i), bonus]
+                .into_iter()
+                .fold(0u8, u8::saturating_add)
         };
         [side(0), side(1)]
     }
@@ -174,7 +184,7 @@ pub struct TurnPlay {
     /// Whether a move or capture has been made: no more cards this turn.
     pub moved: bool,
     /// Trumps in force this turn (invisibility, secret passageway, and the attack trumps
-    /// until an attack spends them).
+    /// played before the move until an attack spends them).
     pub effects: Vec<Trump>,
     /// The enemy pawn taken over by brainwashing, where it stands now.
     pub brainwashed: Option<Square>,
@@ -182,6 +192,12 @@ pub struct TurnPlay {
     /// a card drawn back from the waste waits for another turn.
     #[serde(default)]
     pub cards_played: Vec<Card>,
+    /// Trump cards played whose effect is still to come, in the order played: they lie face up
+    /// beside the waste and go onto it once their effect has taken place (an attack trump when
+    /// the attack it shapes is declared, the others when the turn ends), so none can be drawn
+    /// back from the waste while it still works.
+    #[serde(default)]
+    pub pending: Vec<Card>,
 }
 
 impl Default for TurnPlay {
@@ -193,6 +209,7 @@ impl Default for TurnPlay {
             effects: Vec::new(),
             brainwashed: None,
             cards_played: Vec::new(),
+            pending: Vec::new(),
         }
     }
 }
@@ -317,15 +334,32 @@ impl BlakesState {
     pub fn end_turn(&mut self) {
         let mover = self.to_move;
         self.release_brainwashed();
+        self.waste_pending();
         if self.ep.is_some_and(|ep| capturer_of(ep) == mover) {
             self.ep = None;
         }
         if mover == Color::Black {
-            self.turn_number += 1;
+            self.turn_number = self.turn_number.saturating_add(1);
         }
         self.to_move = mover.other();
         self.play = TurnPlay::default();
         self.step = Step::Move;
+    }
+
+    /// The trump cards still waiting go onto the waste, in the order they were played: their
+    /// effect has taken place.
+    pub fn waste_pending(&mut self) {
+        let pending = std::mem::take(&mut self.play.pending);
+        self.waste.extend(pending);
+    }
+
+    /// The card of `trump` waiting beside the waste goes onto it: its effect has taken place.
+    pub fn waste_trump(&mut self, trump: Trump) {
+        let card = Card::new(trump.rank(), self.trump);
+        if let Some(i) = self.play.pending.iter().position(|c| *c == card) {
+            self.play.pending.remove(i);
+            self.waste.push(card);
+        }
     }
 
     /// A brainwashed pawn goes back to its owner, where it stands.

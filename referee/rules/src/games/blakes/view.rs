@@ -62,6 +62,9 @@ pub struct LegendEntry {
     pub name: String,
     /// What it does: `+2 to a roll`.
     pub effect: String,
+    /// The card rank that plays it alone, as cards are written (`A`, `10`, `K`): a trump (a
+    /// card of that rank in the trump suit) or a block (of any suit); `None` for a poker hand.
+    pub rank: Option<String>,
 }
 
 /// One side's pieces off the board.
@@ -86,6 +89,9 @@ pub struct TurnSoFar {
     pub trumps: Vec<String>,
     /// The enemy pawn taken over by brainwashing.
     pub brainwashed: Option<Square>,
+    /// Trump cards played this turn whose effect is still to come, face up beside the waste
+    /// (in the order played); they go onto the waste once their effect has taken place.
+    pub pending: Vec<Card>,
 }
 
 /// One side's total in an attack.
@@ -267,6 +273,7 @@ impl BlakesState {
                 cards_open: self.play.cards_open(),
                 trumps: self.play.effects.iter().map(|t| t.name().to_string()).collect(),
                 brainwashed: self.play.brainwashed,
+                pending: self.play.pending.clone(),
             },
             attack: match &self.step {
                 Step::React(attack) => Some(attack_view(attack, self.to_move)),
@@ -345,7 +352,20 @@ fn legend() -> Vec<LegendEntry> {
     meanings.extend((3..=5).map(|n| Meaning::Poker(PokerHand::Flush(n))));
     meanings.extend([Block::King, Block::Queen, Block::Jack].map(Meaning::Block));
     meanings.extend(Trump::ALL.map(Meaning::Trump));
-    meanings.into_iter().map(|m| LegendEntry { kind: m.kind(), name: m.name(), effect: m.effect() }).collect()
+    let rank = |m: Meaning| {
+        let rank = match m {
+            Meaning::Trump(t) => t.rank(),
+            Meaning::Block(Block::King) => 13,
+            Meaning::Block(Block::Queen) => 12,
+            Meaning::Block(Block::Jack) => 11,
+            Meaning::Poker(_) => return None,
+        };
+        Some(Card::new(rank, crate::cards::Suit::Hearts).rank_text().to_string())
+    };
+    meanings
+        .into_iter()
+        .map(|m| LegendEntry { kind: m.kind(), name: m.name(), effect: m.effect(), rank: rank(m) })
+        .collect()
 }
 
 /// A four-card straight and a four-card flush both build the queen: a group listed once for
