@@ -16,7 +16,7 @@ import {
   targetSquares,
   targetWords,
   totalWords,
-  trumpCard,
+  legendCard,
   twoSquares,
 } from "./blakes";
 import { gameEntry } from "./games";
@@ -132,11 +132,12 @@ describe("Blake's Chess cards", () => {
     expect(targetPrompt("two-pair", ["play 7C,7D,9C,9S"])).toBe("");
   });
 
-  it("writes each trump's card in the trump suit", () => {
-    expect(trumpCard("bodyguard", "diamonds")).toBe("8♦");
-    expect(trumpCard("misdirection", "spades")).toBe("A♠");
-    expect(trumpCard("kamikaze", "hearts")).toBe("10♥");
-    expect(trumpCard("two-pair", "hearts")).toBeNull();
+  it("writes each legend entry's card from the referee's rank: a trump in the trump suit, a block of any suit", () => {
+    expect(legendCard({ kind: "bodyguard", rank: "8" }, "diamonds")).toBe("8♦");
+    expect(legendCard({ kind: "misdirection", rank: "A" }, "spades")).toBe("A♠");
+    expect(legendCard({ kind: "kamikaze", rank: "10" }, "hearts")).toBe("10♥");
+    expect(legendCard({ kind: "block-king", rank: "K" }, "hearts")).toBe("K (any suit)");
+    expect(legendCard({ kind: "two-pair", rank: null }, "hearts")).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
 // play each, the targets a play asks for, the attack waiting in its reaction window ("Black
 // attacks your rook: your 7 against their 9"), and the building order. Pure: the screen is
 // `pages/BlakesChess.tsx`; the rules page is docs/games/blakes-chess.md.
-import type { AttackView, BlakesChessFields, BlakesChessPrivate, Holding, SideView, TotalView } from "./generated/blakes-chess";
+import type { AttackView, BlakesChessFields, BlakesChessPrivate, Holding, LegendEntry, SideView, TotalView } from "./generated/blakes-chess";
 import type { GameView } from "./api";
 import { cardFace } from "./cards";
 
@@ -255,30 +255,16 @@ export function buildingWords(order: BuildingOrder): string {
 
 // ---- The trump cards ----
 
-/** Each trump's card rank, in the seed's order (Trump Cards: A misdirection … K necromancy). */
-export const TRUMP_RANKS: Record<string, string> = {
-  misdirection: "A",
-  invisibility: "2",
-  brainwashing: "3",
-  "secret-passageway": "4",
-  teleportation: "5",
-  sniper: "6",
-  agility: "7",
-  bodyguard: "8",
-  "tag-team": "9",
-  kamikaze: "10",
-  conversion: "J",
-  uprising: "Q",
-  necromancy: "K",
-};
-
 const SUIT_LETTERS: Record<string, string> = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
 
-/** The trump card of a kind, as a face: "8♦" for the bodyguard when diamonds are trumps. */
-export function trumpCard(kind: string, trump: string): string | null {
-  const rank = TRUMP_RANKS[kind];
+/** The card that plays a legend entry alone, as a face: "8♦" for the bodyguard when diamonds are
+ * trumps, "K (any suit)" for the king's block; null for a poker hand. The rank is the
+ * referee's (the legend's). */
+export function legendCard(entry: Pick<LegendEntry, "kind" | "rank">, trump: string): string | null {
+  if (!entry.rank) return null;
+  if (entry.kind.startsWith("block-")) return `${entry.rank} (any suit)`;
   const suit = SUIT_LETTERS[trump];
-  return rank && suit ? cardFace(rank + suit) : null;
+  return suit ? cardFace(entry.rank + suit) : entry.rank;
 }
 
 /** "♦ diamonds". */

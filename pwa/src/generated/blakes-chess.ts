@@ -325,6 +325,11 @@ export interface LegendEntry {
    * Its name: `three of a kind`.
    */
   name: string;
+  /**
+   * The card rank that plays it alone, as cards are written (`A`, `10`, `K`): a trump (a
+   * card of that rank in the trump suit) or a block (of any suit); `None` for a poker hand.
+   */
+  rank: string | null;
 }
 /**
  * One side's pieces off the board.
@@ -359,6 +364,11 @@ export interface TurnSoFar {
    * Whether cards may still be played before the move.
    */
   cards_open: boolean;
+  /**
+   * Trump cards played this turn whose effect is still to come, face up beside the waste
+   * (in the order played); they go onto the waste once their effect has taken place.
+   */
+  pending: Card[];
   /**
    * Trumps in force this turn (`invisibility`, `sniper`, ...).
    */

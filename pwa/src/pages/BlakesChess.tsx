@@ -28,7 +28,7 @@ import {
   targetSquares,
   targetWords,
   totalWords,
-  trumpCard,
+  legendCard,
   twoSquares,
 } from "../blakes";
 import { cardFace, cardName, isRed } from "../cards";
@@ -283,13 +283,15 @@ function Building({ view }: { view: BlakesView }) {
   );
 }
 
-/** This turn's extras: agility's second action, trumps in force, a brainwashed pawn. */
+/** This turn's extras: agility's second action, trumps in force and their cards waiting beside
+ * the waste, a brainwashed pawn. */
 function TurnFacts({ view }: { view: BlakesView }) {
   const t = view.game.turn;
   const mover = SIDES[view.game.to_move === "white" ? 0 : 1];
   const parts: string[] = [];
   if (t.actions_left > 1) parts.push(`${t.actions_left} moves, captures or draws left this turn`);
   if (t.trumps.length) parts.push(`in force: ${t.trumps.join(", ")}`);
+  if (t.pending.length) parts.push(`${t.pending.map(cardFace).join(" ")} face up beside the waste until ${t.pending.length > 1 ? "they take" : "it takes"} effect`);
   if (t.brainwashed) parts.push(`the pawn on ${t.brainwashed} is ${mover}'s for this turn`);
   if (!parts.length) return null;
   return <p class="facts turn-facts">{capital(`${mover}'s turn: ${parts.join("; ")}.`)}</p>;
@@ -302,7 +304,7 @@ function Legend({ view }: { view: BlakesView }) {
       <summary>What the cards do</summary>
       <ul>
         {view.game.legend.map((l) => {
-          const card = trumpCard(l.kind, view.game.trump);
+          const card = legendCard(l, view.game.trump);
           return (
             <li key={l.kind}>
               <strong>{card ? `${card} ${l.name}` : capital(l.name)}</strong>: {l.effect}
