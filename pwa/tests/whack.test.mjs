@@ -221,6 +221,7 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
       await page.getByText(`Choose how the board changes: tap one of the ${choices.length} picture`).waitFor();
       await other.getByText(`${seat === 0 ? "Fire" : "Ice"} to choose how the board changes`).waitFor();
       assert.equal(await page.locator("button.preview").count(), choices.length, "a picture for every change the die allows");
+      assert.equal(await page.locator("button.preview .gives-check").count(), choices.filter((c) => c.check).length, "the changes that give check say so");
       const choice = choices[Math.floor(choices.length / 2)];
       const cell = `${choice.moved[0]}a1`;
       const first = !mine.game.opening && !changed;

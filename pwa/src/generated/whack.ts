@@ -97,6 +97,10 @@ export interface ChoiceView {
    */
   action: string;
   /**
+   * Whether it gives check: a board change that leaves a king of the other side attacked.
+   */
+  check: boolean;
+  /**
    * The numbers of the sections that move.
    */
   moved: number[];

@@ -257,12 +257,23 @@ function Choices({ view, degrees, mine, act }: ChoicesProps) {
           }}
         >
           {picture}
+          {/* The sentence says ", check" to a screen reader already. */}
+          {c.check && (
+            <span class="gives-check" aria-hidden="true">
+              check
+            </span>
+          )}
           <span class="said">{c.said}</span>
         </button>
       </li>
     ) : (
       <li key={c.action} class="preview" data-action={c.action} role="img" aria-label={c.said}>
         {picture}
+        {c.check && (
+          <span class="gives-check" aria-hidden="true">
+            check
+          </span>
+        )}
         <span class="said" aria-hidden="true">
           {c.said}
         </span>
@@ -383,7 +394,7 @@ export function WhackTable({ view: seen }: { view: GameView }) {
         ))}
         {g.die && <DieCard die={g.die} who={lastRoll ? sideName(view, lastRoll.seat) : ""} said={lastRoll?.said ?? ""} big />}
         {g.stage !== "place-section" && <BoardFacts view={view} />}
-        <Record view={view} />
+        <Record view={view} latest />
       </div>
     </section>
   );
@@ -443,6 +454,12 @@ export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackV
   const dieBig = !!g.die && (g.stage === "rearrange" || last?.action === "roll");
   const checks = view.outcome ? [] : checkSaid(view.board, g.check, colour);
   const rolling = mine && stage === "roll";
+  // A roll waiting for this phone (after its capture, the board scrolled down to the move):
+  // the button comes into sight.
+  const rollRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (rolling) rollRef.current?.scrollIntoView?.({ block: "center", behavior: reducedMotion() ? "auto" : "smooth" });
+  }, [rolling, view.seq]);
 
   return (
     <section class="game whack">
@@ -458,7 +475,7 @@ export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackV
       {g.opening && !view.outcome && <p class="facts">Opening rolls: they go on until a roll moves a section; then the other side moves first.</p>}
       {g.die && <DieCard die={g.die} who={lastRoll ? sideName(view, lastRoll.seat) : ""} said={lastRoll?.said ?? ""} big={dieBig} />}
       {rolling && (
-        <div class="actions roll">
+        <div class="actions roll" ref={rollRef}>
           <button class="primary" data-action="roll" onClick={() => act("roll")}>
             Roll the die
           </button>

@@ -490,13 +490,22 @@ fn a_change_may_not_bring_another_attacker_onto_a_king_already_in_check() {
 }
 
 #[test]
-fn a_change_that_gives_check_is_announced() {
+fn a_change_that_gives_check_is_announced_and_marked_among_the_choices() {
     // Ice swaps sections 3 and 4: its rook on 4a1 then attacks Fire's king on 1a1.
     let position = on_track("K3/4/4/4|4/4/4/4|4/4/4/4|r3/4/4/3k", "ice rearrange 4");
     let (_, said) = play(&position, &["swap 3 4"], &[]);
     assert_eq!(said, ["sections 3 and 4 swap places, check"]);
     let (_, said) = play(&position, &["swap 1 2"], &[]);
     assert_eq!(said, ["sections 1 and 2 swap places"]);
+    // The pictures to choose from say which changes give check, as their sentences do.
+    let choices = public(&read(&position))["choices"].clone();
+    let choices = choices.as_array().unwrap();
+    for c in choices {
+        assert_eq!(c["check"] == true, c["said"].as_str().unwrap().ends_with(", check"), "{c}");
+    }
+    let checks: Vec<&str> =
+        choices.iter().filter(|c| c["check"] == true).map(|c| c["action"].as_str().unwrap()).collect();
+    assert!(checks.contains(&"swap 3 4") && !checks.contains(&"swap 1 2"), "{checks:?}");
 }
 
 #[test]

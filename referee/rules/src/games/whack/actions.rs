@@ -184,15 +184,16 @@ pub fn describe(state: &WhackState, action: &WhackAction) -> String {
 /// other side attacked (seed, "Resolution": a player "should declare check").
 fn describe_change(state: &WhackState, change: &Change) -> String {
     let said = arrangements::sentence(change);
-    let Phase::Rearrange { die, .. } = state.phase else { return said };
-    let Ok(after) = state.judge_change(die, change) else { return said };
-    let Ok(joins) = super::embedding::board(&after) else { return said };
+    if change_gives_check(state, change) { format!("{said}, check") } else { said }
+}
+
+/// Whether a change the roller may make now leaves a king of the other side attacked.
+pub fn change_gives_check(state: &WhackState, change: &Change) -> bool {
+    let Phase::Rearrange { die, .. } = state.phase else { return false };
+    let Ok(after) = state.judge_change(die, change) else { return false };
+    let Ok(joins) = super::embedding::board(&after) else { return false };
     let (geometry, pieces) = (WhackGeometry::new(after.len(), &joins), state.pieces());
-    if (Scene { geometry: &geometry, pieces: &pieces }).checked(state.to_act.other()) != 0 {
-        format!("{said}, check")
-    } else {
-        said
-    }
+    (Scene { geometry: &geometry, pieces: &pieces }).checked(state.to_act.other()) != 0
 }
 
 /// What a roll showed, once rolled (`state` is the state after it).

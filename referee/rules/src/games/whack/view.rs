@@ -75,6 +75,8 @@ pub struct ChoiceView {
     pub moved: Vec<u8>,
     /// Every section's outline after it.
     pub sections: Vec<SectionView>,
+    /// Whether it gives check: a board change that leaves a king of the other side attacked.
+    pub check: bool,
 }
 
 fn board_units(p: Point) -> [f32; 2] {
@@ -130,6 +132,7 @@ fn choices(state: &WhackState) -> Vec<ChoiceView> {
         said: actions::describe(state, &action),
         moved: moved.iter().map(|s| s + 1).collect(),
         sections: outlines(after),
+        check: matches!(&action, actions::WhackAction::Change(change) if actions::change_gives_check(state, change)),
     };
     match state.phase {
         Phase::PlaceSection => setup::placements(&state.sections)
