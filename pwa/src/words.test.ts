@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ActiveSeat, Outcome, SeatInfo, Turn } from "./api";
 import { nextHolder } from "./session";
 import { stageWords } from "./games/stages";
-import { handOver, names, sealedWords, stageVerb, turnSentence } from "./words";
+import { handOver, joinedWords, names, plural, sealedWords, stageVerb, turnSentence } from "./words";
 
 const colours: SeatInfo[] = [
   { seat: 0, side: "White", team: 0 },
@@ -27,6 +27,15 @@ const round: Turn = {
   })),
   submitted: 3,
 };
+
+describe("counts in words", () => {
+  it("says one player, one has joined, and the plural otherwise", () => {
+    expect(plural(1, "player")).toBe("1 player");
+    expect(plural(2, "player")).toBe("2 players");
+    expect(joinedWords({ joined_seats: [0], seat_count: 2 })).toBe("Waiting for players: 1 of 2 has joined.");
+    expect(joinedWords({ joined_seats: [], seat_count: 2 })).toBe("Waiting for players: 0 of 2 have joined.");
+  });
+});
 
 describe("whose turn, in words", () => {
   it("says the viewer's own move, or who is to move", () => {

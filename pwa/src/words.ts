@@ -5,6 +5,12 @@ import { type ActiveSeat, type Stage, type View, activeSeats, sideName } from ".
 /** "1 checker", "3 checkers". */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** "Waiting for players: 1 of 2 has joined." */
+export function joinedWords(view: { joined_seats: unknown[]; seat_count: number }): string {
+  const joined = view.joined_seats.length;
+  return `Waiting for players: ${joined} of ${view.seat_count} ${joined === 1 ? "has" : "have"} joined.`;
+}
+
 /** What a seat does in each stage, after "to": "White to place a checker". */
 const STAGE_VERBS: Record<Stage, string> = {
   move: "move",

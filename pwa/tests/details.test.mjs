@@ -142,4 +142,32 @@ test("a table clock: tap to switch, the increment added to the side that moved",
   await context.close();
 });
 
+test("joining by typing: the game and join code as the host's phone shows them, or a join link pasted whole into the Game field", async () => {
+  const host = await phone();
+  await host.page.goto(`${server.base}/#/start/chess`);
+  await button(host.page, "Create game").click();
+  const game = await host.page.getByLabel("game", { exact: true }).locator("code").innerText();
+  const code = await host.page.getByLabel("join code for Black").innerText();
+  const link = await host.page.locator('[data-join-link="1"]').getAttribute("href");
+  assert.ok(link.endsWith(`/${game}/${code}`), "the link holds the same game and code");
+  await button(host.page, "Play as White on this phone").click();
+
+  // Typed: the game and the code.
+  const typed = await phone();
+  await typed.page.goto(`${server.base}/#/join`);
+  await typed.page.getByLabel(/^Game/).fill(game);
+  await typed.page.getByLabel("Join code").fill(code.toLowerCase());
+  // Pasted: a whole link in the Game field fills both fields.
+  const pasted = await phone();
+  await pasted.page.goto(`${server.base}/#/join`);
+  await pasted.page.getByLabel(/^Game/).fill(`${server.base}/${link}`);
+  assert.equal(await pasted.page.getByLabel(/^Game/).inputValue(), game);
+  assert.equal(await pasted.page.getByLabel("Join code").inputValue(), code);
+  await pasted.context.close();
+  await button(typed.page, "Join").click();
+  await typed.page.getByText("you are Black").waitFor();
+  await host.context.close();
+  await typed.context.close();
+});
+
 noConsoleErrors();

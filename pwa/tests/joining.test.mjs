@@ -20,7 +20,7 @@ test("a two-phone game started from the app has sealed randomness from every sea
   const link = await white.page.locator('[data-join-link="1"]').getAttribute("href");
   await white.page.getByLabel("Your name").fill("Ann");
   await white.page.getByRole("button", { name: "Play as White on this phone" }).click();
-  await white.page.getByText("Waiting for players: 1 of 2 have joined.").waitFor();
+  await white.page.getByText("Waiting for players: 1 of 2 has joined.").waitFor();
   const joins = [];
   black.page.on("request", (r) => r.url().endsWith("/join") && joins.push(r.postDataJSON()));
   await black.page.goto(`${server.base}/${link}`);

@@ -128,20 +128,27 @@ export interface RecordProps {
   who?: boolean;
   /** Folded under its title (a long record once the game is over). */
   folded?: boolean;
+  /** The newest entry kept in sight: the list scrolls within its own box, to its end (a table
+   * display, which nobody scrolls). */
+  latest?: boolean;
   title?: string;
 }
 
-export function Record({ view, filter, mark, faces, who = true, folded = false, title = "What happened" }: RecordProps) {
+export function Record({ view, filter, mark, faces, who = true, folded = false, latest = false, title = "What happened" }: RecordProps) {
   const record = useRecord(view);
   const listRef = useRef<HTMLOListElement>(null);
   const { from, played } = record.shown;
+  useEffect(() => {
+    const list = listRef.current;
+    if (latest && list) list.scrollTop = list.scrollHeight;
+  }, [latest, from + played.length]);
   // Each entry numbered as in the whole record, whatever part of it is shown.
   const entries = played.map((p, i) => ({ p, n: from + i + 1 })).filter(({ p }) => !filter || filter(p));
   if (!entries.length && from === 0) return null;
   const list = (
     <>
       <EarlierMoves record={record} focus={() => focusFirst(listRef.current)} />
-      <ol ref={listRef} class="record" aria-label="what happened" data-digits={digits(from + played.length)}>
+      <ol ref={listRef} class={latest ? "record latest" : "record"} aria-label="what happened" data-digits={digits(from + played.length)}>
         {entries.map(({ p, n }, i) => (
           <li key={n} value={n} class={mark?.(p)} tabIndex={i === 0 ? -1 : undefined}>
             {who && <span class="who">{sideName(view, p.seat)}:</span>} {faces ? withFaces(p.said) : p.said}

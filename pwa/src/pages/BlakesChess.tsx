@@ -512,7 +512,7 @@ export function BlakesChessTable({ view }: { view: GameView }) {
         </p>
         <TurnFacts view={v} />
         <Building view={v} />
-        <Record view={v} faces />
+        <Record view={v} faces latest />
       </div>
     </section>
   );

@@ -10,7 +10,7 @@ import { screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
 import { dueSeats, revealDue } from "../joining";
 import { cacheView, cachedView, keepCheckpoint, load, nextHolder, save } from "../session";
-import { handOver } from "../words";
+import { handOver, joinedWords } from "../words";
 
 /** The game's screen from the registry (or the generic one, when asked for). Drawn anew for
  * each seat that takes the phone, so nothing one seat tapped or chose (a secret table being
@@ -322,7 +322,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
         <>
           <p class="status">
             {view.joined_seats.length < view.seat_count
-              ? `Waiting for players: ${view.joined_seats.length} of ${view.seat_count} have joined.`
+              ? joinedWords(view)
               : `Everyone has joined. Waiting for ${(view.awaiting_reveal ?? []).map((s) => sideName(view, s)).join(" and ") || "the referee"} to unseal their share of the randomness (their phone does it by itself)…`}
           </p>
           {message && (

@@ -128,7 +128,7 @@ export function GravityTable({ view: seen }: { view: GameView }) {
         <ScoreTable score={view.game.score} />
         <Piles view={view} />
         <Legend />
-        <Record view={view} />
+        <Record view={view} latest />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { type RulesInfo, type View, api, sideName } from "../api";
 import { type Stored, allGames, cachedView } from "../session";
 import { stageWords } from "../games/stages";
-import { turnSentence } from "../words";
+import { plural, turnSentence } from "../words";
 
 /** At most this many games of each kind are listed. */
 const LISTED = 8;

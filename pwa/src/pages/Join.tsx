@@ -5,6 +5,14 @@ import { go } from "../router";
 export function Join({ gameId = "", code = "" }: { gameId?: string; code?: string }) {
   const [game, setGame] = useState(gameId);
   const [joinCode, setJoinCode] = useState(code);
+  /** The game typed, or a whole join link pasted (its game and code both taken from it). */
+  const typeGame = (text: string) => {
+    const link = /#\/join\/([^/\s]+)\/([^/\s?#]+)/.exec(text);
+    if (link) {
+      setGame(decodeURIComponent(link[1]));
+      setJoinCode(decodeURIComponent(link[2]));
+    } else setGame(text);
+  };
   const [entropy, setEntropy] = useState("");
   const [name, setName] = useState("");
   const [error, setError] = useState("");
@@ -34,8 +42,8 @@ export function Join({ gameId = "", code = "" }: { gameId?: string; code?: strin
       <h1>Join a game</h1>
       <form class="form" onSubmit={submit}>
         <label>
-          Game
-          <input name="game" value={game} required autocomplete="off" onInput={(e) => setGame((e.target as HTMLInputElement).value)} />
+          Game (as the host's phone shows it, or paste a join link)
+          <input name="game" value={game} required autocomplete="off" onInput={(e) => typeGame((e.target as HTMLInputElement).value)} />
         </label>
         <label>
           Join code

@@ -98,7 +98,11 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
       <main>
         <h1>Game ready</h1>
         <p>
-          Each player opens their link or scans their code, then types nothing else. Game <code>{created.game_id}</code>.
+          Each player opens their link or scans their code: nothing to type. To join by typing instead (Join a game), a player needs the game and their join
+          code:
+        </p>
+        <p class="code game-id" aria-label="game">
+          Game <code>{created.game_id}</code>
         </p>
         <p class="facts">
           Fairness commitment: <code class="wrap">{created.commitment}</code>

@@ -9,7 +9,7 @@ import { Record } from "../components/Record";
 import { RoundTimer } from "../components/RoundTimer";
 import { gameEntry } from "../games";
 import { stageWords } from "../games/stages";
-import { sealedWords, turnSentence } from "../words";
+import { joinedWords, sealedWords, turnSentence } from "../words";
 import "./variants.css";
 
 /** A game without a table display of its own: the board, whose turn, the record. */
@@ -28,7 +28,7 @@ function PlainTable({ view }: { view: GameView }) {
             <p class="facts">{sealed.waiting}</p>
           </div>
         )}
-        <Record view={view} />
+        <Record view={view} latest />
       </div>
     </section>
   );
@@ -106,7 +106,7 @@ export function TableDisplay({ gameId }: { gameId: string }) {
         </p>
       )}
       {!view && !problem && <p>Loading the game…</p>}
-      {view?.status === "waiting" && <p class="status">Waiting for players: {view.joined_seats.length} of {view.seat_count} have joined.</p>}
+      {view?.status === "waiting" && <p class="status">{joinedWords(view)}</p>}
       {view && view.status !== "waiting" && (
         <>
           <RoundTimer view={view} onView={show} />
