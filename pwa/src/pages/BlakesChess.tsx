@@ -80,7 +80,7 @@ function Side({ title, total, piece, side, passed }: { title: string; total: Tot
         {total.total}
       </p>
       <p class="sum">{totalWords(total, piece)}</p>
-      {passed !== null && <p class="passed">{passed ? "passed" : "may still play"}</p>}
+      {passed !== null && <p class="passed">{passed ? "passed" : "not passed yet"}</p>}
     </div>
   );
 }
@@ -168,6 +168,35 @@ function Hand({ view, act, choose }: { view: BlakesView; act: (a: string) => Pro
   const ready = hand.combinations.map((h) => ({ h, plays: h.playable_now ? playsOf(h, legal) : [] }));
   const now = ready.filter((r) => r.plays.length > 0);
   const later = ready.filter((r) => r.plays.length === 0);
+  // In an attack's window the plays come first, next to the attack, and what cannot be played
+  // now folds away: the window's buttons stay in sight.
+  const reacting = stageOf(view, view.seat) === "react";
+  const playNow = now.length > 0 && (
+    <>
+      <h3>Play now</h3>
+      <ul class="combos">
+        {now.map(({ h, plays }) => (
+          <li key={`${h.kind} ${h.cards.join()}`}>
+            <button class="combo" data-kind={h.kind} data-cards={h.cards.join(",")} onClick={() => choose(h, plays)}>
+              {holdingWords(h)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+  const notNow = later.length > 0 && (
+    <>
+      {!reacting && <h3>{now.length ? "Not now" : "What your cards make (not now)"}</h3>}
+      <ul class="combos later">
+        {later.map(({ h }) => (
+          <li key={`${h.kind} ${h.cards.join()}`} data-kind={h.kind}>
+            {holdingWords(h)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
   return (
     <section class="blakes-hand" aria-label="your hand">
       <h2>
@@ -175,6 +204,7 @@ function Hand({ view, act, choose }: { view: BlakesView; act: (a: string) => Pro
       </h2>
       {hand.cards.length === 0 && <p class="facts">No cards.{view.game.may_draw ? " Draw one instead of moving." : ""}</p>}
       {discarding && <p class="status">Too many cards: tap one to discard it.</p>}
+      {reacting && playNow}
       <ul class="bk-cards">
         {hand.cards.map((c) => {
           const names = lit.get(c);
@@ -208,31 +238,14 @@ function Hand({ view, act, choose }: { view: BlakesView; act: (a: string) => Pro
           );
         })}
       </ul>
-      {now.length > 0 && (
-        <>
-          <h3>Play now</h3>
-          <ul class="combos">
-            {now.map(({ h, plays }) => (
-              <li key={`${h.kind} ${h.cards.join()}`}>
-                <button class="combo" data-kind={h.kind} data-cards={h.cards.join(",")} onClick={() => choose(h, plays)}>
-                  {holdingWords(h)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {later.length > 0 && (
-        <>
-          <h3>{now.length ? "Not now" : "What your cards make (not now)"}</h3>
-          <ul class="combos later">
-            {later.map(({ h }) => (
-              <li key={`${h.kind} ${h.cards.join()}`} data-kind={h.kind}>
-                {holdingWords(h)}
-              </li>
-            ))}
-          </ul>
-        </>
+      {!reacting && playNow}
+      {reacting && later.length > 0 ? (
+        <details class="bk-later">
+          <summary>What your cards make, not playable now ({later.length})</summary>
+          {notNow}
+        </details>
+      ) : (
+        notNow
       )}
       {hand.cards.length > 0 && hand.combinations.length === 0 && <p class="facts">These cards make no hand yet.</p>}
     </section>
@@ -423,9 +436,9 @@ export function BlakesChessGame({ view, act, message, setMessage }: ScreenProps<
       {seat !== null && <p class="facts">You play {SIDES[seat]}.</p>}
       <TableCards view={view} />
       {g.attack && <AttackPanel view={view} />}
-      {reacting && hand}
       {reacting && <TurnButtons view={view} act={act} />}
       {reacting && said}
+      {reacting && hand}
       {!g.attack && g.last_attack && <LastAttack report={g.last_attack} seat={seat} />}
       {aiming && (
         <div class="aiming banner" role="group" aria-label="aiming a play">
