@@ -205,6 +205,7 @@ export function stackWords(stack: StackView): string {
 export const MARKERS: Record<string, string> = {
   mirror: "through the mirror",
   check: "in check",
+  "gives-check": "gives check",
   danger: "in danger",
   half: "on your half",
   "danger-yellow": "yellow zone, turns red after this round",
@@ -220,6 +221,7 @@ export const MARKERS: Record<string, string> = {
 export const TINTED: Record<string, "fill" | "outline"> = {
   mirror: "outline",
   check: "outline",
+  "gives-check": "outline",
   danger: "fill",
   half: "fill",
   "danger-yellow": "fill",

@@ -106,6 +106,8 @@ async function wholeBoardOnScreen(page, where, view) {
     assert.ok(c.side >= SMALLEST_CELL, `${where}: cell ${c.id} is ${c.side.toFixed(1)} px across`);
   }
   assert.ok(await fitsWidth(page), `${where}: nothing scrolls sideways`);
+  const marked = (m) => view.board.cells.filter((c) => (c.markers ?? []).includes(m)).length;
+  for (const m of ["check", "gives-check"]) assert.equal(await page.locator(`.whack-board .tint.${m}`).count(), marked(m), `${where}: every ${m} marked`);
   // The screen's cells are the view's, turned and scaled (y downwards): as complex numbers,
   // screen = a · conj(board) + b, fixed by two cells and then true of all.
   const cellsAt = new Map(view.board.cells.map((c) => [c.id, centre(c.polygon)]));

@@ -497,6 +497,20 @@ fn a_change_that_gives_check_is_announced_and_marked_among_the_choices() {
     assert_eq!(said, ["sections 3 and 4 swap places, check"]);
     let (_, said) = play(&position, &["swap 1 2"], &[]);
     assert_eq!(said, ["sections 1 and 2 swap places"]);
+    // On the board after it, the king in check and the piece giving it are marked.
+    let (after, _) = play(&position, &["swap 3 4"], &[]);
+    let board = rules(WHACK).view(&after, Viewer::Spectator).to_json()["board"].clone();
+    let marked = |marker: &str| -> Vec<String> {
+        board["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["markers"].as_array().is_some_and(|m| m.iter().any(|m| m == marker)))
+            .map(|c| c["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(marked("check"), ["1a1"]);
+    assert_eq!(marked("gives-check"), ["4a1"]);
     // The pictures to choose from say which changes give check, as their sentences do.
     let choices = public(&read(&position))["choices"].clone();
     let choices = choices.as_array().unwrap();

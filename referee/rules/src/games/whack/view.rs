@@ -153,8 +153,14 @@ fn choices(state: &WhackState) -> Vec<ChoiceView> {
 /// The board as polygons: every cell of every section on the table.
 pub fn board(state: &WhackState, selectable: &[Cell]) -> BoardView {
     let (geometry, pieces) = (state.geometry(), state.pieces());
-    let checked: u64 =
-        Color::ALL.iter().map(|s| Scene { geometry: &geometry, pieces: &pieces }.checked(*s)).fold(0, |a, b| a | b);
+    let scene = Scene { geometry: &geometry, pieces: &pieces };
+    let checked: u64 = Color::ALL.iter().map(|s| scene.checked(*s)).fold(0, |a, b| a | b);
+    // The pieces giving those checks, so a check across a seam can be seen.
+    let checkers: u64 = Color::ALL
+        .iter()
+        .flat_map(|s| members(scene.checked(*s)).map(move |k| (k, s.other())))
+        .map(|(k, by)| scene.attackers(k, by))
+        .fold(0, |a, b| a | b);
     let cells = (0..(state.sections.len() * CELLS_PER_SECTION) as Cell)
         .map(|c| {
             let (s, f, r) = parts(c);
@@ -172,7 +178,11 @@ pub fn board(state: &WhackState, selectable: &[Cell]) -> BoardView {
                 dark: (f + r) % 2 == 0,
                 piece,
                 stacks: Vec::new(),
-                markers: if checked & (1 << c) != 0 { vec!["check".into()] } else { Vec::new() },
+                markers: [(checked, "check"), (checkers, "gives-check")]
+                    .into_iter()
+                    .filter(|(cells, _)| cells & (1 << c) != 0)
+                    .map(|(_, marker)| marker.into())
+                    .collect(),
                 selectable: selectable.contains(&c),
             }
         })
