@@ -121,6 +121,8 @@ describe("a polygon board from data", () => {
       ],
     ]);
     expect(layout.outlines).toEqual(["0,400 800,400 800,0 0,0"]);
+    // A label just inside the first corner, an eighth of the way to the centre (400,200).
+    expect(layout.outlineLabels).toEqual([[50, 375]]);
     expect(layoutBoard(board, true, [[[0, 0]]]).outlines).toEqual(["800,0"]);
   });
 

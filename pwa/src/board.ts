@@ -40,6 +40,9 @@ export interface BoardLayout {
   rows: PlacedCell[][];
   coords: CoordLabel[];
   outlines: string[];
+  /** Where each outline's label goes, in SVG units: just inside its first corner (an eighth of
+   * the way to its centre), where it hides least of the cells. */
+  outlineLabels: Point[];
 }
 
 type Point = [number, number];
@@ -51,10 +54,21 @@ export function layoutBoard(board: BoardView, flipped = false, outlines: Point[]
   const shape = board.shape;
   if (shape.kind === "grid") {
     const { placed, width, height } = gridLayout(board.cells, shape.files, shape.ranks, flipped);
-    return { width, height, rows: rowsOf(placed, flipped), coords: gridCoords(placed, height), outlines: [] };
+    return { width, height, rows: rowsOf(placed, flipped), coords: gridCoords(placed, height), outlines: [], outlineLabels: [] };
   }
   const { placed, width, height, toSvg } = polygonLayout(board.cells, flipped);
-  return { width, height, rows: runsOfRanks(placed), coords: [], outlines: outlines.map((o) => pointsText(o.map(toSvg))) };
+  const labelAt = (o: Point[]): Point => {
+    const [cx, cy] = [o.reduce((t, p) => t + p[0], 0) / o.length, o.reduce((t, p) => t + p[1], 0) / o.length];
+    return [o[0][0] + (cx - o[0][0]) / 8, o[0][1] + (cy - o[0][1]) / 8];
+  };
+  return {
+    width,
+    height,
+    rows: runsOfRanks(placed),
+    coords: [],
+    outlines: outlines.map((o) => pointsText(o.map(toSvg))),
+    outlineLabels: outlines.map((o) => labelAt(o.map(toSvg))),
+  };
 }
 
 /** Cells placed, and the size of the drawing they fill. */

@@ -35,6 +35,8 @@ export interface BoardProps {
 export interface Outline {
   points: [number, number][];
   className?: string;
+  /** Drawn small just inside its first corner (Whack's section numbers). */
+  label?: string;
 }
 
 export interface PieceText {
@@ -289,6 +291,13 @@ export function Board({
           {layout.outlines.map((points, i) => (
             <polygon key={i} class={`outline ${outlines?.[i]?.className ?? ""}`} points={points} />
           ))}
+          {layout.outlineLabels.map(([x, y], i) =>
+            outlines?.[i]?.label ? (
+              <text key={`label${i}`} class="outline-label" x={x} y={y}>
+                {outlines[i].label}
+              </text>
+            ) : null,
+          )}
         </g>
       )}
       <g aria-hidden="true" class="coords">

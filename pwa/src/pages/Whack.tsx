@@ -339,7 +339,7 @@ function useDrawnBoard(view: WhackView, colour: "white" | "black" | null, onMoti
   const last = lastAction(view);
   const moved = last?.action && (isBoardChange(last.action) || last.action.startsWith("place")) ? movedBy(last.action) : [];
   const outlines = useMemo<Outline[]>(
-    () => shown.sections.map((s) => ({ points: s.corners as [number, number][], className: moved.includes(s.number) ? "moved" : "" })),
+    () => shown.sections.map((s) => ({ points: s.corners as [number, number][], className: moved.includes(s.number) ? "moved" : "", label: String(s.number) })),
     [shown.sections, moved.join()],
   );
   return { degrees, shown, outlines, last };
@@ -356,6 +356,10 @@ function BoardFacts({ view }: { view: WhackView }) {
       <ul class="legend facts" aria-label="what the board shows">
         <li>a piece is a stack of pyramids: its glyph says what it makes, the badge its pips (pawn 1, knight 2, bishop 3, rook 4, king 5, queen 6)</li>
         <li>thick lines: the four sections; blue: the sections that moved last</li>
+        <li>
+          the number in a section's wide corner is its number, and its cells are named from that corner: 2b3 is section 2, b along one short edge (a–d), 3
+          along the other (1–4)
+        </li>
       </ul>
     </>
   );
