@@ -31,6 +31,14 @@ function worst(hand) {
 /** Where the pieces stand, from the spectator's board. */
 const squareOf = (view, kind, side) => view.board.cells.find((c) => c.piece?.kind === kind && c.piece.side === side)?.id;
 
+/** A move tapped on a phone once it shows that the move is its own (a phone may be a moment
+ * behind the referee, and a tap before then is answered "not your turn"). */
+async function moveOn(page, from, to) {
+  await page.getByRole("status").getByText(/^Your move/).waitFor();
+  await tap(page, from);
+  await tap(page, to);
+}
+
 /** Both phones pass until the window closes (a card played asks both again). */
 async function passAll(pages, gameId, view) {
   for (let i = 0; i < 8 && view.game.stage === "react"; i++) {
@@ -71,8 +79,7 @@ test("Blake's Chess on two phones to a king's capture: draws from the fourth tur
   consoleErrors.splice(errors, Infinity, ...consoleErrors.slice(errors).filter((e) => !e.includes("status of 422")));
   for (const [seat, from, to] of opening) {
     assert.equal(await pages[seat].getByRole("button", { name: /Draw from the stock/ }).count(), 0, "no draw before the fourth turn");
-    await tap(pages[seat], from);
-    await tap(pages[seat], to);
+    await moveOn(pages[seat], from, to);
     view = await movedPast(gameId, view.seq);
   }
   await white.page.getByText("Your move — or draw a card instead").waitFor();
@@ -118,14 +125,11 @@ test("Blake's Chess on two phones to a king's capture: draws from the fourth tur
   // Pawns meet: the player to move now steps forward, the other answers, the first captures.
   const x = view.turn.turn_of;
   const [mine, theirs, capture] = x === 0 ? [["e2", "e4"], ["d7", "d5"], ["e4", "d5"]] : [["d7", "d5"], ["e2", "e4"], ["d5", "e4"]];
-  await tap(pages[x], mine[0]);
-  await tap(pages[x], mine[1]);
+  await moveOn(pages[x], mine[0], mine[1]);
   view = await movedPast(gameId, view.seq);
-  await tap(pages[1 - x], theirs[0]);
-  await tap(pages[1 - x], theirs[1]);
+  await moveOn(pages[1 - x], theirs[0], theirs[1]);
   view = await movedPast(gameId, view.seq);
-  await tap(pages[x], capture[0]);
-  await tap(pages[x], capture[1]);
+  await moveOn(pages[x], capture[0], capture[1]);
   view = await movedPast(gameId, view.seq);
   assert.equal(view.game.stage, "react", "the capture is rolled and waits in its window");
   const before = view.game.attack;
@@ -176,7 +180,10 @@ test("Blake's Chess on two phones to a king's capture: draws from the fourth tur
   view = await passAll(pages, gameId, view);
   assert.ok(view.game.last_attack, "the attack is resolved");
   await table.context.close();
-  for (const p of pages) await p.getByText(`— ${view.game.last_attack.attack.attack.total} against ${view.game.last_attack.attack.defence.total}: ${view.game.last_attack.said}`).waitFor();
+  // Both phones tell the attack just resolved, open: who attacked what, the totals, the outcome.
+  const last = view.game.last_attack.attack;
+  const lastTold = `Last attack: ${SIDES[last.attack.seat]}'s ${last.attacker_piece} on ${last.from} attacked ${last.victim}, ${last.attack.total} against ${last.defence.total}: ${view.game.last_attack.said}`;
+  for (const p of pages) await p.locator("details.last-attack[open]").getByText(lastTold, { exact: true }).waitFor();
 
   // The kings walk at each other; the first to stand next to the other attacks it.
   let kingAttacks = 0;
@@ -239,8 +246,7 @@ test("Blake's Chess: a three-card straight builds a piece on a square tapped on 
     [0, "h2", "h3"],
     [1, "h7", "h6"],
   ]) {
-    await tap(pages[seat], from);
-    await tap(pages[seat], to);
+    await moveOn(pages[seat], from, to);
     view = await movedPast(gameId, view.seq);
   }
   // Draws, keeping cards close in rank, until a player may build.

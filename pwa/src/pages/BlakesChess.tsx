@@ -120,13 +120,16 @@ function AttackPanel({ view }: { view: BlakesView }) {
   );
 }
 
-/** The last attack, once its window closed: the dice, both totals and what happened. */
-function LastAttack({ report, seat }: { report: ReportView; seat: number | null }) {
+/** The last attack, once its window closed: the dice, both totals and what happened; open
+ * just after it (while the last thing played is the pass that closed its window), folded once
+ * the game moves on. */
+function LastAttack({ view, report, seat }: { view: BlakesView; report: ReportView; seat: number | null }) {
   const a = report.attack;
+  const fresh = view.played.at(-1)?.action === "pass";
   return (
-    <details class="last-attack" open>
+    <details class="last-attack" open={fresh} key={fresh ? "fresh" : "folded"}>
       <summary>
-        Last attack: {SIDES[a.attack.seat]}'s {a.attacker_piece} {a.from} on {a.victim} — {a.attack.total} against {a.defence.total}: {report.said}
+        Last attack: {SIDES[a.attack.seat]}'s {a.attacker_piece} on {a.from} attacked {a.victim}, {a.attack.total} against {a.defence.total}: {report.said}
       </summary>
       <Rolls attack={a} seat={seat} open={false} />
     </details>
@@ -439,7 +442,7 @@ export function BlakesChessGame({ view, act, message, setMessage }: ScreenProps<
       {reacting && <TurnButtons view={view} act={act} />}
       {reacting && said}
       {reacting && hand}
-      {!g.attack && g.last_attack && <LastAttack report={g.last_attack} seat={seat} />}
+      {!g.attack && g.last_attack && <LastAttack view={view} report={g.last_attack} seat={seat} />}
       {aiming && (
         <div class="aiming banner" role="group" aria-label="aiming a play">
           <p>
@@ -519,7 +522,7 @@ export function BlakesChessTable({ view }: { view: GameView }) {
         </p>
         <TableCards view={v} />
         {g.attack && <AttackPanel view={v} />}
-        {!g.attack && g.last_attack && <LastAttack report={g.last_attack} seat={null} />}
+        {!g.attack && g.last_attack && <LastAttack view={v} report={g.last_attack} seat={null} />}
         <p class="facts">
           Hands: White {plural(g.hand_sizes[0], "card")}, Black {plural(g.hand_sizes[1], "card")}.
         </p>
