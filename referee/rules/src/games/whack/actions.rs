@@ -4,6 +4,7 @@
 //! cell to cell (`1b1-1b3`; cells are section, file, rank).
 
 use super::arrangements::{self, Change, Die};
+use super::embedding::Join;
 use super::geometry::WhackGeometry;
 use super::layout::Lay;
 use super::moves::{Move, Scene};
@@ -183,16 +184,20 @@ pub fn describe(state: &WhackState, action: &WhackAction) -> String {
 /// A change of the board as the table hears it, with ", check" when it leaves a king of the
 /// other side attacked (seed, "Resolution": a player "should declare check").
 fn describe_change(state: &WhackState, change: &Change) -> String {
-    let said = arrangements::sentence(change);
-    if change_gives_check(state, change) { format!("{said}, check") } else { said }
+    let Phase::Rearrange { die, .. } = state.phase else { return arrangements::sentence(change) };
+    let joins = state.judge_change(die, change).ok().and_then(|after| super::embedding::board(&after).ok());
+    change_said(change, joins.is_some_and(|joins| gives_check(state, &joins)))
 }
 
-/// Whether a change the roller may make now leaves a king of the other side attacked.
-pub fn change_gives_check(state: &WhackState, change: &Change) -> bool {
-    let Phase::Rearrange { die, .. } = state.phase else { return false };
-    let Ok(after) = state.judge_change(die, change) else { return false };
-    let Ok(joins) = super::embedding::board(&after) else { return false };
-    let (geometry, pieces) = (WhackGeometry::new(after.len(), &joins), state.pieces());
+/// A change's sentence, given whether it gives check.
+pub fn change_said(change: &Change, check: bool) -> String {
+    let said = arrangements::sentence(change);
+    if check { format!("{said}, check") } else { said }
+}
+
+/// Whether the sections joined as `joins` leave a king of the side not acting attacked.
+pub fn gives_check(state: &WhackState, joins: &[Join]) -> bool {
+    let (geometry, pieces) = (WhackGeometry::new(state.sections.len(), joins), state.pieces());
     (Scene { geometry: &geometry, pieces: &pieces }).checked(state.to_act.other()) != 0
 }
 

@@ -127,23 +127,31 @@ pub fn stage(phase: Phase) -> Stage {
 }
 
 fn choices(state: &WhackState) -> Vec<ChoiceView> {
-    let view = |action: actions::WhackAction, moved: Vec<SectionId>, after: &[Motion]| ChoiceView {
-        action: actions::format(&action),
-        said: actions::describe(state, &action),
-        moved: moved.iter().map(|s| s + 1).collect(),
-        sections: outlines(after),
-        check: matches!(&action, actions::WhackAction::Change(change) if actions::change_gives_check(state, change)),
-    };
+    let view =
+        |action: actions::WhackAction, said: String, moved: Vec<SectionId>, after: &[Motion], check: bool| ChoiceView {
+            action: actions::format(&action),
+            said,
+            moved: moved.iter().map(|s| s + 1).collect(),
+            sections: outlines(after),
+            check,
+        };
     match state.phase {
         Phase::PlaceSection => setup::placements(&state.sections)
             .into_iter()
-            .map(|(lay, after)| view(actions::WhackAction::Place(lay), vec![lay.moving.section], &after))
+            .map(|(lay, after)| {
+                let action = actions::WhackAction::Place(lay);
+                view(action, actions::describe(state, &action), vec![lay.moving.section], &after, false)
+            })
             .collect(),
+        // Each change judged once: its check from the joins the listing already has.
         Phase::Rearrange { die, .. } => state
             .legal_changes(die)
             .into_iter()
-            .map(|(change, after, _)| {
-                view(actions::WhackAction::Change(change), arrangements::moved_sections(&change), &after)
+            .map(|(change, after, joins)| {
+                let check = actions::gives_check(state, &joins);
+                let said = actions::change_said(&change, check);
+                let moved = arrangements::moved_sections(&change);
+                view(actions::WhackAction::Change(change), said, moved, &after, check)
             })
             .collect(),
         _ => Vec::new(),
