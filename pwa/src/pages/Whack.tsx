@@ -342,7 +342,18 @@ function useDrawnBoard(view: WhackView, colour: "white" | "black" | null, onMoti
     () => shown.sections.map((s) => ({ points: s.corners as [number, number][], className: moved.includes(s.number) ? "moved" : "", label: String(s.number) })),
     [shown.sections, moved.join()],
   );
-  return { degrees, shown, outlines, last };
+  // The board's cell ids (to read the cells of an action), and the last move's cells.
+  const ids = useMemo(() => new Set((view.board?.cells ?? []).map((c) => c.id)), [view.board]);
+  const lastMove = last?.action && !isBoardChange(last.action) ? cellsIn(last.action, ids) : null;
+  return { degrees, shown, outlines, ids, lastMove };
+}
+
+/** The last roll, big (`big`) or as a line, with who rolled it. */
+function LastRoll({ view, big }: { view: WhackView; big: boolean }) {
+  const die = view.game.die;
+  if (!die) return null;
+  const roll = view.played.findLast((p) => p.action === "roll");
+  return <DieCard die={die} who={roll ? sideName(view, roll.seat) : ""} said={roll?.said ?? ""} big={big} />;
 }
 
 /** The material, the kings and what the board shows. */
@@ -370,9 +381,7 @@ function BoardFacts({ view }: { view: WhackView }) {
 export function WhackTable({ view: seen }: { view: GameView }) {
   const view = seen as WhackView;
   const g = view.game;
-  const { shown, outlines, last } = useDrawnBoard(view, null, () => undefined);
-  const ids = useMemo(() => new Set((view.board?.cells ?? []).map((c) => c.id)), [view.board]);
-  const lastRoll = view.played.findLast((p) => p.action === "roll");
+  const { shown, outlines, lastMove } = useDrawnBoard(view, null, () => undefined);
   const checks = view.outcome ? [] : checkSaid(view.board, g.check, null);
   return (
     <section class="table-display whack">
@@ -382,7 +391,7 @@ export function WhackTable({ view: seen }: { view: GameView }) {
             board={shown.board}
             outlines={outlines}
             pieceText={PIECE_TEXT}
-            lastMove={last?.action && !isBoardChange(last.action) ? cellsIn(last.action, ids) : null}
+            lastMove={lastMove}
             label="board"
           />
         )}
@@ -396,7 +405,7 @@ export function WhackTable({ view: seen }: { view: GameView }) {
             {c}
           </p>
         ))}
-        {g.die && <DieCard die={g.die} who={lastRoll ? sideName(view, lastRoll.seat) : ""} said={lastRoll?.said ?? ""} big />}
+        <LastRoll view={view} big />
         {g.stage !== "place-section" && <BoardFacts view={view} />}
         <Record view={view} latest />
       </div>
@@ -412,12 +421,11 @@ export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackV
   const mine = stage !== null;
   const actions = mine ? gameActions(view) : [];
   const boardRef = useRef<HTMLDivElement>(null);
-  const { degrees, shown, outlines, last } = useDrawnBoard(view, colour, () =>
+  const { degrees, shown, outlines, ids, lastMove } = useDrawnBoard(view, colour, () =>
     boardRef.current?.scrollIntoView?.({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" }),
   );
 
   // Tapping moves: a piece, then where it goes.
-  const ids = useMemo(() => new Set((view.board?.cells ?? []).map((c) => c.id)), [view.board]);
   const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => setSelected(null), [view.seq]);
   const moves = stage === "move" ? actions.filter((a) => cellsIn(a, ids).length === 2) : [];
@@ -454,7 +462,7 @@ export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackV
     setMessage(piece && piece.side === colour ? `The ${piece.kind} on ${id} has no legal move now.` : piece ? "That is not your piece." : "Tap one of your pieces first.");
   };
 
-  const lastRoll = view.played.findLast((p) => p.action === "roll");
+  const last = lastAction(view);
   const dieBig = !!g.die && (g.stage === "rearrange" || last?.action === "roll");
   const checks = view.outcome ? [] : checkSaid(view.board, g.check, colour);
   const rolling = mine && stage === "roll";
@@ -477,7 +485,7 @@ export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackV
         </p>
       ))}
       {g.opening && !view.outcome && <p class="facts">Opening rolls: they go on until a roll moves a section; then the other side moves first.</p>}
-      {g.die && <DieCard die={g.die} who={lastRoll ? sideName(view, lastRoll.seat) : ""} said={lastRoll?.said ?? ""} big={dieBig} />}
+      <LastRoll view={view} big={dieBig} />
       {rolling && (
         <div class="actions roll" ref={rollRef}>
           <button class="primary" data-action="roll" onClick={() => act("roll")}>
@@ -500,7 +508,7 @@ export function WhackGame({ view, act, message, setMessage }: ScreenProps<WhackV
             onCell={onCell}
             outlines={outlines}
             pieceText={PIECE_TEXT}
-            lastMove={last?.action && !isBoardChange(last.action) ? cellsIn(last.action, ids) : null}
+            lastMove={lastMove}
             label={colour ? `board, you play ${colour === "white" ? "Fire" : "Ice"}` : "board"}
           />
         )}
