@@ -6,6 +6,9 @@
 //! - block `j` of event `seq` = `HMAC-SHA256(key = game_key, msg = "table-referee/v1/event" ||
 //!   u64be(seq) || u32be(j))`, read as eight big-endian u32 words, blocks in order.
 //! - `below(n)`: draw words until one is `< 2^32 - (2^32 mod n)`; answer `word mod n`.
+//! - derivation 3: block `j` of a stream = `HMAC-SHA256(game_key, "table-referee/v3/draws" ||
+//!   stream || u32be(j))`, the stream being the start, a seat's n-th action, or a sealed round
+//!   ([`Stream`]), so that no draw follows the event number.
 //! - shuffle: Fisher–Yates from the last index down, `j = below(i + 1)`.
 //!
 //! HMAC-SHA-256 is chosen over a stream cipher so that a browser can re-derive every draw with
@@ -20,6 +23,7 @@ type HmacSha256 = Hmac<Sha256>;
 const GAME_KEY_LABEL: &[u8] = b"table-referee/v1/game-key";
 const EVENT_LABEL: &[u8] = b"table-referee/v1/event";
 const EVENT_LABEL_V2: &[u8] = b"table-referee/v2/event";
+const DRAWS_LABEL_V3: &[u8] = b"table-referee/v3/draws";
 
 /// The source of every random choice a game makes. Games receive one in `apply` and `setup`
 /// and never create randomness themselves.
@@ -97,43 +101,125 @@ impl EventContext {
     }
 }
 
-/// The random stream of one event of one game.
+/// Where a derivation 3 draw comes from. Draws no longer follow the event number, so nobody
+/// who orders requests can move them: each seat's own actions have their own stream (its n-th
+/// action, whatever the other seats did meanwhile), and a sealed round's resolution has the
+/// round's (whichever event closed it: the last seal, a freeze or the deadline).
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum Stream {
+    /// The game's setup.
+    Start,
+    /// `seat`'s action number `count` (from 0: the seat's earlier actions, whatever they were),
+    /// as recorded.
+    Seat {
+        /// The acting seat.
+        seat: u8,
+        /// How many actions the seat made before this one.
+        count: u64,
+        /// The action as recorded.
+        action: String,
+    },
+    /// The resolution of sealed round number `n` (from 0: the rounds resolved before it).
+    Round(u64),
+}
+
+impl Stream {
+    /// The bytes that follow the label in derivation 3: `u8(0)` for the start; `u8(1) ||
+    /// u8(seat) || u64be(count) || u32be(len(action)) || action` for a seat's action; `u8(2) ||
+    /// u64be(n)` for a round.
+    fn bytes(&self) -> Vec<u8> {
+        match self {
+            Stream::Start => vec![0],
+            Stream::Seat { seat, count, action } => {
+                let mut out = vec![1, *seat];
+                out.extend(count.to_be_bytes());
+                out.extend((action.len() as u32).to_be_bytes());
+                out.extend(action.as_bytes());
+                out
+            }
+            Stream::Round(n) => {
+                let mut out = vec![2];
+                out.extend(n.to_be_bytes());
+                out
+            }
+        }
+    }
+}
+
+/// One stream of words: block `j` is `HMAC-SHA256(game key, prefix || u32be(j))`, where the
+/// prefix names the derivation and what the stream is for.
 #[derive(Clone, Debug)]
 pub struct EventRng {
     key: GameKey,
-    seq: u64,
-    /// Derivation 2's seat-and-action bytes; `None` for derivation 1 (event number only).
-    context: Option<Vec<u8>>,
+    prefix: Vec<u8>,
     block_index: u32,
     block: [u8; 32],
     word: usize,
 }
 
 impl EventRng {
+    fn with_prefix(key: GameKey, prefix: Vec<u8>) -> EventRng {
+        EventRng { key, prefix, block_index: 0, block: [0; 32], word: 8 }
+    }
+
     /// Derivation 1: the stream depends on the game key and the event number only.
     pub fn new(key: GameKey, seq: u64) -> EventRng {
-        EventRng { key, seq, context: None, block_index: 0, block: [0; 32], word: 8 }
+        EventRng::with_prefix(key, [EVENT_LABEL, &seq.to_be_bytes()].concat())
     }
 
     /// Derivation 2: the stream also depends on who acts and what they do, so one event number
     /// gives different draws to different seats and actions (`docs/randomness.md`, Step 2).
     pub fn with_context(key: GameKey, seq: u64, context: &EventContext) -> EventRng {
-        EventRng { context: Some(context.bytes()), ..EventRng::new(key, seq) }
+        EventRng::with_prefix(key, [EVENT_LABEL_V2, &seq.to_be_bytes(), &context.bytes()].concat())
+    }
+
+    /// Derivation 3: the stream of `stream`, which no event number enters.
+    pub fn for_stream(key: GameKey, stream: &Stream) -> EventRng {
+        EventRng::with_prefix(key, [DRAWS_LABEL_V3, &stream.bytes()].concat())
     }
 
     pub fn next_u32(&mut self) -> u32 {
         if self.word == 8 {
-            let (seq, index) = (self.seq.to_be_bytes(), self.block_index.to_be_bytes());
-            self.block = match &self.context {
-                None => hmac(&self.key.0, &[EVENT_LABEL, &seq, &index]),
-                Some(context) => hmac(&self.key.0, &[EVENT_LABEL_V2, &seq, context, &index]),
-            };
+            self.block = hmac(&self.key.0, &[&self.prefix, &self.block_index.to_be_bytes()]);
             self.block_index += 1;
             self.word = 0;
         }
         let w = &self.block[self.word * 4..self.word * 4 + 4];
         self.word += 1;
         u32::from_be_bytes([w[0], w[1], w[2], w[3]])
+    }
+}
+
+/// The sources one action draws from. Before derivation 3 a single stream serves everything;
+/// derivation 3 keeps the resolution of a sealed round the action closes on the round's own
+/// stream, apart from the action's.
+pub enum Streams<'a> {
+    /// One stream for everything.
+    One(&'a mut dyn RandomSource),
+    /// The action's own stream, and the round's.
+    Two {
+        /// What the action itself draws.
+        own: &'a mut dyn RandomSource,
+        /// What resolving the sealed round it closes draws.
+        round: &'a mut dyn RandomSource,
+    },
+}
+
+impl Streams<'_> {
+    /// The action's own stream.
+    pub fn own(&mut self) -> &mut dyn RandomSource {
+        match self {
+            Streams::One(one) => &mut **one,
+            Streams::Two { own, .. } => &mut **own,
+        }
+    }
+
+    /// The stream of a sealed round's resolution.
+    pub fn round(&mut self) -> &mut dyn RandomSource {
+        match self {
+            Streams::One(one) => &mut **one,
+            Streams::Two { round, .. } => &mut **round,
+        }
     }
 }
 

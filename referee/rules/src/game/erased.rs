@@ -5,7 +5,7 @@
 use super::conduct::{Conduct, Courtesy};
 use super::view::{ActiveSeatView, OutcomeView, PlayedView, Secrets, TurnView, View};
 use super::{ErrorCode, Game, GameError, Outcome, Par, RulesInfo, Said, Seat, Seating, Turn, Viewer};
-use crate::random::RandomSource;
+use crate::random::{RandomSource, Streams};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::collections::{BTreeMap, VecDeque};
@@ -68,6 +68,14 @@ pub struct Table<S> {
     /// number), for games whose rounds have a deadline; `None` when no sealed round is open.
     #[serde(default)]
     pub round_opened: Option<u64>,
+    /// How many actions each seat has made (derivation 3 draws a seat's n-th action from its
+    /// own stream).
+    #[serde(default)]
+    pub by_seat: BTreeMap<Seat, u64>,
+    /// How many sealed rounds have been resolved (derivation 3 draws a round's resolution
+    /// from the round's stream).
+    #[serde(default)]
+    pub rounds: u64,
 }
 
 impl<S> Table<S> {
@@ -96,6 +104,8 @@ impl<S> Table<S> {
             actions: 0,
             changed_at: 0,
             round_opened: None,
+            by_seat: BTreeMap::new(),
+            rounds: 0,
         }
     }
 }
@@ -128,6 +138,15 @@ pub struct Adjudication {
     pub said: String,
 }
 
+/// Where the next action of a seat stands in derivation 3's streams.
+#[derive(Clone, Copy, Debug, Default, Eq, PartialEq, Serialize, Deserialize)]
+pub struct DrawPoint {
+    /// How many actions the seat has made.
+    pub own: u64,
+    /// How many sealed rounds have been resolved: the number of the next.
+    pub round: u64,
+}
+
 /// An action that was accepted.
 #[derive(Clone, Debug, Eq, PartialEq, Serialize, Deserialize)]
 pub struct Applied {
@@ -156,14 +175,28 @@ pub trait DynGame: Send + Sync {
     fn turn(&self, state: &AnyState) -> Turn;
     /// What `seat` may submit now: the game's actions when it may act, and the courtesies.
     fn legal_actions(&self, state: &AnyState, seat: Seat) -> Vec<String>;
-    /// Applies `action` for `seat`. On failure the state is exactly as it was.
+    /// Applies `action` for `seat`, drawing everything from `rng`. On failure the state is
+    /// exactly as it was.
     fn apply(
         &self,
         state: &mut AnyState,
         seat: Seat,
         action: &str,
         rng: &mut dyn RandomSource,
+    ) -> Result<Applied, GameError> {
+        self.apply_streams(state, seat, action, &mut Streams::One(rng))
+    }
+    /// [`DynGame::apply`] with the resolution of a sealed round the action closes drawn from
+    /// the round's own stream (derivation 3).
+    fn apply_streams(
+        &self,
+        state: &mut AnyState,
+        seat: Seat,
+        action: &str,
+        streams: &mut Streams,
     ) -> Result<Applied, GameError>;
+    /// Where `seat`'s next action stands in derivation 3's streams.
+    fn draw_point(&self, state: &AnyState, seat: Seat) -> DrawPoint;
     /// What `viewer` may see.
     fn view(&self, state: &AnyState, viewer: Viewer) -> View;
     /// How the game ended, if it has.
@@ -447,12 +480,12 @@ impl<G: Game> Erased<G> {
         table: &mut Table<G::State>,
         seat: Seat,
         action: (String, G::Action),
-        rng: &mut dyn RandomSource,
+        rounds: &mut dyn RandomSource,
     ) -> Result<Applied, GameError> {
         let (text, parsed) = action;
         let description = format!("sealed: {}", self.0.describe_action(&table.game, seat, &parsed).to_actor);
         table.sealed.insert(seat, text.clone());
-        self.close_round_if_complete(table, rng)?;
+        self.close_round_if_complete(table, rounds)?;
         Ok(Applied { action: text, description })
     }
 
@@ -488,6 +521,7 @@ impl<G: Game> Erased<G> {
         self.0.resolve_round(&mut table.game, &round, rng)?;
         table.changed_at = table.actions + 1;
         table.round_opened = None;
+        table.rounds += 1;
         Ok(())
     }
 
@@ -503,7 +537,7 @@ impl<G: Game> Erased<G> {
         table: &mut Table<G::State>,
         seat: Seat,
         text: &str,
-        rng: &mut dyn RandomSource,
+        streams: &mut Streams,
     ) -> Result<Applied, GameError> {
         if let Some(outcome) = self.ended(table) {
             return Err(GameError::new(ErrorCode::GameOver, format!("The game is over: {}.", outcome.reason)));
@@ -521,10 +555,10 @@ impl<G: Game> Erased<G> {
         let formatted = self.0.format_action(&table.game, &action);
         let open = self.0.is_open(&action);
         if turn.is_sealed() && !open {
-            return self.seal(table, seat, (formatted, action), rng);
+            return self.seal(table, seat, (formatted, action), streams.round());
         }
         let said = self.0.describe_action(&table.game, seat, &action);
-        self.0.apply(&mut table.game, seat, &action, rng)?;
+        self.0.apply(&mut table.game, seat, &action, streams.own())?;
         let said = self.0.describe_result(&table.game, seat, &action, &said).unwrap_or(said);
         table.conduct.acted(&table.seating, seat);
         let description = said.to_actor.clone();
@@ -532,7 +566,7 @@ impl<G: Game> Erased<G> {
         table.changed_at = table.actions + 1;
         if open {
             // An open action may have changed whom the round waits for.
-            self.close_round_if_complete(table, rng)?;
+            self.close_round_if_complete(table, streams.round())?;
         }
         Ok(Applied { action: formatted, description })
     }
@@ -613,12 +647,12 @@ impl<G: Game> DynGame for Erased<G> {
         out
     }
 
-    fn apply(
+    fn apply_streams(
         &self,
         state: &mut AnyState,
         seat: Seat,
         action: &str,
-        rng: &mut dyn RandomSource,
+        streams: &mut Streams,
     ) -> Result<Applied, GameError> {
         let current = self.table(state);
         if seat >= current.seating.count() {
@@ -626,11 +660,17 @@ impl<G: Game> DynGame for Erased<G> {
         }
         // Work on a copy so that a refusal half-way through cannot leave a half-applied action.
         let mut next = current.clone();
-        let applied = self.play(&mut next, seat, action, rng)?;
+        let applied = self.play(&mut next, seat, action, streams)?;
         next.actions += 1;
+        *next.by_seat.entry(seat).or_default() += 1;
         self.track_round(&mut next);
         *state = Self::wrap(next);
         Ok(applied)
+    }
+
+    fn draw_point(&self, state: &AnyState, seat: Seat) -> DrawPoint {
+        let table = self.table(state);
+        DrawPoint { own: table.by_seat.get(&seat).copied().unwrap_or(0), round: table.rounds }
     }
 
     fn round_deadline(&self, state: &AnyState) -> Option<(u64, u32)> {

@@ -16,7 +16,7 @@ mod turn;
 mod view;
 
 pub use conduct::{Conduct, Courtesies, Courtesy, DrawOffer};
-pub use erased::{Adjudication, AnyState, Applied, DEADLINE, DynGame, Entry, Erased, RECENT_ENTRIES, Table};
+pub use erased::{Adjudication, AnyState, Applied, DEADLINE, DrawPoint, DynGame, Entry, Erased, RECENT_ENTRIES, Table};
 pub use seating::{Outcome, SeatInfo, SeatResult, Seating, Team, TeamResult};
 pub use turn::{ActiveSeat, Stage, Turn};
 pub use view::{
