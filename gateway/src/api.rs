@@ -218,14 +218,32 @@ pub struct JoinBody {
     /// Optional: the player's name for the table (at most 24 characters).
     #[serde(default)]
     pub name: Option<String>,
+    /// Optional: the seat's public key, `ed25519:<64 hex>` or `p256:<130 hex>` (uncompressed
+    /// SEC1). Every action of the seat must then carry its `signature`.
+    #[serde(default)]
+    pub public_key: Option<String>,
+    /// With `public_key`: the signature (128 hex digits) over the join, as docs/randomness.md
+    /// ("Signatures") says.
+    #[serde(default)]
+    pub join_signature: Option<String>,
 }
 
-/// The 32 bytes of a SHA-256 written as 64 hex digits.
-fn sha256_hex(hex: &str) -> Option<Vec<u8>> {
-    if hex.len() != 64 || !hex.is_ascii() {
+/// `len` bytes written as `2 × len` hex digits.
+fn hex_bytes(hex: &str, len: usize) -> Option<Vec<u8>> {
+    if hex.len() != 2 * len || !hex.is_ascii() {
         return None;
     }
-    (0..64).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok()).collect()
+    (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok()).collect()
+}
+
+/// A signature written as 128 hex digits (empty for none).
+fn signature_hex(hex: Option<&str>) -> Result<Vec<u8>, ApiError> {
+    match hex.unwrap_or("") {
+        "" => Ok(Vec::new()),
+        hex => hex_bytes(hex, 64).ok_or_else(|| {
+            ApiError::new(StatusCode::BAD_REQUEST, "bad_signature", "A signature is 128 hex digits (64 bytes).")
+        }),
+    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -256,7 +274,7 @@ pub async fn join_game(
     let b = body.into_inner();
     let commitment = match b.entropy_commitment.as_deref().unwrap_or("") {
         "" => Vec::new(),
-        hex => sha256_hex(hex).ok_or_else(|| {
+        hex => hex_bytes(hex, 32).ok_or_else(|| {
             ApiError::new(StatusCode::BAD_REQUEST, "bad_entropy", "entropy_commitment is 64 hex digits (a SHA-256).")
         })?,
     };
@@ -271,6 +289,8 @@ pub async fn join_game(
                 client_key: b.client_key.unwrap_or_default(),
                 name: b.name.unwrap_or_default(),
                 entropy_commitment: commitment,
+                join_signature: signature_hex(b.join_signature.as_deref())?,
+                public_key: b.public_key.unwrap_or_default(),
             },
             None,
         ))
@@ -420,6 +440,10 @@ pub struct ActionBody {
     pub seq: u64,
     /// Chosen by the client, unique per action: a retry with the same key never applies twice.
     pub key: String,
+    /// For a seat that joined with a public key: its signature (128 hex digits) over the game
+    /// id, `seq`, `key` and `action` (docs/randomness.md, "Signatures").
+    #[serde(default)]
+    pub signature: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -457,6 +481,7 @@ pub async fn submit_action(
                 action: b.action,
                 expected_seq: b.seq,
                 idempotency_key: b.key,
+                signature: signature_hex(b.signature.as_deref())?,
             },
             Some(&token),
         ))

@@ -156,7 +156,9 @@ async fn main() {
             join_code_hashes: vec![],
             keyed_codes: true,
             created_at_ms: 0,
-            derivation: 2,
+            derivation: 3,
+            chain: 2,
+            options_text: "null".into(),
         };
         store.create(&header, &"00".repeat(32)).await.unwrap();
     }
@@ -174,18 +176,13 @@ async fn main() {
                     let field = format!("k{}", *seq);
                     let t = Instant::now();
                     store.load(&ids[g], Some(&field)).await.unwrap();
-                    let event = Event {
-                        seq: *seq,
-                        body: EventBody::Action {
-                            seat: 0,
-                            action: "e2e4".into(),
-                            description: "e4".into(),
-                            key: field.clone(),
-                        },
-                        draws: vec![],
-                        at_ms: 0,
-                        chain: String::new(),
+                    let body = EventBody::Action {
+                        seat: 0,
+                        action: "e2e4".into(),
+                        description: "e4".into(),
+                        key: field.clone(),
                     };
+                    let event = Event::new(*seq, body, vec![], 0);
                     store.append(&ids[g], &event, Some(&field), 30 * 86_400).await.unwrap();
                     latencies.push(t.elapsed());
                     *seq += 1;

@@ -1,52 +1,349 @@
 //! The audit record of a finished game, and its verifier: anyone holding the record can check
-//! that every draw follows from the seed the referee committed to, and that the rules accept
-//! every recorded action and reach the recorded outcome.
+//! that every draw follows from the seed the referee committed to, that the record is the one
+//! whose chain the players' phones saw, and that the rules accept every recorded action, tell
+//! it as recorded and reach the recorded outcome.
 
-use crate::store::{Event, EventBody, event_rng};
+use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
+use crate::draws::{DERIVATION_3, rederive, replay_event};
+use crate::signing;
+use crate::store::{Event, EventBody};
+use crate::tables::recorded_form;
 use rules::game::{DynGame, Outcome};
-use rules::random::{GameKey, RandomSource, Replay, commitment, from_hex, to_hex};
+use rules::random::{GameKey, Replay, commitment, from_hex, to_hex};
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
 
 pub const AUDIT_FORMAT: &str = "table-referee-audit/v1";
 
-/// The record's chain before its first event: `SHA-256("table-referee/v1/chain\n" || game id
-/// || "\n" || commitment)`, hex (`docs/randomness.md`, "The record's chain").
-pub fn chain_start(game_id: &str, commitment: &str) -> String {
-    to_hex(&sha2::Sha256::digest(format!("table-referee/v1/chain\n{game_id}\n{commitment}").as_bytes()))
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct AuditRecord {
+    pub format: String,
+    pub game_id: String,
+    pub rules: String,
+    pub rules_version: u32,
+    pub options: serde_json::Value,
+    /// The options exactly as written at creation, which chain 2 binds (absent before).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub options_text: String,
+    pub seat_count: u8,
+    /// Published at creation: SHA-256 of the seed, hex.
+    pub commitment: String,
+    /// Revealed now that the game is over, hex.
+    pub seed: String,
+    /// Each seat's entropy contribution, hex, in seat order.
+    pub entropy: Vec<String>,
+    /// Each seat's commitment to its entropy (SHA-256, hex) when it committed at joining and
+    /// revealed later; empty where the seat sent its entropy in the clear or none.
+    #[serde(default)]
+    pub entropy_commitments: Vec<String>,
+    /// How each event's draws are derived: 1 from the event number, 2 also from the seat
+    /// acting and its action (`docs/randomness.md`, Step 2). Records made before say nothing: 1.
+    #[serde(default = "version_1")]
+    pub derivation: u8,
+    /// How the record is chained (`chain.rs`): 1 or 2. Records made before say nothing: 1.
+    #[serde(default = "version_1")]
+    pub chain: u8,
+    /// Nobody moved for the referee's `REFEREE_ABANDONED_AFTER`: the game was closed without
+    /// an outcome.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abandoned: bool,
+    pub events: Vec<Event>,
+    pub outcome: Option<Outcome>,
 }
 
-/// The chain after `event`: `SHA-256(previous link || "\n" || the event's text)`, hex.
-pub fn chain_link(previous: &str, event: &Event) -> String {
-    to_hex(&sha2::Sha256::digest(format!("{previous}\n{}", event_text(event)).as_bytes()))
+fn version_1() -> u8 {
+    1
 }
 
-/// An event as the chain hashes it, one field a line: the number, the seat (`-` for the
-/// start), the action as recorded (`start` for the start), and the entropy in seat order
-/// (comma-separated hex; empty for actions). The draws are left out: views carry the links
-/// while the game is on, and a hidden shuffle of a few cards could be found by trying each
-/// order against a link; derivation 2 already ties every draw to the seed, the seat and the
-/// action, which the chain covers. The time and the sentence are not part of it either.
-pub fn event_text(event: &Event) -> String {
-    let (seat, action, entropy) = match &event.body {
-        EventBody::Start { entropy } => ("-".to_string(), "start", entropy.join(",")),
-        EventBody::Action { seat, action, .. } => (seat.to_string(), action.as_str(), String::new()),
-        EventBody::End => ("-".to_string(), "end", String::new()),
-        EventBody::Deadline => ("-".to_string(), rules::game::DEADLINE, String::new()),
-    };
-    format!("{}\n{seat}\n{action}\n{entropy}", event.seq)
+impl AuditRecord {
+    /// What the record's first link binds.
+    pub fn chain_header(&self) -> ChainHeader<'_> {
+        ChainHeader {
+            version: self.chain,
+            game_id: &self.game_id,
+            commitment: &self.commitment,
+            rules: &self.rules,
+            rules_version: self.rules_version,
+            derivation: self.derivation,
+            seat_count: self.seat_count,
+            options_text: &self.options_text,
+        }
+    }
+}
+
+/// The game key from a seed and the seats' contributions (hex), as `docs/randomness.md` says.
+pub fn game_key(seed: &[u8], entropy_hex: &[String]) -> Option<GameKey> {
+    let contributions: Vec<Vec<u8>> = entropy_hex.iter().map(|h| from_hex(h)).collect::<Option<_>>()?;
+    let refs: Vec<&[u8]> = contributions.iter().map(Vec::as_slice).collect();
+    Some(GameKey::derive(seed, &refs))
+}
+
+/// What `verify` found, line by line; `ok` is false at the first failure. Lines starting
+/// `warning:` say what the record cannot vouch for without failing it.
+pub struct Verification {
+    pub lines: Vec<String>,
+    pub ok: bool,
+}
+
+pub fn verify(record: &AuditRecord) -> Verification {
+    verify_with(record, &[])
+}
+
+/// [`verify`], also checking the chain against links players kept (`checkpoints`: the chain
+/// after that many events, as their views showed it).
+pub fn verify_with(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Verification {
+    let mut lines = Vec::new();
+    match checks(record, checkpoints, &mut lines) {
+        Ok(()) => Verification { lines, ok: true },
+        Err(why) => {
+            lines.push(format!("FAILED: {why}"));
+            Verification { lines, ok: false }
+        }
+    }
+}
+
+/// Every check in order, each adding its lines; the first failure stops them.
+fn checks(record: &AuditRecord, checkpoints: &[(u64, String)], lines: &mut Vec<String>) -> Result<(), String> {
+    let (seed, game) = check_header(record, lines)?;
+    let key = check_entropy(record, &seed, lines)?;
+    let signers = check_joins(record, lines)?;
+    check_draws(record, key, lines)?;
+    lines.push(verify_chain(record, &seed, checkpoints)?);
+    let (actions, outcome) = replay(game, record, signers, lines)?;
+    lines.push(format!(
+        "replay: the {} rules accept all {actions} action(s), asking for exactly the recorded draws{}: ok",
+        record.rules,
+        if record.chain >= CHAIN_2 { " and telling each as recorded" } else { "" }
+    ));
+    if outcome != record.outcome {
+        let told = |o: &Option<Outcome>| o.as_ref().map_or_else(|| "no outcome".to_string(), |o| o.reason.clone());
+        let (replayed, recorded) = (told(&outcome), told(&record.outcome));
+        return Err(if replayed == recorded {
+            format!("the replay ends with {replayed}, as recorded, but with other results for the seats")
+        } else {
+            format!("the replay ends with {replayed}, but the record says {recorded}")
+        });
+    }
+    let said = outcome.map_or_else(
+        || if record.abandoned { "abandoned, no outcome".to_string() } else { "no outcome".to_string() },
+        |o| o.reason,
+    );
+    lines.push(format!("outcome: {said}: ok"));
+    Ok(())
+}
+
+/// The format, the seed against its commitment, the rules and their version, and (chain 2)
+/// the options text the chain binds. Returns the seed and the rules.
+fn check_header(record: &AuditRecord, lines: &mut Vec<String>) -> Result<(Vec<u8>, &'static dyn DynGame), String> {
+    if record.format != AUDIT_FORMAT {
+        return Err(format!("unknown record format {:?}", record.format));
+    }
+    let seed = from_hex(&record.seed).ok_or("the seed is not hex")?;
+    let computed = to_hex(&commitment(&seed));
+    if computed != record.commitment {
+        return Err(format!("SHA-256 of the seed is {computed}, but the commitment was {}", record.commitment));
+    }
+    lines.push(format!("commitment: SHA-256 of the revealed seed is {computed}, as published: ok"));
+    let game = rules::games::find(&record.rules).ok_or_else(|| format!("unknown rules {}", record.rules))?;
+    let plays = game.info().version;
+    if record.rules_version != plays {
+        return Err(format!(
+            "the game was recorded under version {} of the {} rules, and this verifier plays version {plays}: check it with the referee of that version",
+            record.rules_version, record.rules
+        ));
+    }
+    if record.chain > CHAIN_2 || !(1..=DERIVATION_3).contains(&record.derivation) {
+        return Err(format!(
+            "chain {} with derivation {} is newer than this verifier knows",
+            record.chain, record.derivation
+        ));
+    }
+    if record.chain >= CHAIN_2 {
+        let written: serde_json::Value = serde_json::from_str(&record.options_text)
+            .map_err(|e| format!("the options text the chain binds is not JSON: {e}"))?;
+        if written != record.options {
+            return Err("the options differ from the options text the chain binds".into());
+        }
+        if record.seat_count as usize != record.entropy.len() {
+            return Err(format!("{} seats, but entropy for {}", record.seat_count, record.entropy.len()));
+        }
+    } else {
+        lines.push(
+            "warning: this record uses chain 1 (made before chain 2): its options, draws, times and sentences are outside the chain, and its links show every action".into(),
+        );
+    }
+    Ok((seed, game))
+}
+
+/// Each revealed entropy against its commitment, the entropy the start mixed in (chain 2: as
+/// the start recorded it, seat by seat), a warning for each seat that gave none; the game key.
+fn check_entropy(record: &AuditRecord, seed: &[u8], lines: &mut Vec<String>) -> Result<GameKey, String> {
+    if record.chain >= CHAIN_2 {
+        start_agrees(record)?;
+    }
+    for (seat, committed) in record.entropy_commitments.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
+        let revealed = record.entropy.get(seat).and_then(|h| from_hex(h)).unwrap_or_default();
+        let hashed = to_hex(&sha2::Sha256::digest(&revealed));
+        if &hashed != committed {
+            return Err(format!(
+                "seat {}'s revealed entropy hashes to {hashed}, but it committed to {committed}",
+                seat + 1
+            ));
+        }
+        lines.push(format!("entropy: seat {}'s revealed entropy matches its commitment: ok", seat + 1));
+    }
+    let started = record.events.first().is_some_and(|e| matches!(e.body, EventBody::Start { .. }));
+    let without = record.entropy.iter().enumerate().filter(|(_, e)| started && e.is_empty());
+    for (seat, _) in without {
+        lines.push(format!(
+            "warning: seat {} gave no entropy of its own: its share of the draws rests on the referee's seed",
+            seat + 1
+        ));
+    }
+    let key = game_key(seed, &record.entropy).ok_or("an entropy value is not hex")?;
+    lines.push(format!("game key: derived from the seed and {} entropy contribution(s)", record.entropy.len()));
+    Ok(key)
+}
+
+/// Chain 2: the start event recorded the same entropy and entropy commitments as the record's
+/// header fields, for every seat.
+fn start_agrees(record: &AuditRecord) -> Result<(), String> {
+    let Some(Event { body: EventBody::Start { entropy, seats }, .. }) = record.events.first() else { return Ok(()) };
+    if *entropy != record.entropy {
+        return Err("the entropy the start recorded differs from the record's entropy".into());
+    }
+    let committed: Vec<&str> = seats.iter().map(|s| s.entropy_commitment.as_str()).collect();
+    let listed: Vec<&str> = record.entropy_commitments.iter().map(String::as_str).collect();
+    if seats.len() != record.seat_count as usize || committed != listed {
+        return Err("the entropy commitments the start recorded differ from the record's".into());
+    }
+    Ok(())
+}
+
+/// The keys seats signed with, and the idempotency keys each has used (chain 2).
+struct Signers {
+    keys: Vec<String>,
+    used: std::collections::BTreeSet<(u8, String)>,
+    signed: usize,
+}
+
+/// Chain 2: each seat's join signature over what the start recorded of it, and a warning for
+/// each seat that signs nothing. Returns the seats' keys.
+fn check_joins(record: &AuditRecord, lines: &mut Vec<String>) -> Result<Signers, String> {
+    let mut signers = Signers { keys: Vec::new(), used: Default::default(), signed: 0 };
+    let Some(Event { body: EventBody::Start { seats, .. }, .. }) = record.events.first() else { return Ok(signers) };
+    if record.chain < CHAIN_2 {
+        return Ok(signers);
+    }
+    for (seat, statement) in seats.iter().enumerate() {
+        signers.keys.push(statement.key.clone());
+        if statement.key.is_empty() {
+            lines.push(format!(
+                "warning: seat {} joined without a key: nothing shows its actions are its own but the referee's word",
+                seat + 1
+            ));
+            continue;
+        }
+        // Entropy sent in the clear was part of the join; committed entropy came later.
+        let clear = if statement.entropy_commitment.is_empty() { record.entropy[seat].as_str() } else { "" };
+        let message = signing::join_message(
+            &record.game_id,
+            &statement.key,
+            &statement.entropy_commitment,
+            clear,
+            &statement.name,
+        );
+        let signature = from_hex(&statement.signature).unwrap_or_default();
+        signing::check(&statement.key, &message, &signature)
+            .map_err(|why| format!("seat {}'s join signature: {why}", seat + 1))?;
+    }
+    let keyed = signers.keys.iter().filter(|k| !k.is_empty()).count();
+    lines.push(format!("keys: {keyed} of {} seat(s) joined with a key, each join signed by it: ok", seats.len()));
+    Ok(signers)
+}
+
+impl Signers {
+    /// A signed action: its signature by the seat's key over what it sent, its idempotency key
+    /// used once, the sequence number it signed still fresh for it when it was recorded (as
+    /// the referee requires), and what it sent recorded as the rules write it.
+    fn check(
+        &mut self,
+        game: &dyn DynGame,
+        state: &rules::game::AnyState,
+        record: &AuditRecord,
+        event: &Event,
+    ) -> Result<(), String> {
+        let EventBody::Action { seat, action, key: idempotency, .. } = &event.body else { return Ok(()) };
+        let seq = event.seq;
+        let key = self.keys.get(*seat as usize).map(String::as_str).unwrap_or("");
+        let Some(signed) = &event.signed else {
+            return if key.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("event {seq}: seat {} signs its actions, but this one is unsigned", seat + 1))
+            };
+        };
+        if key.is_empty() {
+            return Err(format!("event {seq}: a signature from seat {}, which joined without a key", seat + 1));
+        }
+        let message = signing::action_message(&record.game_id, signed.seq, idempotency, &signed.action);
+        let signature = from_hex(&signed.signature).unwrap_or_default();
+        signing::check(key, &message, &signature).map_err(|why| format!("event {seq}: {why}"))?;
+        if idempotency.is_empty() || !self.used.insert((*seat, idempotency.clone())) {
+            return Err(format!("event {seq}: seat {}'s signed action is recorded twice", seat + 1));
+        }
+        let fresh_from = 1 + game.changed_at(state);
+        if signed.seq < fresh_from || signed.seq > seq {
+            return Err(format!(
+                "event {seq}: seat {} signed it after {} events, which was no longer its view of the game",
+                seat + 1,
+                signed.seq
+            ));
+        }
+        let sent = recorded_form(game, state, *seat, &signed.action);
+        if sent != *action {
+            return Err(format!(
+                "event {seq}: seat {} signed \"{}\", but {action} is recorded",
+                seat + 1,
+                signed.action
+            ));
+        }
+        self.signed += 1;
+        Ok(())
+    }
+}
+
+/// Re-derives every recorded draw from the game key, each from its stream.
+fn check_draws(record: &AuditRecord, key: GameKey, lines: &mut Vec<String>) -> Result<(), String> {
+    let mut by_seat: std::collections::BTreeMap<u8, u64> = std::collections::BTreeMap::new();
+    for event in &record.events {
+        let count = match &event.body {
+            EventBody::Action { seat, .. } => {
+                let n = by_seat.entry(*seat).or_default();
+                *n += 1;
+                *n - 1
+            }
+            _ => 0,
+        };
+        rederive(record.derivation, key, event, count)?;
+    }
+    let draws: usize = record.events.iter().map(|e| e.draws.len() + e.round_draws.len()).sum();
+    let with_draws = record.events.iter().filter(|e| !e.draws.is_empty() || !e.round_draws.is_empty()).count();
+    lines.push(format!("draws: {draws} draw(s) in {with_draws} event(s) re-derived from the seed: ok"));
+    Ok(())
 }
 
 /// Checks the record's chain: each event's stored link, and the links players saw during the
 /// game (`checkpoints`: the chain after that many events). Returns what was checked.
-pub fn verify_chain(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Result<String, String> {
-    if record.events.iter().all(|e| e.chain.is_empty()) && checkpoints.is_empty() {
+pub fn verify_chain(record: &AuditRecord, seed: &[u8], checkpoints: &[(u64, String)]) -> Result<String, String> {
+    if record.chain < CHAIN_2 && record.events.iter().all(|e| e.chain.is_empty()) && checkpoints.is_empty() {
         return Ok("chain: this game was recorded before events were chained; nothing to check".into());
     }
-    let mut link = chain_start(&record.game_id, &record.commitment);
+    let linker = Linker { version: record.chain, seed };
+    let mut link = chain_start(&record.chain_header());
     let mut links = vec![link.clone()];
     for event in &record.events {
-        link = chain_link(&link, event);
+        link = linker.link(&link, event);
         if event.chain != link {
             return Err(format!(
                 "event {}'s chain link is {}, but the events before it and the event itself give {link}",
@@ -66,8 +363,9 @@ pub fn verify_chain(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Resu
             None => return Err(format!("the checkpoint after {seq} events is beyond the record's end")),
         }
     }
+    let opened = if record.chain >= CHAIN_2 { ", every commitment opened with its salt from the seed" } else { "" };
     Ok(format!(
-        "chain: all {} event links hold, ending {link}{}",
+        "chain: all {} event links hold{opened}, ending {link}{}",
         record.events.len(),
         match checkpoints.len() {
             0 => String::new(),
@@ -76,145 +374,12 @@ pub fn verify_chain(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Resu
     ))
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct AuditRecord {
-    pub format: String,
-    pub game_id: String,
-    pub rules: String,
-    pub rules_version: u32,
-    pub options: serde_json::Value,
-    pub seat_count: u8,
-    /// Published at creation: SHA-256 of the seed, hex.
-    pub commitment: String,
-    /// Revealed now that the game is over, hex.
-    pub seed: String,
-    /// Each seat's entropy contribution, hex, in seat order.
-    pub entropy: Vec<String>,
-    /// Each seat's commitment to its entropy (SHA-256, hex) when it committed at joining and
-    /// revealed later; empty where the seat sent its entropy in the clear or none.
-    #[serde(default)]
-    pub entropy_commitments: Vec<String>,
-    /// How each event's draws are derived: 1 from the event number, 2 also from the seat
-    /// acting and its action (`docs/randomness.md`, Step 2). Records made before say nothing: 1.
-    #[serde(default = "derivation_1")]
-    pub derivation: u8,
-    pub events: Vec<Event>,
-    pub outcome: Option<Outcome>,
-}
-
-/// The game key from a seed and the seats' contributions (hex), as `docs/randomness.md` says.
-fn derivation_1() -> u8 {
-    1
-}
-
-pub fn game_key(seed: &[u8], entropy_hex: &[String]) -> Option<GameKey> {
-    let contributions: Vec<Vec<u8>> = entropy_hex.iter().map(|h| from_hex(h)).collect::<Option<_>>()?;
-    let refs: Vec<&[u8]> = contributions.iter().map(Vec::as_slice).collect();
-    Some(GameKey::derive(seed, &refs))
-}
-
-/// What `verify` found, line by line; `ok` is false at the first failure.
-pub struct Verification {
-    pub lines: Vec<String>,
-    pub ok: bool,
-}
-
-pub fn verify(record: &AuditRecord) -> Verification {
-    verify_with(record, &[])
-}
-
-/// [`verify`], also checking the chain against links players kept (`checkpoints`: the chain
-/// after that many events, as their views showed it).
-pub fn verify_with(record: &AuditRecord, checkpoints: &[(u64, String)]) -> Verification {
-    let mut lines = Vec::new();
-    let fail = |mut lines: Vec<String>, why: String| {
-        lines.push(format!("FAILED: {why}"));
-        Verification { lines, ok: false }
-    };
-    if record.format != AUDIT_FORMAT {
-        return fail(lines, format!("unknown record format {:?}", record.format));
-    }
-    let Some(seed) = from_hex(&record.seed) else { return fail(lines, "the seed is not hex".into()) };
-    let computed = to_hex(&commitment(&seed));
-    if computed != record.commitment {
-        return fail(lines, format!("SHA-256 of the seed is {computed}, but the commitment was {}", record.commitment));
-    }
-    lines.push(format!("commitment: SHA-256 of the revealed seed is {computed}, as published: ok"));
-    for (seat, committed) in record.entropy_commitments.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
-        let revealed = record.entropy.get(seat).and_then(|h| from_hex(h)).unwrap_or_default();
-        let hashed = to_hex(&sha2::Sha256::digest(&revealed));
-        if &hashed != committed {
-            return fail(
-                lines,
-                format!("seat {}'s revealed entropy hashes to {hashed}, but it committed to {committed}", seat + 1),
-            );
-        }
-        lines.push(format!("entropy: seat {}'s revealed entropy matches its commitment: ok", seat + 1));
-    }
-    let Some(key) = game_key(&seed, &record.entropy) else { return fail(lines, "an entropy value is not hex".into()) };
-    lines.push(format!("game key: derived from the seed and {} entropy contribution(s)", record.entropy.len()));
-
-    let mut draw_count = 0;
-    for event in &record.events {
-        let mut rng = event_rng(record.derivation, key, event.seq, &event.context());
-        for (i, draw) in event.draws.iter().enumerate() {
-            let value = rng.below(draw.bound);
-            if value != draw.value {
-                return fail(
-                    lines,
-                    format!(
-                        "event {}, draw {}: recorded {} (of {}), but the seed gives {value}",
-                        event.seq,
-                        i + 1,
-                        draw.value,
-                        draw.bound
-                    ),
-                );
-            }
-            draw_count += 1;
-        }
-    }
-    let with_draws = record.events.iter().filter(|e| !e.draws.is_empty()).count();
-    lines.push(format!("draws: {draw_count} draw(s) in {with_draws} event(s) re-derived from the seed: ok"));
-    match verify_chain(record, checkpoints) {
-        Ok(line) => lines.push(line),
-        Err(why) => return fail(lines, why),
-    }
-
-    let Some(game) = rules::games::find(&record.rules) else {
-        return fail(lines, format!("unknown rules {}", record.rules));
-    };
-    match replay(game, record) {
-        Ok((actions, outcome)) => {
-            lines.push(format!(
-                "replay: the {} rules accept all {actions} action(s), asking for exactly the recorded draws: ok",
-                record.rules
-            ));
-            if outcome != record.outcome {
-                let told =
-                    |o: &Option<Outcome>| o.as_ref().map_or_else(|| "no outcome".to_string(), |o| o.reason.clone());
-                let (replayed, recorded) = (told(&outcome), told(&record.outcome));
-                let why = if replayed == recorded {
-                    format!("the replay ends with {replayed}, as recorded, but with other results for the seats")
-                } else {
-                    format!("the replay ends with {replayed}, but the record says {recorded}")
-                };
-                return fail(lines, why);
-            }
-            let said = outcome.map_or_else(|| "no outcome".to_string(), |o| o.reason);
-            lines.push(format!("outcome: {said}: ok"));
-            Verification { lines, ok: true }
-        }
-        Err(why) => fail(lines, why),
-    }
-}
-
-/// Replays a round closed at its deadline: the rules must have had a round with a deadline
-/// open, and the closing must have been recorded no earlier than the deadline after the event
-/// that opened the round (by the times in the record, which the referee's clock wrote).
-fn close_at_deadline(
+/// A round closed at its deadline: the rules must have had a round with a deadline open, and
+/// the closing must have been recorded no earlier than the deadline after the event that
+/// opened the round (by the times in the record, which chain 2 binds).
+fn check_deadline(
     game: &dyn DynGame,
-    state: &mut rules::game::AnyState,
+    state: &rules::game::AnyState,
     record: &AuditRecord,
     event: &Event,
 ) -> Result<(), String> {
@@ -229,16 +394,18 @@ fn close_at_deadline(
             event.at_ms.saturating_sub(opened_at)
         ));
     }
-    let mut rng = Replay::new(&event.draws);
-    game.close_round(state, &mut rng).map_err(|e| format!("event {seq}: closing the round: {e}"))?;
-    if !rng.finished_cleanly() {
-        return Err(format!("event {seq}: closing the round asked for other draws than were recorded"));
-    }
     Ok(())
 }
 
-/// Replays the record through the rules with its recorded draws.
-fn replay(game: &dyn DynGame, record: &AuditRecord) -> Result<(usize, Option<Outcome>), String> {
+/// Replays the record through the rules with its recorded draws; in chain 2 each action must
+/// be told as recorded (chain 1 records only get a warning, as their sentences were not bound)
+/// and each signature must hold.
+fn replay(
+    game: &dyn DynGame,
+    record: &AuditRecord,
+    mut signers: Signers,
+    lines: &mut Vec<String>,
+) -> Result<(usize, Option<Outcome>), String> {
     let mut events = record.events.iter().peekable();
     let start = events.next().ok_or("the record has no start event")?;
     if start.seq == 0 && matches!(start.body, EventBody::End) && events.peek().is_none() {
@@ -253,34 +420,64 @@ fn replay(game: &dyn DynGame, record: &AuditRecord) -> Result<(usize, Option<Out
     if !rng.finished_cleanly() {
         return Err("setup asked for other draws than were recorded".into());
     }
-    let mut actions = 0;
+    let (mut actions, mut told_otherwise, mut ended) = (0, 0, false);
     let last = record.events.len() as u64 - 1;
     for (expected_seq, event) in (1..).zip(events) {
         if event.seq != expected_seq {
             return Err(format!("event {} is out of order (expected {expected_seq})", event.seq));
         }
-        let (seat, action) = match &event.body {
-            EventBody::Action { seat, action, .. } => (seat, action),
-            EventBody::Deadline => {
-                close_at_deadline(game, &mut state, record, event)?;
-                actions += 1;
-                continue;
+        match &event.body {
+            EventBody::Action { .. } => {
+                signers.check(game, &state, record, event)?;
+                if !replay_action(game, &mut state, record, event)? {
+                    told_otherwise += 1;
+                }
             }
-            EventBody::End if event.seq == last => return Ok((actions, None)),
+            EventBody::Deadline => {
+                check_deadline(game, &state, record, event)?;
+                replay_event(game, &mut state, event, record.derivation)?;
+            }
+            EventBody::End if event.seq == last => {
+                ended = true;
+                break;
+            }
             EventBody::End => return Err(format!("event {}: the game was ended, yet events follow", event.seq)),
             EventBody::Start { .. } => return Err(format!("event {} is a second start", event.seq)),
-        };
-        let mut rng = Replay::new(&event.draws);
-        let applied = game
-            .apply(&mut state, *seat, action, &mut rng)
-            .map_err(|e| format!("event {}: {action}: {e}", event.seq))?;
-        if !rng.finished_cleanly() {
-            return Err(format!("event {}: {action} asked for other draws than were recorded", event.seq));
-        }
-        if applied.action != *action {
-            return Err(format!("event {}: recorded as {action} but the rules write it {}", event.seq, applied.action));
         }
         actions += 1;
     }
-    Ok((actions, game.outcome(&state)))
+    if signers.signed > 0 {
+        lines.push(format!("signatures: {} signed action(s), each by its seat's key: ok", signers.signed));
+    }
+    if told_otherwise > 0 {
+        lines.push(format!(
+            "warning: {told_otherwise} action(s) were told in other words than the rules now use (chain 1 does not bind the words)"
+        ));
+    }
+    Ok((actions, if ended { None } else { game.outcome(&state) }))
+}
+
+/// Replays one action: the rules must write it as recorded and, in chain 2, tell it as the
+/// record says the table heard it. Returns whether the words agree (chain 1 only warns).
+fn replay_action(
+    game: &dyn DynGame,
+    state: &mut rules::game::AnyState,
+    record: &AuditRecord,
+    event: &Event,
+) -> Result<bool, String> {
+    let EventBody::Action { action, description, .. } = &event.body else { return Ok(true) };
+    let applied = replay_event(game, state, event, record.derivation)?.expect("an action is applied");
+    if applied.action != *action {
+        return Err(format!("event {}: recorded as {action} but the rules write it {}", event.seq, applied.action));
+    }
+    if applied.description == *description {
+        return Ok(true);
+    }
+    if record.chain >= CHAIN_2 {
+        return Err(format!(
+            "event {}: the table was told \"{description}\", but the rules and the draws say \"{}\"",
+            event.seq, applied.description
+        ));
+    }
+    Ok(false)
 }

@@ -4,7 +4,7 @@
 
 use crate::errors::{ApiError, Reason};
 use crate::store::{AppendOutcome, Event, EventBody};
-use crate::tables::{Caller, Tables, chained, now_ms, storage};
+use crate::tables::{Caller, Tables, now_ms, storage};
 use referee_proto::v1 as pb;
 use tonic::Code;
 
@@ -23,14 +23,7 @@ impl Tables {
             if current.is_over() {
                 return Err(ApiError::new(Code::FailedPrecondition, Reason::GameOver, "The game is already over."));
             }
-            let event = Event {
-                seq: current.seq,
-                body: EventBody::End,
-                draws: Vec::new(),
-                at_ms: now_ms(),
-                chain: String::new(),
-            };
-            let event = chained(event, &current.chain);
+            let event = current.chained(Event::new(current.seq, EventBody::End, Vec::new(), now_ms()));
             let kept = self.retention_of(pb::GameStatus::Over);
             match self.store.append(game_id, &event, None, kept).await.map_err(storage)? {
                 AppendOutcome::Appended => {

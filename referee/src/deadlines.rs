@@ -6,12 +6,12 @@
 //! times in the record.
 
 use crate::audit::game_key;
+use crate::draws::{DERIVATION_3, Fresh};
 use crate::errors::ApiError;
-use crate::store::{AppendOutcome, Event, EventBody, Loaded, event_rng};
-use crate::tables::{Current, Tables, blocking, chained, now_ms, storage, with_recorded_draws};
+use crate::store::{AppendOutcome, Event, EventBody, Loaded};
+use crate::tables::{Current, Tables, blocking, now_ms, storage};
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame};
-use rules::random::EventContext;
 
 impl Tables {
     /// When the sealed round open in `state` reaches its deadline (ms since the epoch), if it
@@ -50,17 +50,21 @@ impl Tables {
         let game_id = current.loaded.header.game_id.clone();
         let key = game_key(&current.loaded.seed, &current.entropy())
             .ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
-        let (current, next, draws) = blocking(move || {
+        let (current, next, drawn, round) = blocking(move || {
             let state = current.state.as_ref().expect("a round is open");
-            let rng = event_rng(current.loaded.header.derivation, key, current.seq, &EventContext::start());
+            let round = current.game.draw_point(state, 0).round;
+            let fresh = Fresh::deadline(current.loaded.header.derivation, key, current.seq, round);
             let mut next = current.game.clone_state(state);
-            let (closed, draws) = with_recorded_draws(rng, |rng| current.game.close_round(&mut next, rng));
+            let (closed, drawn) = fresh.drawing(|streams| current.game.close_round(&mut next, streams.round()));
             closed.map_err(|e| ApiError::internal(format!("closing the round: {e}")))?;
-            Ok((current, next, draws))
+            Ok((current, next, drawn, round))
         })
         .await?;
-        let event = Event { seq: current.seq, body: EventBody::Deadline, draws, at_ms: now_ms(), chain: String::new() };
-        let event = chained(event, &current.chain);
+        let mut event = Event::new(current.seq, EventBody::Deadline, drawn.draws, now_ms());
+        if current.loaded.header.derivation >= DERIVATION_3 {
+            (event.round, event.round_draws) = (Some(round), drawn.round_draws);
+        }
+        let event = current.chained(event);
         let status = if current.game.outcome(&next).is_some() { pb::GameStatus::Over } else { pb::GameStatus::Active };
         if let AppendOutcome::Appended =
             self.store.append(&game_id, &event, None, self.retention_of(status)).await.map_err(storage)?

@@ -7,15 +7,17 @@
 //! crash between the last join and the start strands nothing.
 
 use crate::audit::game_key;
+use crate::chain::CHAIN_2;
+use crate::draws::{Drawn, Fresh};
 use crate::errors::{ApiError, Reason};
 use crate::store::{
     AppendOutcome, ClaimOutcome, Event, EventBody, JOIN_FAILURE_WINDOW_SECONDS, JOIN_FAILURES_PER_ADDRESS,
-    JOIN_FAILURES_PER_GAME, RevealOutcome, SeatRecord, event_rng, key,
+    JOIN_FAILURES_PER_GAME, RevealOutcome, SeatRecord, SeatStatement, key,
 };
-use crate::tables::{Caller, Current, Tables, chained, now_ms, storage, with_recorded_draws};
-use crate::tokens;
+use crate::tables::{Caller, Current, Tables, now_ms, storage};
+use crate::{signing, tokens};
 use referee_proto::v1 as pb;
-use rules::random::{EventContext, to_hex};
+use rules::random::to_hex;
 use sha2::{Digest, Sha256};
 use tonic::Code;
 
@@ -39,6 +41,10 @@ pub struct JoinRequest {
     pub client_key: String,
     /// The player's name for the table, if any.
     pub name: String,
+    /// The seat's public key (`signing.rs`), or empty: the seat signs nothing.
+    pub public_key: String,
+    /// With a key: the signature over the join (`signing::join_message`).
+    pub join_signature: Vec<u8>,
 }
 
 impl JoinRequest {
@@ -60,6 +66,29 @@ impl JoinRequest {
             return Err(ApiError::invalid(Reason::TooLong, "The client key is too long."));
         }
         Ok(())
+    }
+
+    /// The seat's record: its token's hash, its entropy, its name and its key, the join's
+    /// signature checked first where it gave a key.
+    fn record(&self, game_id: &str, token: &str) -> Result<SeatRecord, ApiError> {
+        let record = SeatRecord {
+            token_hash: tokens::hash_secret(token),
+            entropy: to_hex(&self.entropy),
+            commitment: to_hex(&self.entropy_commitment),
+            name: self.name.trim().to_string(),
+            key: self.public_key.trim().to_string(),
+            join_signature: to_hex(&self.join_signature),
+        };
+        let bad = |why: String| ApiError::invalid(Reason::BadSignature, format!("The join's key or signature: {why}."));
+        if record.key.is_empty() {
+            if !self.join_signature.is_empty() {
+                return Err(bad("a signature came without a public key".into()));
+            }
+            return Ok(record);
+        }
+        let message = signing::join_message(game_id, &record.key, &record.commitment, &record.entropy, &record.name);
+        signing::check(&record.key, &message, &self.join_signature).map_err(bad)?;
+        Ok(record)
     }
 }
 
@@ -110,12 +139,7 @@ impl Tables {
             "" => tokens::new_token(),
             client_key => self.settings.key.seat_token(game_id, seat, client_key),
         };
-        let record = SeatRecord {
-            token_hash: tokens::hash_secret(&token),
-            entropy: to_hex(&request.entropy),
-            commitment: to_hex(&request.entropy_commitment),
-            name: request.name.trim().to_string(),
-        };
+        let record = request.record(game_id, &token)?;
         let taken = |seat: u8| {
             ApiError::new(
                 Code::FailedPrecondition,
@@ -192,11 +216,12 @@ impl Tables {
         let entropy = current.entropy();
         let key =
             game_key(&current.loaded.seed, &entropy).ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
-        let rng = event_rng(current.loaded.header.derivation, key, 0, &EventContext::start());
-        let (setup, draws) = with_recorded_draws(rng, |rng| current.game.setup(&current.loaded.header.options, rng));
+        let fresh = Fresh::start(current.loaded.header.derivation, key);
+        let (setup, Drawn { draws, .. }) =
+            fresh.drawing(|streams| current.game.setup(&current.loaded.header.options, streams.own()));
         setup?;
-        let event = Event { seq: 0, body: EventBody::Start { entropy }, draws, at_ms: now_ms(), chain: String::new() };
-        let event = chained(event, &current.chain);
+        let seats = if current.loaded.header.chain >= CHAIN_2 { current.statements() } else { Vec::new() };
+        let event = current.chained(Event::new(0, EventBody::Start { entropy, seats }, draws, now_ms()));
         // Several callers may find the table complete at once; the first append wins and the
         // others find the game started.
         let kept = self.retention_of(pb::GameStatus::Active);
@@ -243,6 +268,21 @@ impl Current {
         let loaded = &self.loaded;
         (0..loaded.header.seat_count)
             .map(|s| loaded.seats.get(&s).map(|r| r.commitment.clone()).unwrap_or_default())
+            .collect()
+    }
+
+    /// What each seat said when it joined, in seat order, as the start records it.
+    pub fn statements(&self) -> Vec<SeatStatement> {
+        (0..self.loaded.header.seat_count)
+            .map(|s| match self.loaded.seats.get(&s) {
+                Some(r) => SeatStatement {
+                    name: r.name.clone(),
+                    key: r.key.clone(),
+                    entropy_commitment: r.commitment.clone(),
+                    signature: r.join_signature.clone(),
+                },
+                None => SeatStatement::default(),
+            })
             .collect()
     }
 

@@ -5,17 +5,22 @@
 //!   seats, entropy commitments and the start.
 //! - [`service`]: `referee.v1.Referee` over gRPC; [`serve`]: the server process.
 //! - [`deadlines`]: rounds closed at their deadline by the first call after it.
-//! - [`audit`]: the audit record of a finished game and its verifier.
+//! - [`audit`]: the audit record of a finished game and its verifier; [`chain`]: the record's
+//!   chain (commitments to every event, links the players keep).
+//! - [`signing`]: seats' keys and signatures over their joins and actions.
 //! - [`tokens`], [`errors`], [`telemetry`]: ids and secrets, typed errors, logs/traces/metrics.
 
 pub mod audit;
+pub mod chain;
 pub mod closing;
 pub mod deadlines;
+pub mod draws;
 pub mod errors;
 pub mod joining;
 pub mod pars;
 pub mod serve;
 pub mod service;
+pub mod signing;
 pub mod store;
 pub mod tables;
 pub mod telemetry;

@@ -2,7 +2,7 @@
 
 use crate::errors::{ApiError, reason_of};
 use crate::joining::JoinRequest;
-use crate::tables::{Tables, check_question};
+use crate::tables::{Submission, Tables, check_question};
 use crate::telemetry::{measured, request_span};
 use crate::watching::{Followers, WatchLimits};
 use futures::Stream;
@@ -179,6 +179,8 @@ impl Referee for RefereeService {
                 entropy_commitment: r.entropy_commitment,
                 client_key: r.client_key,
                 name: r.name,
+                public_key: r.public_key,
+                join_signature: r.join_signature,
             };
             let (seat, token, view) = self.tables.join(&r.game_id, &join, &address).await?;
             Ok(Response::new(pb::JoinGameResponse { seat: seat as u32, token, view: Some(view) }))
@@ -209,8 +211,13 @@ impl Referee for RefereeService {
         measured("SubmitAction", async move {
             let token = bearer(&request)?;
             let r = request.into_inner();
-            let s =
-                self.tables.submit(&r.game_id, token.as_deref(), &r.action, r.expected_seq, &r.idempotency_key).await?;
+            let submission = Submission {
+                action: r.action,
+                expected_seq: r.expected_seq,
+                idempotency_key: r.idempotency_key,
+                signature: r.signature,
+            };
+            let s = self.tables.submit(&r.game_id, token.as_deref(), &submission).await?;
             Ok(Response::new(pb::SubmitActionResponse {
                 action: s.action,
                 description: s.description,

@@ -59,15 +59,28 @@ pub struct Header {
     pub created_at_ms: u64,
     /// How each event's draws are derived (`docs/randomness.md`, Step 2): 1, from the event
     /// number; 2, also from the seat acting and its action. Games made before have 1.
-    #[serde(default = "derivation_1")]
+    #[serde(default = "version_1")]
     pub derivation: u8,
+    /// How the record is chained (`chain.rs`): 1, every action in the clear (games made
+    /// before); 2, the header bound and each event committed with a salt from the seed.
+    #[serde(default = "version_1")]
+    pub chain: u8,
+    /// The options exactly as written at creation, which chain 2's first link binds (empty in
+    /// games made before).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub options_text: String,
 }
 
-fn derivation_1() -> u8 {
+fn version_1() -> u8 {
     1
 }
 
 impl Event {
+    /// An event not yet chained, with no round closed and no signature.
+    pub fn new(seq: u64, body: EventBody, draws: Vec<Draw>, at_ms: u64) -> Event {
+        Event { seq, body, draws, round: None, round_draws: Vec::new(), signed: None, at_ms, chain: String::new() }
+    }
+
     /// Who acts in this event and what, as derivation 2 mixes it into the draws.
     pub fn context(&self) -> EventContext {
         match &self.body {
@@ -89,14 +102,25 @@ pub struct SeatRecord {
     /// The name the player gave, if any.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
+    /// The public key the seat signs its actions with (`signing.rs`); empty: it signs nothing.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub key: String,
+    /// The seat's signature over its join, hex.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub join_signature: String,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventBody {
     /// The game's setup, recorded when the last seat joined; `entropy` is every seat's
-    /// contribution in seat order, as mixed into the game key.
-    Start { entropy: Vec<String> },
+    /// contribution in seat order, as mixed into the game key, and `seats` what each seat
+    /// said when it joined (chain 2; empty in games made before).
+    Start {
+        entropy: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seats: Vec<SeatStatement>,
+    },
     Action {
         seat: u8,
         action: String,
@@ -112,6 +136,30 @@ pub enum EventBody {
     Deadline,
 }
 
+/// What a seat said when it joined, as the start records it: its name, the public key its
+/// actions are signed with (empty: it signs nothing), its entropy commitment (hex; empty when
+/// it sent its entropy in the clear or none) and its signature over all of it (hex).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct SeatStatement {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub key: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub entropy_commitment: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub signature: String,
+}
+
+/// A seat's signature over an action: what it signed (the sequence number it had seen and the
+/// action as it sent it) and the signature (hex).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Signed {
+    pub seq: u64,
+    pub action: String,
+    pub signature: String,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Event {
     pub seq: u64,
@@ -120,8 +168,18 @@ pub struct Event {
     /// Every random draw the event made, in order (left out of the stored text when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub draws: Vec<Draw>,
+    /// The number of the sealed round this event closed, from 0 (derivation 3), if it closed
+    /// one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u64>,
+    /// The draws of the round it closed, from the round's own stream (derivation 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_draws: Vec<Draw>,
+    /// The acting seat's signature, where the seat signs its actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signed: Option<Signed>,
     pub at_ms: u64,
-    /// The record's chain after this event (`audit::chain_link`): a hash of the chain before
+    /// The record's chain after this event (`chain::Linker`): a hash of the chain before
     /// it and of this event, so that no earlier event can be changed without changing every
     /// later link. Empty in games recorded before the chain.
     #[serde(default, skip_serializing_if = "String::is_empty")]

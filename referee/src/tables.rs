@@ -8,14 +8,17 @@
 //! The state keeps only the latest entries of the game's record (the rest is replayed from the
 //! log on request, `record`), so neither loading, copying nor viewing it grows with the game.
 
-use crate::audit::{AUDIT_FORMAT, AuditRecord, chain_link, chain_start, game_key};
+use crate::audit::{AUDIT_FORMAT, AuditRecord, game_key};
+use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
+use crate::draws::{DERIVATION_3, Fresh, replay_event};
 use crate::errors::{ApiError, Reason, echo};
-use crate::store::{AppendOutcome, Event, EventBody, Header, Loaded, Store, event_rng};
+use crate::signing;
+use crate::store::{AppendOutcome, Event, EventBody, Header, Loaded, Signed, Store};
 use crate::tokens;
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, View, Viewer};
 use rules::games;
-use rules::random::{Draw, EventContext, EventRng, RandomSource, Recorder, Replay, commitment, to_hex};
+use rules::random::{EventRng, Replay, commitment, to_hex};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tonic::Code;
 
@@ -109,7 +112,7 @@ pub struct Current {
     pub state: Option<AnyState>,
     /// Events recorded so far; the next event gets this number.
     pub seq: u64,
-    /// The record's chain after those events (`audit::chain_link`); empty for a game recorded
+    /// The record's chain after those events (`chain::Linker`); empty for a game recorded
     /// before events were chained, which goes on unchained.
     pub chain: String,
     /// The host ended the game before it was over.
@@ -176,6 +179,16 @@ impl Current {
         }
     }
 
+    /// `event` with its link of the record's chain, after the chain so far (left unchained in a
+    /// game recorded before events were chained).
+    pub(crate) fn chained(&self, mut event: Event) -> Event {
+        if !self.chain.is_empty() {
+            let linker = Linker { version: self.loaded.header.chain, seed: &self.loaded.seed };
+            event.chain = linker.link(&self.chain, &event);
+        }
+        event
+    }
+
     /// Which caller a bearer token belongs to. Only hashes are compared.
     pub fn authorize(&self, token: Option<&str>) -> Result<Caller, ApiError> {
         let Some(token) = token else { return Ok(Caller::Anonymous) };
@@ -197,6 +210,44 @@ pub struct Created {
     pub commitment: String,
     pub host_token: String,
     pub join_codes: Vec<String>,
+}
+
+/// An action a seat sends: what, from which sequence number, under which idempotency key,
+/// and (for a seat that gave a key) its signature over them.
+#[derive(Clone, Debug, Default)]
+pub struct Submission {
+    /// The action as the seat sends it.
+    pub action: String,
+    /// The sequence number the seat last saw.
+    pub expected_seq: u64,
+    /// Chosen by the seat: a retry with it never applies twice.
+    pub idempotency_key: String,
+    /// The seat's signature (`signing::action_message`), or empty.
+    pub signature: Vec<u8>,
+}
+
+impl Submission {
+    /// Checks the signature of a seat that gave a key (and refuses one from a seat that gave
+    /// none); returns what the record keeps of it.
+    fn signed(&self, game_id: &str, key: &str) -> Result<Option<Signed>, ApiError> {
+        let bad = |why: &str| ApiError::invalid(Reason::BadSignature, why);
+        if key.is_empty() {
+            if !self.signature.is_empty() {
+                return Err(bad("This seat joined without a public key, so it cannot sign its actions."));
+            }
+            return Ok(None);
+        }
+        if self.signature.is_empty() {
+            return Err(bad("This seat joined with a public key: every action must carry its signature."));
+        }
+        if self.idempotency_key.is_empty() {
+            return Err(bad("A signed action needs an idempotency key, which the signature covers."));
+        }
+        let message = signing::action_message(game_id, self.expected_seq, &self.idempotency_key, &self.action);
+        signing::check(key, &message, &self.signature)
+            .map_err(|why| bad(&format!("The action's signature does not hold: {why}.")))?;
+        Ok(Some(Signed { seq: self.expected_seq, action: self.action.clone(), signature: to_hex(&self.signature) }))
+    }
 }
 
 pub struct Submitted {
@@ -281,24 +332,20 @@ fn replay_events(
                 event.seq
             )));
         }
-        let mut rng = Replay::new(&event.draws);
         match (&event.body, state.as_mut()) {
             (EventBody::Start { .. }, None) => {
+                let mut rng = Replay::new(&event.draws);
                 state = Some(game.setup(&header.options, &mut rng).map_err(ApiError::internal)?);
+                if !rng.finished_cleanly() {
+                    return Err(ApiError::internal(format!("game {game_id}: its setup replays with other draws")));
+                }
             }
-            (EventBody::Action { seat, action, .. }, Some(s)) => {
-                game.apply(s, *seat, action, &mut rng)
-                    .map_err(|e| ApiError::internal(format!("game {game_id} event {seq}: {e}")))?;
+            (EventBody::Action { .. } | EventBody::Deadline, Some(s)) => {
+                replay_event(game, s, event, header.derivation)
+                    .map_err(|e| ApiError::internal(format!("game {game_id}: {e}")))?;
             }
             (EventBody::End, _) => ended = true,
-            (EventBody::Deadline, Some(s)) => {
-                game.close_round(s, &mut rng)
-                    .map_err(|e| ApiError::internal(format!("game {game_id} event {seq}: {e}")))?;
-            }
             _ => return Err(ApiError::internal(format!("game {game_id}: event {seq} does not fit the log"))),
-        }
-        if !rng.finished_cleanly() {
-            return Err(ApiError::internal(format!("game {game_id}: event {seq} replays with other draws")));
         }
         if let Some(s) = &state {
             each(s);
@@ -308,23 +355,11 @@ fn replay_events(
     Ok(Replayed { state, seq, ended })
 }
 
-/// Runs `f` with event `seq`'s derived randomness, returning what it drew.
-pub(crate) fn with_recorded_draws<T>(
-    mut derived: EventRng,
-    f: impl FnOnce(&mut dyn RandomSource) -> T,
-) -> (T, Vec<Draw>) {
-    let mut recorder = Recorder::new(&mut derived);
-    let result = f(&mut recorder);
-    (result, recorder.draws)
-}
-
-/// `event` with its link of the record's chain, after `chain` (left unchained in a game recorded
-/// before events were chained).
-pub(crate) fn chained(mut event: Event, chain: &str) -> Event {
-    if !chain.is_empty() {
-        event.chain = chain_link(chain, &event);
-    }
-    event
+/// The form in which `seat`'s action `text` is recorded (and, from derivation 2, mixed into
+/// its draws): the game's own notation where it reads the action, else the text trimmed (a
+/// courtesy, or a refusal).
+pub fn recorded_form(game: &dyn DynGame, state: &AnyState, seat: u8, text: &str) -> String {
+    game.read_action(state, seat, text).map_or_else(|_| text.trim().to_string(), |r| r.0)
 }
 
 pub(crate) fn storage(e: redis::RedisError) -> ApiError {
@@ -402,7 +437,9 @@ impl Tables {
                     .map(|c| self.settings.key.join_code_hash(&game_id, &tokens::normalize_join_code(c)))
                     .collect(),
                 keyed_codes: true,
-                derivation: 2,
+                derivation: DERIVATION_3,
+                chain: CHAIN_2,
+                options_text: options.to_string(),
                 game_id,
                 rules: info.id.to_string(),
                 rules_version: info.version,
@@ -454,7 +491,7 @@ impl Tables {
         let chain = match (loaded.events.last(), &loaded.snapshot) {
             (Some(last), _) => last.chain.clone(),
             (None, Some(_)) => loaded.snapshot_chain.clone(),
-            (None, None) => chain_start(&loaded.header.game_id, &loaded.header.commitment),
+            (None, None) => chain_start(&ChainHeader::from(&loaded.header)),
         };
         // When the last event was recorded (unknown for a snapshot written before it was kept).
         let last_at_ms = match (loaded.events.last(), &loaded.snapshot) {
@@ -507,11 +544,10 @@ impl Tables {
         &self,
         game_id: &str,
         token: Option<&str>,
-        action: &str,
-        expected_seq: u64,
-        idempotency_key: &str,
+        submission: &Submission,
     ) -> Result<Submitted, ApiError> {
-        if action.len() > MAX_ACTION_BYTES || idempotency_key.len() > MAX_KEY_BYTES {
+        let Submission { action, idempotency_key, .. } = submission;
+        if action.len() > MAX_ACTION_BYTES || idempotency_key.len() > MAX_KEY_BYTES || submission.signature.len() > 64 {
             return Err(ApiError::invalid(Reason::TooLong, "The action or idempotency key is too long."));
         }
         let token =
@@ -533,13 +569,14 @@ impl Tables {
                 "The host token can watch the game but not act in it.",
             ));
         };
+        let signed = submission.signed(game_id, &current.loaded.seats[&seat].key)?;
         // A compare-and-set append loses to any other append. When what the caller saw is still
         // fresh (another seat only sealed its move in the same round), try again on the newer log.
         for _ in 0..MAX_APPEND_ATTEMPTS {
             if let Some(prior) = current.loaded.prior {
                 return self.duplicate(game_id, seat, prior, Some(current)).await;
             }
-            match self.try_submit(current, seat, action, expected_seq, idempotency_key, field.as_deref()).await? {
+            match self.try_submit(current, seat, submission, signed.clone(), field.as_deref()).await? {
                 Attempt::Done(submitted) => return Ok(*submitted),
                 Attempt::Duplicate(seq) => return self.duplicate(game_id, seat, seq, None).await,
                 Attempt::Raced => current = self.current(game_id, field.as_deref()).await?,
@@ -553,11 +590,12 @@ impl Tables {
         &self,
         current: Current,
         seat: u8,
-        action: &str,
-        expected_seq: u64,
-        idempotency_key: &str,
+        submission: &Submission,
+        signed: Option<Signed>,
         field: Option<&str>,
     ) -> Result<Attempt, ApiError> {
+        let Submission { action, expected_seq, idempotency_key, .. } = submission;
+        let expected_seq = *expected_seq;
         let game_id = current.loaded.header.game_id.clone();
         if current.ended {
             return Err(ApiError::new(Code::FailedPrecondition, Reason::GameOver, "The host ended this game."));
@@ -596,35 +634,36 @@ impl Tables {
         let key = game_key(&current.loaded.seed, &current.entropy())
             .ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
         let action = action.to_string();
-        let (current, next, applied, draws) = blocking(move || {
+        let (current, next, applied, drawn, closed) = blocking(move || {
             let state = current.state.as_ref().expect("started");
-            // The action as it will be recorded, which derivation 2 mixes into the draws (a
+            // The action as it will be recorded, which derivations 2 and 3 mix into the draws (a
             // refusal, or a courtesy the game itself does not read, draws nothing).
-            let recorded =
-                current.game.read_action(state, seat, &action).map_or_else(|_| action.trim().to_string(), |r| r.0);
+            let recorded = recorded_form(current.game, state, seat, &action);
+            let point = current.game.draw_point(state, seat);
             let derivation = current.loaded.header.derivation;
-            let rng = event_rng(derivation, key, current.seq, &EventContext::action(seat, &recorded));
+            let fresh = Fresh::action(derivation, key, current.seq, seat, &recorded, point.own, point.round);
             let mut next = current.game.clone_state(state);
-            let (applied, draws) = with_recorded_draws(rng, |rng| current.game.apply(&mut next, seat, &recorded, rng));
+            let (applied, drawn) =
+                fresh.drawing(|streams| current.game.apply_streams(&mut next, seat, &recorded, streams));
             let applied = applied.inspect_err(|e| {
                 metrics::counter!("referee_rejected_actions_total", "code" => e.code.as_str()).increment(1);
             })?;
-            Ok((current, next, applied, draws))
+            let closed = (current.game.draw_point(&next, seat).round > point.round).then_some(point.round);
+            Ok((current, next, applied, drawn, closed))
         })
         .await?;
-        let event = Event {
-            seq: current.seq,
-            body: EventBody::Action {
-                seat,
-                action: applied.action.clone(),
-                description: applied.description.clone(),
-                key: idempotency_key.to_string(),
-            },
-            draws,
-            at_ms: now_ms(),
-            chain: String::new(),
+        let body = EventBody::Action {
+            seat,
+            action: applied.action.clone(),
+            description: applied.description.clone(),
+            key: idempotency_key.to_string(),
         };
-        let event = chained(event, &current.chain);
+        let mut event = Event::new(current.seq, body, drawn.draws, now_ms());
+        if current.loaded.header.derivation >= DERIVATION_3 {
+            (event.round, event.round_draws) = (closed, drawn.round_draws);
+        }
+        event.signed = signed;
+        let event = current.chained(event);
         let status = if current.game.outcome(&next).is_some() { pb::GameStatus::Over } else { pb::GameStatus::Active };
         match self.store.append(&game_id, &event, field, self.retention_of(status)).await.map_err(storage)? {
             AppendOutcome::Appended => {}
@@ -708,12 +747,15 @@ impl Tables {
             rules: h.rules.clone(),
             rules_version: h.rules_version,
             options: h.options.clone(),
+            options_text: h.options_text.clone(),
             seat_count: h.seat_count,
             commitment: h.commitment.clone(),
             seed: to_hex(&current.loaded.seed),
             entropy: current.entropy(),
             entropy_commitments: current.commitments(),
             derivation: h.derivation,
+            chain: h.chain,
+            abandoned: current.abandoned,
             events,
             outcome: current.state.as_ref().and_then(|s| current.game.outcome(s)),
         })

@@ -1,9 +1,11 @@
 //! Rounds with a deadline, end to end: real Redis, the real referee, real gRPC and real time.
 
+#[path = "support/relink.rs"]
+mod relink;
 mod support;
 
 use referee_proto::v1 as pb;
-use serde_json::Value;
+use relink::*;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use support::*;
 
@@ -67,14 +69,33 @@ async fn a_round_past_its_deadline_is_closed_by_the_next_call_and_verified_by_th
     let text = audit_text(&audit);
     let (code, out) = verify(&text);
     assert_eq!(code, 0, "{out}");
-    let mut record: Value = serde_json::from_str(&text).unwrap();
-    let events = record["events"].as_array_mut().unwrap();
-    let closing = events.iter().position(|e| e["type"] == "deadline").expect("the closing is in the record");
-    let opened_at = events[opened.seq as usize - 1]["at_ms"].as_u64().unwrap();
-    events[closing]["at_ms"] = (opened_at + 1_000).into();
-    let (code, out) = verify(&record.to_string());
+    let record: referee::audit::AuditRecord = serde_json::from_str(&text).unwrap();
+    let closing = record.events.iter().position(|e| matches!(e.body, referee::store::EventBody::Deadline)).unwrap();
+    let opened_at = record.events[opened.seq as usize - 1].at_ms;
+    // The time is bound into the chain: moved, the closing's link no longer holds.
+    let mut early = record.clone();
+    early.events[closing].at_ms = opened_at + 1_000;
+    let (code, out) = verify(&serde_json::to_string(&early).unwrap());
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains(&format!("FAILED: event {closing}'s chain link is")), "{out}");
+    // Rewritten with every link recomputed, it holds together, but the replay finds the round
+    // closed before its deadline.
+    relink(&mut early);
+    let (code, out) = verify(&serde_json::to_string(&early).unwrap());
     assert_ne!(code, 0, "{out}");
     assert!(out.contains("before its deadline of 3 s"), "{out}");
+    // A closing moved later, so that it looks on time, is caught by the links the phones kept:
+    // every view carried one.
+    let mut later = record.clone();
+    later.events[closing].at_ms += 60_000;
+    relink(&mut later);
+    let (code, out) = verify(&serde_json::to_string(&later).unwrap());
+    assert_eq!(code, 0, "consistent in itself: {out}");
+    let kept = checkpoint_args(&[(late.seq, late.chain.clone())]);
+    let args: Vec<&str> = kept.iter().map(String::as_str).collect();
+    let (code, out) = verify_args(&serde_json::to_string(&later).unwrap(), &args);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains(&format!("FAILED: the checkpoint after {} events was", late.seq)), "{out}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -124,6 +124,7 @@ async fn games_joined_and_played_through_kills_of_the_referee_and_of_redis_lose_
                     action,
                     expected_seq: view.seq,
                     idempotency_key: format!("{g}-{ply}"),
+                    ..Default::default()
                 };
                 let submitted = retried(&endpoints, |mut c| {
                     let request = authed(request.clone(), &token);
@@ -165,6 +166,7 @@ async fn games_joined_and_played_through_kills_of_the_referee_and_of_redis_lose_
             action: "resign".into(),
             expected_seq: last,
             idempotency_key: format!("{g}-resign"),
+            ..Default::default()
         };
         retried(&referees, |mut c| {
             let request = authed(resign.clone(), &tokens[g][0]);

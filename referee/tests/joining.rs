@@ -1,9 +1,12 @@
 //! Taking seats against the real referee and Redis: retried and interrupted joins, entropy
 //! committed and revealed, wrong codes counted per address, limits and expiry.
 
+#[path = "support/relink.rs"]
+mod relink;
 mod support;
 
 use referee_proto::v1 as pb;
+use relink::*;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use support::*;
@@ -129,12 +132,29 @@ async fn entropy_committed_at_joining_is_revealed_after_everyone_joined_and_chec
     let (code, out) = verify(&record.to_string());
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("seat 2's revealed entropy matches its commitment: ok"), "{out}");
-    // A record whose revealed entropy was swapped after the fact fails.
+    // A record whose revealed entropy was swapped after the fact fails: the start recorded
+    // other entropy, and where that is swapped too, the entropy no longer opens its commitment.
     let mut tampered = record.clone();
     tampered["entropy"][1] = Value::from(hex(b"chosen later"));
     let (code, out) = verify(&tampered.to_string());
     assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED: the entropy the start recorded differs from the record's entropy"), "{out}");
+    tampered["events"][0]["entropy"][1] = Value::from(hex(b"chosen later"));
+    let (code, out) = verify(&tampered.to_string());
+    assert_eq!(code, 1, "{out}");
     assert!(out.contains("FAILED: seat 2's revealed entropy hashes to"), "{out}");
+    // Blanking the commitment everywhere and recomputing the links holds together, but not
+    // through the link the phones kept after the start.
+    let mut blanked = record.clone();
+    blanked["entropy_commitments"][1] = Value::from("");
+    blanked["events"][0]["seats"][1]["entropy_commitment"] = Value::from("");
+    let mut blanked: referee::audit::AuditRecord = serde_json::from_value(blanked).unwrap();
+    relink(&mut blanked);
+    let text = serde_json::to_string(&blanked).unwrap();
+    assert_eq!(verify(&text).0, 0, "consistent by itself");
+    let kept = checkpoint_args(&[(table.view.seq, table.view.chain.clone())]);
+    let (code, out) = verify_args(&text, &kept.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(code == 1 && out.contains("FAILED: the checkpoint after 1 events was"), "{out}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -2,10 +2,13 @@
 //! record rewritten afterwards — even with every link recomputed and every move still legal —
 //! no longer extends what a player's phone kept.
 
+#[path = "support/relink.rs"]
+mod relink;
 mod support;
 
-use referee::audit::{self, AuditRecord};
+use referee::audit::AuditRecord;
 use referee_proto::v1 as pb;
+use relink::*;
 use support::*;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -33,17 +36,13 @@ async fn a_rewritten_record_fails_against_the_links_players_kept() {
 
     // A legal substitution (d4 for e4), links left as they were: the chain itself breaks.
     let mut rewritten = record.clone();
-    let referee::store::EventBody::Action { action, .. } = &mut rewritten.events[1].body else { panic!() };
-    *action = "d2d4".into();
+    let referee::store::EventBody::Action { action, description, .. } = &mut rewritten.events[1].body else { panic!() };
+    (*action, *description) = ("d2d4".into(), "d4".into());
     let (code, out) = verify_args(&serde_json::to_string(&rewritten).unwrap(), &[]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("FAILED: event 1's chain link is"), "{out}");
     // The same with every link recomputed: consistent in itself, so only a kept link catches it.
-    let mut link = audit::chain_start(&rewritten.game_id, &rewritten.commitment);
-    for event in &mut rewritten.events {
-        link = audit::chain_link(&link, event);
-        event.chain = link.clone();
-    }
+    relink(&mut rewritten);
     let (code, out) = verify_args(&serde_json::to_string(&rewritten).unwrap(), &[]);
     assert_eq!(code, 0, "without checkpoints a consistent rewrite cannot be told apart: {out}");
     let (code, out) = verify_args(&serde_json::to_string(&rewritten).unwrap(), &["--checkpoint", &checkpoint]);
@@ -89,14 +88,10 @@ async fn the_host_may_end_a_game_early_which_releases_its_record_and_seed() {
     // The roll's draws are derived from who rolled and what: a record giving this roll to the
     // other seat, even with every link recomputed, fails on the draws.
     let mut record: AuditRecord = serde_json::from_str(&audit_text(&audit)).unwrap();
-    assert_eq!(record.derivation, 2);
+    assert_eq!(record.derivation, 3);
     let referee::store::EventBody::Action { seat, .. } = &mut record.events[1].body else { panic!() };
     *seat = 1;
-    let mut link = audit::chain_start(&record.game_id, &record.commitment);
-    for event in &mut record.events {
-        link = audit::chain_link(&link, event);
-        event.chain = link.clone();
-    }
+    relink(&mut record);
     let (code, out) = verify(&serde_json::to_string(&record).unwrap());
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("FAILED: event 1, draw "), "{out}");
@@ -135,26 +130,21 @@ async fn a_game_nobody_moves_in_for_too_long_is_closed_and_its_record_released()
     assert_eq!(code, 0, "{out}");
 }
 
-/// Links are seen during the game, so they must not let anyone try the few orders of a small
-/// hidden shuffle: the draws are outside the chain (the verifier re-derives them from the seed).
+/// A chain 2 link binds everything about an event, its draws included, through a salted
+/// commitment: the same event with another draw, or opened with another salt, links elsewhere.
 #[test]
-fn a_chain_link_does_not_depend_on_the_draws() {
+fn a_chain_link_binds_the_draws_through_a_commitment_only_the_seed_opens() {
+    use referee::chain::Linker;
     use referee::store::{Event, EventBody};
     use rules::random::Draw;
-    let event = |value| Event {
-        seq: 5,
-        body: EventBody::Action {
-            seat: 1,
-            action: "reshuffle main".into(),
-            description: String::new(),
-            key: String::new(),
-        },
-        draws: vec![Draw { bound: 2, value }],
-        at_ms: 0,
-        chain: String::new(),
-    };
-    let start = audit::chain_start("g1", "c0ffee");
-    assert_eq!(audit::chain_link(&start, &event(0)), audit::chain_link(&start, &event(1)));
+    let body =
+        EventBody::Action { seat: 1, action: "reshuffle main".into(), description: String::new(), key: String::new() };
+    let event = |value| Event::new(5, body.clone(), vec![Draw { bound: 2, value }], 0);
+    let linker = Linker { version: 2, seed: b"seed one" };
+    let start = "0".repeat(64);
+    assert_ne!(linker.link(&start, &event(0)), linker.link(&start, &event(1)), "the draws are bound");
+    let other_seed = Linker { version: 2, seed: b"seed two" };
+    assert_ne!(linker.link(&start, &event(0)), other_seed.link(&start, &event(0)), "the salt comes from the seed");
 }
 
 async fn record_of(client: &mut Client, game_id: &str, token: Option<&str>, from: u64) -> pb::GameRecord {
@@ -251,4 +241,112 @@ async fn a_finished_game_is_archived_compressed_and_still_reads_replays_and_answ
     assert_eq!(retry.description, "Qh4#");
     let late = submit(&mut client, &table, 0, "e2e4", seq, "late").await.unwrap_err();
     assert_eq!(error_code(&late), "game_over", "{late:?}");
+}
+
+/// Plays `actions` (seat, action) from `table`'s start, keeping every link a view showed, as a
+/// phone does.
+async fn play_keeping_links(client: &mut Client, table: &Table, actions: &[(usize, &str)]) -> Vec<(u64, String)> {
+    let mut kept = vec![(table.view.seq, table.view.chain.clone())];
+    let mut seq = table.view.seq;
+    for (i, (seat, action)) in actions.iter().enumerate() {
+        let view = submit(client, table, *seat, action, seq, &format!("a{i}")).await.unwrap().view.unwrap();
+        seq = view.seq;
+        kept.push((view.seq, view.chain));
+    }
+    kept
+}
+
+async fn finished(client: &mut Client, table: &Table) -> AuditRecord {
+    let request = pb::EndGameRequest { game_id: table.game_id.clone() };
+    let _ = client.end_game(authed(request, &table.host_token)).await;
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner();
+    serde_json::from_str(&audit_text(&audit)).unwrap()
+}
+
+/// What the operator's rewrite still has to get past: the record holds together by itself, but
+/// not through the links the players kept.
+fn holds_alone_but_not_against(record: &AuditRecord, kept: &[(u64, String)]) -> String {
+    let text = serde_json::to_string(record).unwrap();
+    let (code, out) = verify(&text);
+    assert_eq!(code, 0, "the rewrite holds together by itself: {out}");
+    let args = checkpoint_args(kept);
+    let (code, out) = verify_args(&text, &args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 1, "{out}");
+    out
+}
+
+/// The draws and sentences the rules give `record` replayed with draws re-derived under
+/// `derivation` 1 (the event number alone), as an operator rewriting the derivation would.
+fn rederived_under_derivation_1(record: &AuditRecord) -> AuditRecord {
+    use referee::store::EventBody;
+    use rules::random::{EventRng, RandomSource, Recorder};
+    let mut out = record.clone();
+    out.derivation = 1;
+    let game = rules::games::find(&record.rules).unwrap();
+    let key = referee::audit::game_key(&rules::random::from_hex(&record.seed).unwrap(), &record.entropy).unwrap();
+    let mut state = None;
+    for event in &mut out.events {
+        let mut rng = EventRng::new(key, event.seq);
+        let mut recorder = Recorder::new(&mut rng as &mut dyn RandomSource);
+        match &mut event.body {
+            EventBody::Start { .. } => state = Some(game.setup(&record.options, &mut recorder).unwrap()),
+            EventBody::Action { seat, action, description, .. } => {
+                *description = game.apply(state.as_mut().unwrap(), *seat, action, &mut recorder).unwrap().description;
+            }
+            _ => {}
+        }
+        event.draws = recorder.draws;
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_rewrite_of_what_decides_a_game_fails_against_the_links_the_players_kept() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+
+    // Table tools' dice, re-derived after the derivation was rewritten (10, 19 became others).
+    let tools = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let kept = play_keeping_links(&mut client, &tools, &[(0, "roll 2d20"), (1, "roll 2d20"), (0, "roll 1d20")]).await;
+    let record = finished(&mut client, &tools).await;
+    let mut rewritten = rederived_under_derivation_1(&record);
+    assert_ne!(rewritten.events[1].draws, record.events[1].draws, "other dice");
+    relink(&mut rewritten);
+    let out = holds_alone_but_not_against(&rewritten, &kept);
+    assert!(out.contains("FAILED: the checkpoint after 1 events was"), "the chain binds the derivation: {out}");
+
+    // A Chess960 game drawn by cards, rewritten to a chosen number with its draws deleted.
+    let chess960 = seat_everyone(&mut client, "chess960", "").await;
+    let kept = vec![(chess960.view.seq, chess960.view.chain.clone())];
+    let record = finished(&mut client, &chess960).await;
+    let mut rewritten = record.clone();
+    rewritten.options = serde_json::json!({"number": 0});
+    rewritten.options_text = rewritten.options.to_string();
+    rewritten.events[0].draws.clear();
+    relink(&mut rewritten);
+    let out = holds_alone_but_not_against(&rewritten, &kept);
+    assert!(out.contains("FAILED: the checkpoint after 1 events was"), "the start binds its draws: {out}");
+    // The options alone, without the text the chain binds, do not even hold together.
+    let mut options_only = record.clone();
+    options_only.options = serde_json::json!({"number": 0});
+    let (code, out) = verify(&serde_json::to_string(&options_only).unwrap());
+    assert!(code == 1 && out.contains("the options differ from the options text the chain binds"), "{out}");
+
+    // What the table heard, against the draws: "rolled 20" where the die gave another number.
+    let tools = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    play_keeping_links(&mut client, &tools, &[(0, "roll 1d20")]).await;
+    let record = finished(&mut client, &tools).await;
+    let mut told = record.clone();
+    let referee::store::EventBody::Action { description, .. } = &mut told.events[1].body else { panic!() };
+    *description = "rolled 1d20: 20".into();
+    relink(&mut told);
+    let (code, out) = verify(&serde_json::to_string(&told).unwrap());
+    assert!(code == 1 && out.contains("the table was told \"rolled 1d20: 20\""), "{out}");
+
+    // A record claiming rules this verifier does not play, or blanked entropy commitments.
+    let mut version = record.clone();
+    version.rules_version = 99;
+    let (code, out) = verify(&serde_json::to_string(&version).unwrap());
+    assert!(code == 1 && out.contains("recorded under version 99"), "{out}");
 }

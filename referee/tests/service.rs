@@ -580,6 +580,7 @@ async fn refusals_carry_the_right_status_and_a_stable_code() {
                 action: "e2e4".into(),
                 expected_seq: 0,
                 idempotency_key: "k".into(),
+                ..Default::default()
             },
             &white.token,
         ))

@@ -349,6 +349,7 @@ pub async fn submit(
                 action: action.into(),
                 expected_seq: seq,
                 idempotency_key: key.into(),
+                ..Default::default()
             },
             &table.tokens[seat],
         ))
