@@ -1,4 +1,5 @@
 // The gateway's REST/JSON API and its Server-Sent Events, typed for the app.
+import { actionMessage, keptKey, seatKeyId, signWith } from "./keys";
 
 export interface RulesInfo {
   id: string;
@@ -287,6 +288,10 @@ export interface JoinBody {
   entropy_commitment?: string;
   client_key?: string;
   name?: string;
+  /** The seat's public key (`keys.ts`): every action must then carry its signature. */
+  public_key?: string;
+  /** The signature over the join, 128 hex digits. */
+  join_signature?: string;
 }
 
 export interface Joined {
@@ -400,8 +405,13 @@ export const api = {
   reveal: (gameId: string, token: string, entropy: string) =>
     call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/reveal`, { entropy }, token),
   view: (gameId: string, token?: string) => call<View>("GET", `/api/v1/games/${encodeURIComponent(gameId)}`, undefined, token),
-  act: (gameId: string, token: string, action: string, seq: number) =>
-    call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/actions`, { action, seq, key: newKey() }, token),
+  /** Submits `action` for `seat`, signed with the seat's key where this phone holds one. */
+  act: async (gameId: string, token: string, action: string, seq: number, seat: number | null = null) => {
+    const key = newKey();
+    const signer = seat === null ? null : await keptKey(seatKeyId(gameId, seat));
+    const signature = signer ? await signWith(signer, actionMessage(gameId, seq, key, action)) : undefined;
+    return call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/actions`, { action, seq, key, signature }, token);
+  },
   /** Ends the game early for everyone, with the host token (`not_the_host` for any other). */
   end: (gameId: string, hostToken: string) => call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/end`, undefined, hostToken),
   /** The record from entry `from` (0: the whole record) on, as the seat of `token`, the host, or

@@ -6,10 +6,13 @@
 //   seat token and is revealed once every seat has joined (`revealDue`), so neither the
 //   operator nor the last player to join can choose the setup;
 // - every join sends a `client_key`, stored before sending, and is sent once more after a lost
-//   answer: the referee gives a retry with the same key the same seat and token.
+//   answer: the referee gives a retry with the same key the same seat and token;
+// - every join sends a public key made on this phone (`keys.ts`) and signs the join with it, so
+//   that every action of the seat is signed and nobody else can act in its name.
 import { ApiError, type JoinBody, type Joined, type View, api } from "./api";
 import { keepCheckpoint, load, rememberSeat } from "./session";
 import { sha256, toHex } from "./digest";
+import { type SeatKey, dropKey, joinMessage, keepKey, keptKey, newSeatKey, seatKeyId, signWith } from "./keys";
 
 /** Random bytes each seat contributes (written as twice as many hex digits). */
 export const RANDOM_BYTES = 16;
@@ -80,6 +83,18 @@ function savePending(gameId: string, code: string, pending: Pending | null): voi
   }
 }
 
+const pendingKeyId = (gameId: string, code: string) => `pending.${gameId}.${code.toUpperCase().replace(/[^0-9A-Z]/g, "")}`;
+
+/** The key a join under way signs with: the one made for it before (a retry after a lost
+ * answer sends the same key), or a new one; null where none can be made or kept. */
+async function joinKey(gameId: string, code: string): Promise<SeatKey | null> {
+  const id = pendingKeyId(gameId, code);
+  const kept = await keptKey(id);
+  if (kept) return kept;
+  const made = await newSeatKey();
+  return made && (await keepKey(id, made)) ? made : null;
+}
+
 /** Sends `body` once, and once more if the answer was lost. */
 export async function sendJoin(gameId: string, body: JoinBody, send = api.join): Promise<Joined> {
   try {
@@ -105,6 +120,11 @@ export async function joinSeat(gameId: string, code: string, { phrase = "", name
     client_key: pending.key,
     name: name.trim() || undefined,
   };
+  const key = await joinKey(gameId, code);
+  if (key) {
+    body.public_key = key.publicKey;
+    body.join_signature = await signWith(key, joinMessage(gameId, key.publicKey, body.entropy_commitment ?? "", "", name.trim()));
+  }
   let joined: Joined;
   try {
     joined = await sendJoin(gameId, body);
@@ -113,6 +133,7 @@ export async function joinSeat(gameId: string, code: string, { phrase = "", name
     if (!lostAnswer(e)) savePending(gameId, code, null);
     throw e;
   }
+  if (key && (await keepKey(seatKeyId(gameId, joined.seat), key))) await dropKey(pendingKeyId(gameId, code));
   rememberSeat(gameId, joined.seat, joined.token, rules ?? joined.view.rules, pending.entropy);
   keepCheckpoint(gameId, joined.view);
   savePending(gameId, code, null);

@@ -140,7 +140,7 @@ describe("the record's chain", () => {
   const kept = (links: string[], ...seqs: number[]): Checkpoint[] => seqs.map((seq) => ({ seq, chain: links[seq] }));
 
   it("hashes what the doc says", async () => {
-    expect(await chainStart("g1", commitment)).toBe(h(`table-referee/v1/chain\ng1\n${commitment}`));
+    expect(await chainStart({ game_id: "g1", commitment })).toBe(h(`table-referee/v1/chain\ng1\n${commitment}`));
     expect(eventText({ seq: 0, type: "start", entropy: ["aa", "", "bb"], draws: [] })).toBe("0\n-\nstart\naa,,bb");
     expect(eventText({ seq: 4, type: "action", seat: 2, action: "roll 2d6", draws: [{ bound: 6, value: 0 }, { bound: 6, value: 5 }] })).toBe("4\n2\nroll 2d6\n");
   });
@@ -226,7 +226,7 @@ describe("the record's chain", () => {
     // every link as it was (the draw check against the seed catches it instead).
     const other = game();
     other.record.events[0].draws[0].value = 519;
-    expect(await chainLink(await chainStart("g1", commitment), other.record.events[0])).toBe(other.links[1]);
+    expect(await chainLink(await chainStart({ game_id: "g1", commitment }), other.record.events[0])).toBe(other.links[1]);
   });
 
   it("passes a consistent rewrite's links but fails it against a kept checkpoint", async () => {

@@ -4,7 +4,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { type View, api, sideName } from "../api";
 import { withFaces } from "../cards";
-import { type Kept, checkpoints, verifyCommand } from "../session";
+import { keptKey, seatKeyId } from "../keys";
+import { type Kept, checkpoints, load, verifyCommand } from "../session";
 import { drawMeanings } from "../drawMeanings";
 import { type AuditRecord, type Contribution, type Verdict, drawnLine, verifyAudit } from "../verify";
 
@@ -29,6 +30,16 @@ function Share({ c, view }: { c: Contribution; view: View | null }) {
       {c.committed ? (c.matches ? "✓ Sealed when joining; matches its seal." : "✗ Does not match the seal it sent when joining.") : "Sent in the clear when joining."}
     </li>
   );
+}
+
+/** The public keys of the seats this phone joined, by seat, to find them in the record. */
+async function ownKeys(gameId: string): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (const seat of Object.keys(load(gameId).seats).map(Number)) {
+    const key = await keptKey(seatKeyId(gameId, seat));
+    if (key) out.set(seat, key.publicKey);
+  }
+  return out;
 }
 
 /** A download link for `text` (a data URL, so it works offline too). */
@@ -90,7 +101,7 @@ export function Fairness({ gameId }: { gameId: string }) {
     api.audit(gameId).then(
       async (record) => {
         setRecord(record);
-        setVerdict(await verifyAudit(record, checkpoints(gameId)));
+        setVerdict(await verifyAudit(record, checkpoints(gameId), await ownKeys(gameId)));
       },
       (e) => setPending(e.status === 409 ? "The seed is revealed when the game is over. Until then, note the commitment shown in the game." : e.message),
     );
@@ -121,6 +132,9 @@ export function Fairness({ gameId }: { gameId: string }) {
           </p>
           <p class={verdict.chain.ok ? "ok chain" : "error chain"} data-chain={verdict.chain.ok ? "ok" : "broken"}>
             {verdict.chain.line}
+          </p>
+          <p class={verdict.signatures.ok ? "ok signatures" : "error signatures"} data-signatures={verdict.signatures.ok ? "ok" : "broken"}>
+            {verdict.signatures.line}
           </p>
           <ul>
             {verdict.lines.map((l, i) => (

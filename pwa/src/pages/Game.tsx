@@ -231,7 +231,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     }
     setMessage("");
     try {
-      show(await api.act(gameId, token, action, view.seq));
+      show(await api.act(gameId, token, action, view.seq, seat));
     } catch (e) {
       const err = e as ApiError;
       if (err.code === "stale") {
