@@ -14,8 +14,8 @@ export interface CloakAndDaggerFields {
    */
   bonus: boolean;
   /**
-   * Whether the side to move is in check with its king uncloaked (a cloaked king's check is
-   * not told).
+   * Whether the side to move has its king uncloaked and in check by a piece it knows (a
+   * cloaked king's check is not told, nor a check by a cloaked, unknown checker).
    */
   check: boolean;
   /**

@@ -174,15 +174,8 @@ fn attempts(view: &Value, seat: u8, next: &mut impl FnMut() -> u64) -> Vec<Strin
 }
 
 /// What `seat` sees, and what it would be told of each attempt (`None`: accepted).
-fn seen(game: &dyn DynGame, state: &AnyState, seat: u8, tries: &[String], with_actions: bool) -> (Value, Vec<Told>) {
-    let mut view = serde_json::to_value(game.view(state, Viewer::Seat(seat))).unwrap();
-    if !with_actions {
-        view["legal_actions"] = Value::Null;
-        view["game"]["check"] = Value::Null;
-        for cell in view["board"]["cells"].as_array_mut().into_iter().flatten() {
-            cell["selectable"] = Value::Null;
-        }
-    }
+fn seen(game: &dyn DynGame, state: &AnyState, seat: u8, tries: &[String]) -> (Value, Vec<Told>) {
+    let view = serde_json::to_value(game.view(state, Viewer::Seat(seat))).unwrap();
     let told = tries
         .iter()
         .map(|t| match game.after(state, seat, t) {
@@ -202,13 +195,12 @@ enum Told {
 
 /// Whether two answers to one attempt agree. A refusal must be worded the same; an accepted
 /// attempt may turn out differently (a capture answered yes or no, a zombie rising: the action
-/// itself tells), but must be accepted in both, unless the referee's judgement of legality
-/// may rest on the other seat's secret (`judged`).
-fn agree(a: &Told, b: &Told, judged: bool) -> bool {
+/// itself tells), but must be accepted in both.
+fn agree(a: &Told, b: &Told) -> bool {
     match (a, b) {
         (Told::Refused(x), Told::Refused(y)) => x == y,
         (Told::Accepted(_), Told::Accepted(_)) => true,
-        _ => judged,
+        _ => false,
     }
 }
 
@@ -223,10 +215,6 @@ fn how_many(playouts: u64) -> u64 {
 fn playouts(id: &str, playouts: u64, seed: u64, setup: impl Fn(u8, &mut dyn FnMut() -> u64) -> Option<String>) {
     let playouts = how_many(playouts);
     let game = rules(id);
-    // In Cloak and Dagger an uncloaked king's check depends on what the checkers truly are:
-    // which moves are legal, and whether an attempt is refused, is the referee's judgement and
-    // not a leak; the view and the sentences must still match.
-    let with_actions = id != "cloak-and-dagger";
     let mut changed = 0u64;
     for playout in 0..playouts {
         let mut next = support::xorshift(seed ^ (playout + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -243,8 +231,8 @@ fn playouts(id: &str, playouts: u64, seed: u64, setup: impl Fn(u8, &mut dyn FnMu
                 let other = game.load(&other).unwrap();
                 let view = serde_json::to_value(game.view(&state, Viewer::Seat(seat))).unwrap();
                 let tries = attempts(&view, seat, &mut next);
-                let (actual, told) = seen(game, &state, seat, &tries, with_actions);
-                let (counterfactual, told_instead) = seen(game, &other, seat, &tries, with_actions);
+                let (actual, told) = seen(game, &state, seat, &tries);
+                let (counterfactual, told_instead) = seen(game, &other, seat, &tries);
                 if actual != counterfactual {
                     let differ: Vec<String> = actual
                         .as_object()
@@ -260,7 +248,7 @@ fn playouts(id: &str, playouts: u64, seed: u64, setup: impl Fn(u8, &mut dyn FnMu
                 }
                 for ((attempt, a), b) in tries.iter().zip(&told).zip(&told_instead) {
                     assert!(
-                        agree(a, b, !with_actions),
+                        agree(a, b),
                         "{id} playout {playout}: seat {seat}'s {attempt} is answered by the other's secret: {a:?} / {b:?}"
                     );
                 }

@@ -489,11 +489,19 @@ fn cloak_a_cloaked_king_may_step_into_check_and_is_captured_to_win() {
 }
 
 #[test]
-fn cloak_an_uncloaked_king_obeys_check_and_the_refusal_names_no_cloaked_piece() {
-    let why = cloak_refusal("k7/8/8/8/8/8/8/r5K1 w - - 0 1 a1:1,a8:5 g1:5 move", "g1f1");
+fn cloak_an_uncloaked_king_obeys_check_by_the_pieces_its_owner_knows() {
+    // The rook on a1 is uncloaked: White knows it attacks the first rank.
+    let why = cloak_refusal("k7/8/8/8/8/8/8/r5K1 w - - 0 1 a8:5 a1:1,g1:5 move", "g1f1");
     assert_eq!(why, "That would leave your uncloaked king in check.");
-    let (state, _) = cloak("k7/8/8/8/8/8/6PP/r6K w - - 0 1 a1:1,a8:5 h1:5 move", &[]);
+    let (state, _) = cloak("k7/8/8/8/8/8/6PP/r6K w - - 0 1 a8:5 a1:1,h1:5 move", &[]);
     assert_eq!(rules(CLOAK).outcome(&state).unwrap().reason, "checkmate, Black wins");
+    // Cloaked and unknown, the same rook attacks nothing in White's judgement: no check, no
+    // mate, and the king may step along the rank.
+    let (state, said) = cloak("k7/8/8/8/8/8/8/r5K1 w - - 0 1 a1:1,a8:5 g1:5 move", &["g1f1"]);
+    assert_eq!(said[0], "king g1→f1");
+    assert!(rules(CLOAK).outcome(&state).is_none());
+    let (state, _) = cloak("k7/8/8/8/8/8/6PP/r6K w - - 0 1 a1:1,a8:5 h1:5 move", &[]);
+    assert!(rules(CLOAK).outcome(&state).is_none(), "a check White cannot see is no checkmate");
 }
 
 #[test]
@@ -504,8 +512,13 @@ fn cloak_castling_is_chess960s_and_checks_the_kings_path_only_when_the_king_is_u
     let public = serde_json::to_value(rules(CLOAK).view(&state, Viewer::Spectator)).unwrap();
     let g1 = public["game"]["checkers"].as_array().unwrap().iter().find(|c| c["square"] == "g1").unwrap().clone();
     assert_eq!(g1["identity"], "king", "castling shows king and rook");
-    let uncloaked = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1 h1:8,e8:5,f8:6 e1:5 move";
+    // With the king uncloaked, the path may not be attacked by a piece White knows: the
+    // uncloaked rook on f8...
+    let uncloaked = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1 h1:8,e8:5 f8:6,e1:5 move";
     assert_eq!(cloak_refusal(uncloaked, "O-O"), "Your uncloaked king may not castle out of, through or into check.");
+    // ...but a cloaked, unknown checker on f8 attacks nothing in White's judgement.
+    let (_, said) = cloak("4kr2/8/8/8/8/8/8/4K2R w K - 0 1 h1:8,e8:5,f8:6 e1:5 move", &["O-O"]);
+    assert_eq!(said[0], "castles on the king side");
 }
 
 #[test]
@@ -558,4 +571,251 @@ fn cloak_no_seat_ever_sees_the_others_cloaked_checkers_in_random_playouts() {
             game.apply(&mut state, seat, &action, &mut NoRandomness).unwrap();
         }
     }
+}
+
+/// White's moves (its guesses left out) in `position`.
+fn cloak_moves(position: &str) -> Vec<String> {
+    let state = rules(CLOAK).parse_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let (_, actions) = rules(CLOAK).legal_in(&state).unwrap();
+    actions.into_iter().filter(|a| !a.starts_with("guess")).collect()
+}
+
+#[test]
+fn cloak_an_uncloaked_kings_moves_are_the_same_whatever_the_cloaked_checker_near_it_is() {
+    // Checker 4 on d3 is cloaked and unknown to White: whatever it truly is, White's uncloaked
+    // king on e1 may go where it could go were d3 empty.
+    let with = |piece: &str| cloak_moves(&format!("7k/8/8/8/8/3{piece}4/8/4K3 w - - 0 1 d3:4,h8:2 e1:5 move"));
+    let queen = with("q");
+    for piece in ["r", "b", "n"] {
+        assert_eq!(with(piece), queen, "checker 4 as a {piece} changes White's moves");
+    }
+    assert_eq!(queen, cloak_moves("7k/8/8/8/8/8/8/4K3 w - - 0 1 h8:2 e1:5 move"));
+    let mut sorted = queen.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    // The view's check flag and the board's selectable cells are the same too.
+    let game = rules(CLOAK);
+    let seen = |piece: &str| {
+        let position = format!("7k/8/8/8/8/3{piece}4/8/4K3 w - - 0 1 d3:4,h8:2 e1:5 move");
+        let view = serde_json::to_value(game.view(&game.parse_position(&position).unwrap(), Viewer::Seat(0))).unwrap();
+        (view["game"]["check"].clone(), view["board"].clone(), view["legal_actions"].clone())
+    };
+    assert_eq!(seen("q").0, json!(false));
+    for piece in ["r", "b", "n"] {
+        assert_eq!(seen(piece), seen("q"), "checker 4 as a {piece} shows in White's view");
+    }
+}
+
+#[test]
+fn cloak_an_uncloaked_king_may_step_into_or_stay_in_a_cloaked_checkers_attack_and_taking_it_wins() {
+    let game = rules(CLOAK);
+    // Into: the cloaked queen on d3 truly attacks e2; White does not know it.
+    let position = "7k/8/8/8/8/3q4/8/4K3 w - - 0 1 d3:4,h8:2 e1:5 move";
+    let (state, said) = cloak(position, &["e1e2", "d3e2"]);
+    assert_eq!(said[0], "king e1→e2");
+    let outcome = game.outcome(&state).unwrap();
+    assert_eq!(outcome.reason, "Black captured the king");
+    assert_eq!(outcome.results, vec![SeatResult::Loss, SeatResult::Win]);
+    // Stay: the cloaked queen on a1 truly gives check; White is not told, moves a pawn, and
+    // Black takes the king.
+    let position = "7k/8/8/8/8/8/P7/q3K3 w - - 0 1 a1:4,h8:2 e1:5 move";
+    let (state, _) = cloak(position, &[]);
+    let white = serde_json::to_value(game.view(&state, Viewer::Seat(0))).unwrap();
+    assert_eq!(white["game"]["check"], json!(false), "a check by a cloaked checker is not told");
+    let (state, _) = cloak(position, &["a2a3", "a1e1"]);
+    assert_eq!(game.outcome(&state).unwrap().reason, "Black captured the king");
+}
+
+#[test]
+fn cloak_uncloaking_the_checking_checker_at_the_end_of_the_turn_shows_the_checkmate() {
+    let game = rules(CLOAK);
+    let position = "k7/r7/8/8/8/8/6PP/7K b - - 0 1 a7:1,a8:5 h1:5 move";
+    // The rook checker 1 goes to a1 and is uncloaked: White's uncloaked king is in check by a
+    // piece it knows and has no move, so the game ends as White's move begins.
+    let (state, said) = cloak(position, &["a7a1", "uncloak 1", "done"]);
+    assert_eq!(said[1], "Black uncloaks checker 1: the rook");
+    let outcome = game.outcome(&state).unwrap();
+    assert_eq!(outcome.reason, "checkmate, Black wins");
+    assert_eq!(outcome.results, vec![SeatResult::Loss, SeatResult::Win]);
+    // Left cloaked, the same rook shows nothing: no check, no mate; White's king may even step
+    // to g1 (which the rook truly attacks), and Black may take it there.
+    let (state, _) = cloak(position, &["a7a1", "done"]);
+    assert!(game.outcome(&state).is_none());
+    let white = serde_json::to_value(game.view(&state, Viewer::Seat(0))).unwrap();
+    assert_eq!(white["game"]["check"], json!(false));
+    assert!(game.legal_actions(&state, 0).contains(&"h1g1".to_string()));
+    let (state, _) = cloak(position, &["a7a1", "done", "h1g1", "a1g1"]);
+    assert_eq!(game.outcome(&state).unwrap().reason, "Black captured the king");
+    // A check shown that is not mate must be answered.
+    let (state, _) = cloak("k7/r7/8/8/8/8/6P1/7K b - - 0 1 a7:1,a8:5 h1:5 move", &["a7a1", "uncloak 1", "done"]);
+    let white = serde_json::to_value(game.view(&state, Viewer::Seat(0))).unwrap();
+    assert_eq!(white["game"]["check"], json!(true));
+    let moves: Vec<String> = game.legal_in(&state).unwrap().1.into_iter().filter(|a| !a.starts_with("guess")).collect();
+    assert_eq!(moves, ["h1h2"]);
+}
+
+/// Pairs of arrangements that differ only in which checkers are the queen, bishops and knights
+/// (the king and rooks stay: castling rights are public). Both are Chess960 arrangements for
+/// either colour.
+const CLOAK_TWINS: [(&str, &str); 5] = [
+    ("RNBQKBNR", "RQBNKBNR"),
+    ("RNBQKBNR", "RBNQKNBR"),
+    ("NRBKQBRN", "NRQKBBRN"),
+    ("BBNNRKRQ", "BQNNRKRB"),
+    ("RKRNNQBB", "RKRBNNBQ"),
+];
+
+/// What `seat` is told of `attempt`: accepted, or the refusal's sentence.
+fn cloak_answer(state: &AnyState, seat: u8, attempt: &str) -> String {
+    match rules(CLOAK).after(state, seat, attempt) {
+        Ok(_) => "accepted".into(),
+        Err(e) => format!("refused: {}", e.message),
+    }
+}
+
+/// Attempts of `seat` to sample: its king to each square around it, castling both ways, and
+/// a few of its pieces to random squares.
+fn cloak_attempts(view: &Value, seat: u8, next: &mut impl FnMut() -> u64) -> Vec<String> {
+    let side = if seat == 0 { "white" } else { "black" };
+    let cells = view["board"]["cells"].as_array().unwrap();
+    let mine: Vec<&Value> = cells.iter().filter(|c| c["piece"]["side"] == side).collect();
+    let mut out = vec!["O-O".to_string(), "O-O-O".to_string()];
+    if let Some(king) = mine.iter().find(|c| c["piece"]["kind"] == "king") {
+        let (f, r) = (king["at"][0].as_i64().unwrap(), king["at"][1].as_i64().unwrap());
+        for (df, dr) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+            let (tf, tr) = (f + df, r + dr);
+            if (0..8).contains(&tf) && (0..8).contains(&tr) {
+                let to = format!("{}{}", (b'a' + tf as u8) as char, tr + 1);
+                out.push(format!("{}{to}", king["id"].as_str().unwrap()));
+            }
+        }
+    }
+    for _ in 0..4 {
+        let from = mine[next() as usize % mine.len()]["id"].as_str().unwrap();
+        let to = cells[next() as usize % 64]["id"].as_str().unwrap();
+        out.push(format!("{from}{to}"));
+    }
+    out
+}
+
+/// Plays `playouts` random games twice at once: the seat `differ`'s checkers arranged as the
+/// two sides of a twin pair, the other seat's the same. While every differing checker is still
+/// cloaked and unknown to the other seat, that seat's whole view (legal actions, `check`,
+/// selectable cells), its answers to sampled attempts and the outcome must be byte-equal.
+fn cloak_twin_playouts(differ: u8, playouts: u64, seed: u64) -> u64 {
+    let game = rules(CLOAK);
+    let seer = 1 - differ;
+    let their_side = if differ == 0 { "white" } else { "black" };
+    let arrangements = ["RNBQKBNR", "NRBKQBRN", "BBNNRKRQ", "RKRNNQBB", "QNRBBKRN"];
+    let mut compared = 0;
+    for playout in 0..playouts {
+        let mut next = support::xorshift(seed ^ (playout + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let (a, b) = CLOAK_TWINS[next() as usize % CLOAK_TWINS.len()];
+        let own = arrangements[next() as usize % arrangements.len()];
+        let differing: Vec<u64> =
+            a.chars().zip(b.chars()).enumerate().filter(|(_, (x, y))| x != y).map(|(i, _)| i as u64 + 1).collect();
+        let mut twins = [a, b].map(|theirs| {
+            let mut state = game.setup(&Value::Null, &mut NoRandomness).unwrap();
+            game.apply(&mut state, differ, &format!("arrange {theirs}"), &mut NoRandomness).unwrap();
+            game.apply(&mut state, seer, &format!("arrange {own}"), &mut NoRandomness).unwrap();
+            state
+        });
+        let mut last_seat = None;
+        for ply in 0..160 {
+            let views = twins.each_ref().map(|s| serde_json::to_value(game.view(s, Viewer::Seat(seer))).unwrap());
+            // Where each differing checker stands, while all are cloaked and unknown to the seer.
+            let hidden: Vec<String> = views[0]["game"]["checkers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["colour"] == their_side && differing.contains(&c["number"].as_u64().unwrap()))
+                .filter(|c| c["cloaked"] == true && c["identity"].is_null())
+                .map(|c| c["square"].as_str().unwrap().to_string())
+                .collect();
+            if hidden.len() < differing.len() {
+                break;
+            }
+            let at = format!("{a}/{b} playout {playout} ply {ply}: {}", game.format_position(&twins[0]));
+            // Whether the other seat has a move at the start of its turn rests on what its own
+            // checkers are: its checkmate or stalemate may come in one twin only, and ends the
+            // comparison. The seer's own is judged from what it knows, and must not differ.
+            if game.outcome(&twins[0]) != game.outcome(&twins[1]) {
+                assert_eq!(last_seat, Some(seer), "{at}: the outcome for seat {seer} differs");
+                break;
+            }
+            if views[0] != views[1] {
+                let selectable = |v: &Value| -> Vec<Value> {
+                    v["board"]["cells"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|c| c["selectable"] == true)
+                        .map(|c| c["id"].clone())
+                        .collect()
+                };
+                let differ: Vec<String> = ["legal_actions", "game", "board", "played", "private", "turn", "outcome"]
+                    .into_iter()
+                    .filter(|k| views[0][k] != views[1][k])
+                    .map(|k| match k {
+                        "board" => {
+                            format!("board: selectable {:?} / {:?}", selectable(&views[0]), selectable(&views[1]))
+                        }
+                        "game" => format!("game.check: {} / {}", views[0]["game"]["check"], views[1]["game"]["check"]),
+                        _ => format!("{k}: {} / {}", views[0][k], views[1][k]),
+                    })
+                    .collect();
+                panic!("{at}: seat {seer}'s view depends on the other's cloaked checkers:\n{}", differ.join("\n"));
+            }
+            assert_eq!(views[0], views[1], "{at}: seat {seer}'s view differs");
+            if game.outcome(&twins[0]).is_some() {
+                break;
+            }
+            let seat = seat_to_move(game, &twins[0]);
+            assert_eq!(seat, seat_to_move(game, &twins[1]), "{at}: a different seat moves");
+            if seat == seer {
+                for attempt in cloak_attempts(&views[0], seer, &mut next) {
+                    let told = twins.each_ref().map(|s| cloak_answer(s, seer, &attempt));
+                    assert_eq!(told[0], told[1], "{at}: {attempt} is answered by the other's cloaked checkers");
+                }
+                compared += 1;
+            }
+            // An action open in both twins that tells nothing of the differing checkers.
+            let other_legal = game.legal_actions(&twins[1], seat);
+            let tells = |action: &str| {
+                let words: Vec<&str> = action.split_whitespace().collect();
+                match words.as_slice() {
+                    ["guess" | "uncloak", n, ..] => differing.contains(&n.parse().unwrap()),
+                    [m] if m.len() >= 4 => hidden.iter().any(|s| *s == m[2..4]),
+                    _ => false,
+                }
+            };
+            let actions: Vec<String> = game
+                .legal_actions(&twins[0], seat)
+                .into_iter()
+                .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
+                .filter(|a| other_legal.contains(a) && !tells(a))
+                .collect();
+            if actions.is_empty() {
+                break;
+            }
+            let action = &actions[next() as usize % actions.len()];
+            for twin in &mut twins {
+                game.apply(twin, seat, action, &mut NoRandomness).unwrap();
+            }
+            last_seat = Some(seat);
+        }
+    }
+    compared
+}
+
+#[test]
+fn cloak_twin_games_whose_black_checkers_differ_only_while_cloaked_look_the_same_to_white() {
+    let compared = cloak_twin_playouts(1, 100, 0x7715_C10A);
+    assert!(compared > 100 * 20, "only {compared} positions were compared");
+}
+
+#[test]
+fn cloak_twin_games_whose_white_checkers_differ_only_while_cloaked_look_the_same_to_black() {
+    let compared = cloak_twin_playouts(0, 100, 0x7715_B1AC);
+    assert!(compared > 100 * 20, "only {compared} positions were compared");
 }

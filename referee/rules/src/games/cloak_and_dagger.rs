@@ -5,7 +5,7 @@
 //! Rules page: `docs/games/cloak-and-dagger.md`.
 
 use super::two_colours::{FreePosition, color_of, free_fen, read_free_position, seat_of};
-use crate::chess::{FenFields, Move, Position, find_move, parse_squares};
+use crate::chess::{Board, FenFields, Move, Position, find_move, parse_squares};
 use crate::game::{
     BoardShape, BoardView, CellView, ErrorCode, Game, GameError, Outcome, PieceView, RulesInfo, Said, Seat, Seating,
     Stage, Turn, Viewer,
@@ -130,8 +130,8 @@ pub struct CloakPublic {
     pub pawns_to_drop: [u8; 2],
     /// Whether the side to move has a bonus move now.
     pub bonus: bool,
-    /// Whether the side to move is in check with its king uncloaked (a cloaked king's check is
-    /// not told).
+    /// Whether the side to move has its king uncloaked and in check by a piece it knows (a
+    /// cloaked king's check is not told, nor a check by a cloaked, unknown checker).
     pub check: bool,
 }
 
@@ -187,19 +187,60 @@ impl CloakState {
         self.pos().board().king_of(color).is_some_and(|k| self.cloaked.contains(k))
     }
 
-    fn in_check(&self, color: Color) -> bool {
-        let b = self.pos().board();
-        b.king_of(color).is_some_and(|k| b.attackers_to(k, color.other(), b.occupied()).nonempty())
+    /// `color`'s pieces whose identity its opponent does not know: cloaked checkers not known
+    /// to both (neither guessed right nor shown). They still stand in the way.
+    fn unknown(&self, color: Color) -> Bitboard {
+        (self.cloaked & self.pos().board().by_color(color))
+            .into_iter()
+            .filter(|s| !self.label_of(*s).is_some_and(|n| self.known.contains_key(&key(color, n))))
+            .collect()
     }
 
-    /// The mover's moves: with its king uncloaked, the legal moves of chess (Chess960
-    /// castling); with it cloaked, every move by the pieces' movement (no check rules).
+    /// The pieces of `color`'s opponent on `board` that attack `sq` as far as `color` knows:
+    /// pawns, uncloaked pieces and checkers known to both. An opponent's cloaked, unknown
+    /// checker attacks nothing in `color`'s judgement of its own king's safety.
+    fn known_attackers(&self, board: &Board, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let them = color.other();
+        board.attackers_among(sq, board.by_color(them) & !self.unknown(them), occupied)
+    }
+
+    /// Whether `color`'s king is in check by the pieces `color` knows (see
+    /// [`CloakState::known_attackers`]); what the cloaked checkers truly attack is not asked.
+    fn in_known_check(&self, color: Color) -> bool {
+        let b = self.pos().board();
+        b.king_of(color).is_some_and(|k| self.known_attackers(b, k, color, b.occupied()).nonempty())
+    }
+
+    /// Whether the mover's uncloaked king is safe after `m` as far as the mover knows: no
+    /// known attacker reaches it, and castling's king path is unattacked by known attackers.
+    /// Taking the opponent's king ends the game and is always allowed.
+    fn safe_as_known(&self, m: Move) -> bool {
+        let (pos, us) = (self.pos(), self.mover());
+        let board = pos.board();
+        if board.piece_at(m.to()) == Some(Piece::new(us.other(), Role::King)) {
+            return true;
+        }
+        if let Move::Castle { king, rook } = m {
+            let occupied = board.occupied().without(king).without(rook);
+            let path = crate::chess::castling_squares(king, rook).1;
+            return path.into_iter().all(|sq| self.known_attackers(board, sq, us, occupied).is_empty());
+        }
+        let mut next = *pos;
+        next.play_unchecked(m);
+        let after = next.board();
+        after.king_of(us).is_none_or(|k| self.known_attackers(after, k, us, after.occupied()).is_empty())
+    }
+
+    /// The mover's moves: with its king uncloaked, the moves that leave it out of check by
+    /// the pieces it knows (Chess960 castling, its path unattacked by them); with it cloaked,
+    /// every move by the pieces' movement (no check rules).
     fn moves(&self) -> Vec<Move> {
         let pos = self.pos();
+        let pseudo = pos.pseudo_legal_moves().to_vec();
         let all: Vec<Move> = if self.king_cloaked(self.mover()) {
-            pos.pseudo_legal_moves().to_vec()
+            pseudo
         } else {
-            pos.legal_moves().to_vec()
+            pseudo.into_iter().filter(|m| self.safe_as_known(*m)).collect()
         };
         match self.step {
             Step::BonusBefore | Step::BonusAfter => {
@@ -226,7 +267,7 @@ impl CloakState {
         let mut b = *self.pos().board();
         b.put(s, Piece::new(self.mover(), Role::Pawn));
         let us = self.mover();
-        b.king_of(us).is_some_and(|k| b.attackers_to(k, us.other(), b.occupied()).nonempty())
+        b.king_of(us).is_some_and(|k| self.known_attackers(&b, k, us, b.occupied()).nonempty())
     }
 
     /// The words for a piece of `color` on `sq` as `viewer_knows` allows.
@@ -383,7 +424,7 @@ impl CloakState {
         }
         let us = self.mover();
         if self.moves().is_empty() {
-            self.ended = Some(if !self.king_cloaked(us) && self.in_check(us) {
+            self.ended = Some(if !self.king_cloaked(us) && self.in_known_check(us) {
                 super::two_colours::wins(us.other(), format!("checkmate, {} wins", us.other()))
             } else {
                 super::two_colours::draw(format!("{us} has no move"))
@@ -442,7 +483,7 @@ impl Game for CloakAndDagger {
         RulesInfo {
             id: "cloak-and-dagger",
             name: "Cloak and Dagger Chess",
-            version: 1,
+            version: 2,
             summary: "The pieces behind the pawns are numbered checkers whose identities each player chose in secret (as in Chess960). Guess your opponent's checkers for bonus moves, uncloak yours when it pays, and capture a cloaked king or checkmate an uncloaked one.",
             min_seats: 2,
             max_seats: 2,
@@ -733,7 +774,7 @@ impl Game for CloakAndDagger {
                 .collect(),
             pawns_to_drop: state.captured_pawns,
             bonus: matches!(state.step, Step::BonusBefore | Step::BonusAfter),
-            check: state.ended.is_none() && !state.king_cloaked(state.mover()) && state.in_check(state.mover()),
+            check: state.ended.is_none() && !state.king_cloaked(state.mover()) && state.in_known_check(state.mover()),
         }
     }
 
