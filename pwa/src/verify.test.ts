@@ -2,10 +2,45 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { type Checkpoint, EventStream, chainLink, chainStart, contextOf, drawWords, drawnLine, eventText, gameKey, sha256, toHex, verifyAudit, verifyChain } from "./verify";
+import { type Checkpoint, EventStream, chainLink, chainStart, contextOf, drawWords, drawnLine, eventText, gameKey, sha256, signatureHolds, toHex, verifyAudit, verifyChain } from "./verify";
+import { actionMessage, joinMessage } from "./keys";
 
 const vectors = (name: string) => readFileSync(new URL(`../../referee/rules/tests/vectors/${name}`, import.meta.url), "utf8").trim();
 const seed = new TextEncoder().encode("0123456789abcdef0123456789abcdef");
+
+const recordVectors = (name: string) => readFileSync(new URL(`../../referee/tests/vectors/${name}`, import.meta.url), "utf8").trim();
+
+describe("derivation 3, chain 2 and signatures", () => {
+  it("draws each stream's words as published", async () => {
+    const key = await gameKey(seed, []);
+    const words = async (stream: ConstructorParameters<typeof EventStream>[3], n: number) => {
+      const s = new EventStream(key, 0, undefined, stream);
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push(await s.nextU32());
+      return out.join(" ");
+    };
+    expect(await words({ kind: "start" }, 4)).toBe(vectors("v3_start_words.txt"));
+    expect(await words({ kind: "seat", seat: 1, count: 0, action: "roll 10d6" }, 10)).toBe(vectors("v3_seat2_first_roll_words.txt"));
+    expect(await words({ kind: "round", round: 3 }, 4)).toBe(vectors("v3_round3_words.txt"));
+  });
+
+  it("links chain 2 as published", async () => {
+    const header = { game_id: "g1", commitment: toHex(await sha256(seed)), chain: 2, rules: "table-tools", rules_version: 2, derivation: 3, seat_count: 2, options_text: '{"seats":2}' };
+    const link0 = await chainStart(header);
+    expect(link0).toBe(recordVectors("chain2_link0.txt"));
+    const event = { seq: 1, type: "action", seat: 0, action: "roll 2d6", description: "rolled 2d6: 3 5", key: "k1", at_ms: 1700000000000, draws: [{ bound: 6, value: 2 }, { bound: 6, value: 4 }] };
+    expect(await chainLink(link0, event, 2, seed)).toBe(recordVectors("chain2_event1_link_after_link0.txt"));
+  });
+
+  it("signs and checks what the referee signs", async () => {
+    const key = recordVectors("ed25519_public_key.txt");
+    expect(toHex(joinMessage("g1", key, "", "", "Ann"))).toBe(recordVectors("join_message.txt"));
+    const message = actionMessage("g1", 1, "k1", "roll 2d6");
+    expect(toHex(message)).toBe(recordVectors("action_message.txt"));
+    expect(await signatureHolds(key, message, recordVectors("action_signature.txt"))).toBe(true);
+    expect(await signatureHolds(key, actionMessage("g1", 1, "k1", "roll 3d6"), recordVectors("action_signature.txt"))).toBe(false);
+  });
+});
 
 describe("randomness derivation", () => {
   it("matches the game key vectors", async () => {

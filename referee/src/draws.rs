@@ -162,3 +162,45 @@ pub fn replay_event(
     }
     Ok(applied)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::random::RandomSource;
+
+    fn dice(fresh: Fresh) -> (Vec<u32>, Vec<u32>) {
+        let ((), drawn) = fresh.drawing(|streams| {
+            (0..5).for_each(|_| {
+                streams.own().below(6);
+            });
+            (0..3).for_each(|_| {
+                streams.round().below(20);
+            });
+        });
+        let values = |d: &[Draw]| d.iter().map(|d| d.value).collect();
+        (values(&drawn.draws), values(&drawn.round_draws))
+    }
+
+    /// Derivation 3: another seat's event landing first (here, five events) moves no draw.
+    #[test]
+    fn a_seats_draws_do_not_follow_the_event_number() {
+        let key = GameKey::derive(b"seed", &[]);
+        let early = dice(Fresh::action(DERIVATION_3, key, 4, 1, "roll 5d6", 2, 0));
+        let late = dice(Fresh::action(DERIVATION_3, key, 9, 1, "roll 5d6", 2, 0));
+        assert_eq!(early, late);
+        assert_ne!(early, dice(Fresh::action(DERIVATION_3, key, 4, 1, "roll 5d6", 3, 0)), "its own count does");
+        assert_ne!(early, dice(Fresh::action(DERIVATION_3, key, 4, 0, "roll 5d6", 2, 0)), "and the seat");
+        // A round's resolution draws the same whichever event closes it.
+        let ((), by_deadline) = Fresh::deadline(DERIVATION_3, key, 12, 0).drawing(|streams| {
+            (0..3).for_each(|_| {
+                streams.round().below(20);
+            });
+        });
+        assert_eq!(by_deadline.round_draws.iter().map(|d| d.value).collect::<Vec<_>>(), early.1);
+        // Derivation 2 followed the event number.
+        assert_ne!(
+            dice(Fresh::action(DERIVATION_2, key, 4, 1, "roll 5d6", 2, 0)),
+            dice(Fresh::action(DERIVATION_2, key, 9, 1, "roll 5d6", 2, 0))
+        );
+    }
+}

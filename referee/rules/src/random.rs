@@ -366,6 +366,29 @@ mod tests {
         assert_eq!(words.join(" "), include_str!("../tests/vectors/v2_event0_start_words.txt").trim());
     }
 
+    /// Derivation 3's streams, computed with Python's `hmac` apart from this code.
+    #[test]
+    fn derivation_3_matches_the_published_test_vectors() {
+        let key = GameKey::derive(SEED, &[]);
+        let words = |stream: &Stream, n: usize| {
+            let mut rng = EventRng::for_stream(key, stream);
+            (0..n).map(|_| rng.next_u32().to_string()).collect::<Vec<_>>().join(" ")
+        };
+        let d6 = |stream: &Stream| {
+            let mut rng = EventRng::for_stream(key, stream);
+            (0..10).map(|_| roll(&mut rng, 6).to_string()).collect::<Vec<_>>().join(" ")
+        };
+        let vector =
+            |name: &str| std::fs::read_to_string(format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR")));
+        let vector = |name: &str| vector(name).unwrap().trim().to_string();
+        assert_eq!(words(&Stream::Start, 4), vector("v3_start_words.txt"));
+        let roll_of = |count| Stream::Seat { seat: 1, count, action: "roll 10d6".into() };
+        assert_eq!(words(&roll_of(0), 10), vector("v3_seat2_first_roll_words.txt"));
+        assert_eq!(d6(&roll_of(0)), vector("v3_seat2_first_roll_d6.txt"));
+        assert_eq!(d6(&roll_of(2)), vector("v3_seat2_third_roll_d6.txt"), "the seat's third action: its own count");
+        assert_eq!(words(&Stream::Round(3), 4), vector("v3_round3_words.txt"));
+    }
+
     #[test]
     fn below_rejects_words_that_would_bias_the_result() {
         // With n = 3 the zone is 2^32 - 1: the word u32::MAX must be rejected, 5 gives 2.

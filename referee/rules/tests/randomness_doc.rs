@@ -1,5 +1,6 @@
 //! The test vectors in `docs/randomness.md` are generated from the files the tests check the
-//! derivation against (`tests/vectors/`), so the document and the code cannot drift apart. When
+//! derivation against (`tests/vectors/`, and the record's chain and signatures in
+//! `referee/tests/vectors/`), so the document and the code cannot drift apart. When
 //! a vector changes, `REFEREE_WRITE_DOCS=1 cargo test -p referee-rules --test randomness_doc`
 //! writes the table anew.
 
@@ -11,6 +12,12 @@ const END: &str = "<!-- end of test vectors -->";
 
 fn vector(name: &str) -> String {
     let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")).trim().to_string()
+}
+
+/// A vector of the record's chain and of signatures, which the referee crate's tests check.
+fn record_vector(name: &str) -> String {
+    let path = format!("{}/../tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")).trim().to_string()
 }
 
@@ -36,7 +43,44 @@ fn table() -> String {
             "derivation 2: first 4 words of the start (event 0, actor 0, empty action)",
             vector("v2_event0_start_words.txt"),
         ),
+        ("derivation 3: first 4 words of the start's stream", vector("v3_start_words.txt")),
+        (
+            "derivation 3: first 10 words of seat index 1's first action (count 0), `roll 10d6`",
+            vector("v3_seat2_first_roll_words.txt"),
+        ),
+        ("derivation 3: its 10 d6 rolls", vector("v3_seat2_first_roll_d6.txt")),
+        (
+            "derivation 3: the same seat's third action (count 2), `roll 10d6`: 10 d6 rolls",
+            vector("v3_seat2_third_roll_d6.txt"),
+        ),
+        ("derivation 3: first 4 words of sealed round 3's stream", vector("v3_round3_words.txt")),
         ("the deck `booster-36` before shuffling (Booster Chess's deck)", vector("booster36_order.txt")),
+        (
+            "chain 2: the first link of game `g1` (table-tools, rules version 2, derivation 3, 2 seats, options text `{\"seats\":2}`), commitment `SHA-256(seed)`",
+            record_vector("chain2_link0.txt"),
+        ),
+        ("chain 2: the salt of event 1", record_vector("chain2_salt1.txt")),
+        (
+            "chain 2: the commitment to event 1: seat 0's `roll 2d6`, told `rolled 2d6: 3 5`, at 1700000000000 ms, draws `6:2,6:4`, unsigned",
+            record_vector("chain2_event1_commitment.txt"),
+        ),
+        (
+            "chain 2: the link after it, following the first link above",
+            record_vector("chain2_event1_link_after_link0.txt"),
+        ),
+        (
+            "signatures: the Ed25519 public key of the secret key of 32 bytes `07`",
+            record_vector("ed25519_public_key.txt"),
+        ),
+        (
+            "signatures: its join to `g1` with no entropy and the name `Ann`, the bytes signed (hex)",
+            record_vector("join_message.txt"),
+        ),
+        (
+            "signatures: its action `roll 2d6` in `g1` after 1 event, idempotency key `k1`, the bytes signed (hex)",
+            record_vector("action_message.txt"),
+        ),
+        ("signatures: the Ed25519 signature of those bytes", record_vector("action_signature.txt")),
     ];
     let mut out = String::from("| what | value |\n|---|---|\n");
     for (what, value) in rows {
