@@ -3,7 +3,7 @@
 // drawn from it) and each capture's four dice as the players rolled them; Gravity's hidden pawn
 // and both piles as shuffled (checked against every piece the record says was added). Worked
 // out from the recorded draws, which the fairness check (`verify.ts`) derives from the seed;
-// the orders are docs/randomness.md's ("Deck order before shuffling", "What each game draws").
+// the orders are docs/randomness.md's ("Deck order before shuffling") and docs/draws.md's.
 // Any other game's draws are said by `drawWords` alone.
 import { type AuditRecord, type Draw, drawnEvents } from "./verify";
 import { cardFace, cardPiece } from "./cards";
