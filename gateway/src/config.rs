@@ -4,6 +4,9 @@
 pub struct Config {
     /// Where to listen (`GATEWAY_ADDR`).
     pub addr: String,
+    /// Where the Prometheus page is served (`GATEWAY_METRICS_ADDR`, default `127.0.0.1:9465`;
+    /// `off`: nowhere). Never on the public address.
+    pub metrics_addr: Option<String>,
     /// The referee's gRPC endpoint (`REFEREE_URL`).
     pub referee_url: String,
     /// The built app (`PWA_DIR`).
@@ -35,6 +38,7 @@ impl Config {
         let count = |name: &str, default: &str| number(name, default).map(|n| n.clamp(1, 1_000_000) as usize);
         Ok(Config {
             addr: env_or("GATEWAY_ADDR", "127.0.0.1:8080"),
+            metrics_addr: Some(env_or("GATEWAY_METRICS_ADDR", "127.0.0.1:9465")).filter(|a| a != "off"),
             referee_url: env_or("REFEREE_URL", "http://127.0.0.1:50051"),
             pwa_dir: env_or("PWA_DIR", "pwa/dist").into(),
             joins_per_minute: number("GATEWAY_JOINS_PER_MINUTE", "30")?.max(1),

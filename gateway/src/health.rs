@@ -1,4 +1,5 @@
-//! Liveness, readiness and the Prometheus page.
+//! Liveness, readiness and the Prometheus page — the last on an address of its own
+//! (`GATEWAY_METRICS_ADDR`), where the operator's scraper reaches it and the public does not.
 
 use crate::referee::Referee;
 use actix_web::{HttpResponse, web};
@@ -22,6 +23,16 @@ pub async fn readyz(referee: web::Data<Referee>) -> HttpResponse {
     }
 }
 
-pub async fn metrics_page(handle: web::Data<PrometheusHandle>) -> HttpResponse {
+async fn metrics_page(handle: web::Data<PrometheusHandle>) -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain; version=0.0.4").body(handle.render())
+}
+
+/// The Prometheus page at `http://addr/metrics`, served apart from the public API.
+pub fn metrics_server(addr: &str, handle: PrometheusHandle) -> std::io::Result<actix_web::dev::Server> {
+    let server = actix_web::HttpServer::new(move || {
+        actix_web::App::new().app_data(web::Data::new(handle.clone())).route("/metrics", web::get().to(metrics_page))
+    })
+    .workers(1)
+    .bind(addr)?;
+    Ok(server.run())
 }

@@ -90,7 +90,6 @@ async fn run(config: Config) -> std::io::Result<()> {
     let server = HttpServer::new(move || {
         App::new()
             .app_data(web::Data::new(referee.clone()))
-            .app_data(web::Data::new(metrics.clone()))
             .app_data(web::Data::new(streams.clone()))
             .app_data(web::Data::new(feeds.clone()))
             .app_data(middleware::json_config())
@@ -121,12 +120,17 @@ async fn run(config: Config) -> std::io::Result<()> {
             .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
             .route("/healthz", web::get().to(health::healthz))
             .route("/readyz", web::get().to(health::readyz))
-            .route("/metrics", web::get().to(health::metrics_page))
             .configure(|cfg| app.configure(cfg))
     })
     .tcp_nodelay(true)
     .shutdown_timeout(10)
     .bind(&config.addr)?;
     eprintln!("gateway: open http://{}/", config.addr);
-    server.run().await
+    match &config.metrics_addr {
+        Some(addr) => {
+            let metrics = health::metrics_server(addr, metrics)?;
+            futures::future::try_join(server.run(), metrics).await.map(|_| ())
+        }
+        None => server.run().await,
+    }
 }

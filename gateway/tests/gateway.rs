@@ -240,7 +240,7 @@ async fn one_address_holds_at_most_its_cap_of_live_streams_and_gets_a_place_back
 
 /// A gauge's value on the gateway's `/metrics` page.
 async fn gauge(http: &reqwest::Client, gw: &Gateway, name: &str) -> f64 {
-    let page = http.get(gw.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    let page = http.get(gw.metrics_url()).send().await.unwrap().text().await.unwrap();
     page.lines().find_map(|l| l.strip_prefix(&format!("{name} "))).and_then(|v| v.trim().parse().ok()).unwrap_or(0.0)
 }
 
@@ -366,8 +366,10 @@ async fn openapi_docs_health_and_metrics() {
     assert_eq!(http.get(gw.url("/healthz")).send().await.unwrap().status(), 200);
     assert_eq!(http.get(gw.url("/readyz")).send().await.unwrap().status(), 200);
     http.get(gw.url("/api/v1/rules")).send().await.unwrap();
-    let metrics = http.get(gw.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    let metrics = http.get(gw.metrics_url()).send().await.unwrap().text().await.unwrap();
     assert!(metrics.contains("gateway_requests_total") && metrics.contains("route=\"/api/v1/rules\""), "{metrics}");
+    // Not on the public address: only where the operator's scraper reaches it.
+    assert_eq!(http.get(gw.url("/metrics")).send().await.unwrap().status(), 404);
     referee.kill9();
     assert_eq!(http.get(gw.url("/readyz")).send().await.unwrap().status(), 503);
     let down = http.get(gw.url("/api/v1/rules")).send().await.unwrap();

@@ -34,9 +34,17 @@ test("each phone keeps links of the record's chain; the fairness page checks the
     assert.equal(list.at(-1).seq, record.events.length, "the latest link is the end of the game");
   }
 
+  // Each phone made a key when it joined and signed every action with it.
+  assert.equal(record.chain, 2);
+  const keys = record.events[0].seats.map((s) => s.key);
+  assert.ok(keys.every((k) => /^(ed25519:[0-9a-f]{64}|p256:04[0-9a-f]{128})$/.test(k)), JSON.stringify(keys));
+  const actions = record.events.filter((e) => e.type === "action");
+  assert.ok(actions.length === 4 && actions.every((e) => e.signed && /^[0-9a-f]{128}$/.test(e.signed.signature)), JSON.stringify(actions));
+
   const n = (await kept(black.page, id)).length;
   await black.page.getByRole("link", { name: "Check the record" }).click();
   await black.page.getByText(`✓ The record extends the ${n} links this phone saw during the game, and all ${record.events.length} event links hold.`).waitFor();
+  await black.page.getByText("✓ Every seat joined with a key made on its phone, and all 4 of their actions carry its signature: nobody acted in another's name.").waitFor();
   await axe(black.page, "fairness with the chain checked");
 
   // One hex digit of a kept link changed: the record no longer passes through it.

@@ -62,6 +62,7 @@ export function harness() {
     start(REFEREE_BIN, ["serve"], { REFEREE_ADDR: `127.0.0.1:${refereePort}`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, REFEREE_METRICS_ADDR: "off", RUST_LOG: "warn" });
     start(GATEWAY_BIN, [], {
       GATEWAY_ADDR: `127.0.0.1:${gatewayPort}`,
+      GATEWAY_METRICS_ADDR: "off",
       REFEREE_URL: `http://127.0.0.1:${refereePort}`,
       PWA_DIR: join(here, "..", "dist"),
       RUST_LOG: "warn",

@@ -12,13 +12,15 @@ use support::{Referee, free_port};
 pub struct Gateway {
     child: Child,
     base: String,
+    metrics: String,
 }
 
 impl Gateway {
     pub fn start(referee: &Referee, env: &[(&str, &str)]) -> Gateway {
-        let port = free_port();
+        let (port, metrics) = (free_port(), free_port());
         let child = Command::new(env!("CARGO_BIN_EXE_gateway"))
             .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
+            .env("GATEWAY_METRICS_ADDR", format!("127.0.0.1:{metrics}"))
             .env("REFEREE_URL", referee.endpoint())
             .env("PWA_DIR", "/nonexistent")
             .env("RUST_LOG", "warn")
@@ -32,7 +34,16 @@ impl Gateway {
             assert!(start.elapsed() < Duration::from_secs(20), "gateway did not start");
             std::thread::sleep(Duration::from_millis(25));
         }
-        Gateway { child, base: format!("http://127.0.0.1:{port}") }
+        Gateway {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            metrics: format!("http://127.0.0.1:{metrics}/metrics"),
+        }
+    }
+
+    /// The Prometheus page, on the gateway's metrics address.
+    pub fn metrics_url(&self) -> String {
+        self.metrics.clone()
     }
 
     pub fn url(&self, path: &str) -> String {
