@@ -86,7 +86,8 @@ test("the fairness box shows only where something is drawn; on a shared phone ea
     const line = await shares.nth(i).innerText();
     assert.match(line, new RegExp(`^${who.replace(/[()]/g, "\\$&")}: its phone's random digits [0-9a-f]{8}…\\. ✓ Sealed when joining; matches its seal\\.$`));
   }
-  await page.getByText("neither the operator nor the last player to join could choose the setup").waitFor();
+  await page.getByText("It could not choose the draws: the seed was fixed and sealed before anyone joined").waitFor();
+  await page.getByText("It cannot act in your name: your phone made a key when it joined").waitFor();
   const drawn = page.getByRole("list", { name: "what was drawn" }).locator("li");
   assert.ok((await drawn.count()) >= 1);
   assert.match(await drawn.first().innerText(), /The setup — \d+ draws/);

@@ -107,6 +107,19 @@ async fn the_host_may_end_a_game_early_which_releases_its_record_and_seed() {
         .into_inner();
     let (code, out) = verify(&audit_text(&audit));
     assert_eq!(code, 0, "{out}");
+    // Read through `| head -1`: the reader goes away, and the verdict stands, quietly.
+    use std::io::Write;
+    let mut child = std::process::Command::new(referee_bin())
+        .args(["verify", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.stdin.take().unwrap().write_all(audit_text(&audit).as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -128,6 +141,9 @@ async fn a_game_nobody_moves_in_for_too_long_is_closed_and_its_record_released()
     let record = client.get_audit(audit(table.game_id.clone())).await.unwrap().into_inner();
     let (code, out) = verify(&audit_text(&record));
     assert_eq!(code, 0, "{out}");
+    let record: AuditRecord = serde_json::from_str(&audit_text(&record)).unwrap();
+    assert!(record.abandoned, "the record says the game was abandoned");
+    assert!(out.contains("outcome: abandoned, no outcome: ok"), "{out}");
 }
 
 /// A chain 2 link binds everything about an event, its draws included, through a salted

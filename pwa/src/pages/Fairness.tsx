@@ -117,11 +117,14 @@ export function Fairness({ gameId }: { gameId: string }) {
         view this phone received showed the chain so far: the phone kept some of those links, and the final record must pass through each of them.
       </p>
       <p class="operator">
-        What whoever runs the referee can and cannot do: the seed was fixed and sealed before anyone joined, and each phone sealed its own random share
-        before any share was revealed, so neither the operator nor the last player to join could choose the setup or the draws; and a record changed
-        afterwards, even with every link recomputed, no longer passes through the links the players' phones kept. What remains: the referee
-        sees every move and every hand as it happens (it is the referee), and where seats act at the same moment, as with the table tools, it decides
-        which of two simultaneous requests comes first.
+        What whoever runs the referee can and cannot do. It could not choose the draws: the seed was fixed and sealed before anyone joined, and each phone
+        sealed its own random share before any share was revealed. It could not tell anyone a secret through the chain: every event enters the chain
+        sealed with a salt from the seed, so a link seen during the game says nothing about a burial, a hand or a sealed move. It cannot rewrite the
+        record: options, moves, draws, times and what the table was told are all in the chain, and a record changed afterwards, even with every link
+        recomputed, no longer passes through the links the players' phones kept. It cannot act in your name: your phone made a key when it joined and
+        signed every one of your actions with it, and the key never left the phone. What remains: the referee sees every move and every hand as it happens
+        (it is the referee); a seat that joined from a program without a key has only the referee's word for its actions; and where two seats draw from
+        the same pile at the same moment, it decides who was first.
       </p>
       {pending && <p class="status">{pending}</p>}
       {!verdict && !pending && <p>Checking…</p>}
