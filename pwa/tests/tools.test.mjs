@@ -27,7 +27,8 @@ test("table tools: a discard is confirmed and logged as a face under the right s
   await bob.page.locator(".hand li").first().getByRole("button", { name: /^discard/ }).click();
   assert.equal(await bob.page.locator(".hand .playing-card").count(), 5, "nothing is discarded before the player confirms");
   await bob.page.getByRole("button", { name: "Discard it" }).click();
-  await bob.page.locator(".hand .playing-card").nth(3).waitFor();
+  // Signed and sent, then the hand comes back one card shorter.
+  await bob.page.locator(".hand .playing-card").nth(4).waitFor({ state: "detached" });
   assert.equal(await bob.page.locator(".hand .playing-card").count(), 4);
   const log = alice.page.locator(".log li").first();
   await log.getByText(`Seat 2 discarded ${face(code)}`).waitFor();
