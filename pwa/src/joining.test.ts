@@ -70,3 +70,10 @@ describe("a join", () => {
     expect(n).toBe(2);
   });
 });
+
+describe("a player's name", () => {
+  it("is refused on the phone as the referee refuses it: on one line, nothing invisible or turning the text", () => {
+    expect(nameProblem("Zoë Ødegård")).toBeNull();
+    for (const name of ["\u202eadA", "Ada\nBob", "A\u200bda", "Ada\u2066"]) expect(nameProblem(name)).toMatch(/on one line/);
+  });
+});

@@ -38,7 +38,13 @@ export function phraseProblem(phrase: string): string | null {
 /** Why a name cannot be sent, in words, or null when it can. */
 export function nameProblem(name: string): string | null {
   const n = [...name.trim()].length;
-  return n <= NAME_CHARS ? null : `A name is at most ${NAME_CHARS} characters; this one has ${n}.`;
+  if (n > NAME_CHARS) return `A name is at most ${NAME_CHARS} characters; this one has ${n}.`;
+  // As the referee refuses them: control characters, invisible and direction-changing marks.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.test(name)) {
+    return "A name is written on one line, without invisible or direction-changing characters.";
+  }
+  return null;
 }
 
 /** A seat's entropy text: the phone's random bytes in hex, then the typed phrase. */

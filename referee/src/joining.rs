@@ -62,6 +62,12 @@ impl JoinRequest {
         if self.name.chars().count() > MAX_NAME_CHARS || self.name.len() > 4 * MAX_NAME_CHARS {
             return Err(ApiError::invalid(Reason::TooLong, format!("A name is at most {MAX_NAME_CHARS} characters.")));
         }
+        if self.name.chars().any(hidden_in_a_name) {
+            return Err(ApiError::invalid(
+                Reason::BadName,
+                "A name is written on one line, without invisible or direction-changing characters.",
+            ));
+        }
         if self.client_key.len() > MAX_CLIENT_KEY_BYTES {
             return Err(ApiError::invalid(Reason::TooLong, "The client key is too long."));
         }
@@ -90,6 +96,14 @@ impl JoinRequest {
         signing::check(&record.key, &message, &self.join_signature).map_err(bad)?;
         Ok(record)
     }
+}
+
+/// Characters that would let a name pass for another on the table's screens: control
+/// characters (new lines among them), marks that change the direction of text, and marks that
+/// take no room.
+fn hidden_in_a_name(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
 fn too_many_attempts() -> ApiError {

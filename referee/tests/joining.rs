@@ -71,7 +71,28 @@ async fn a_retried_join_gets_the_same_seat_and_token_and_an_interrupted_start_is
         tokens: vec![first.token, black.token],
         view,
     };
+    // Text no notation uses is refused in words, never answered with a server error.
+    for odd in ["\u{202e}e2e4", "eé2e4", "e2e4\u{200b}"] {
+        let refused = submit(&mut client, &table, 1, odd, 1, "odd").await.unwrap_err();
+        assert_eq!((refused.code(), error_code(&refused).as_str()), (Code::InvalidArgument, "bad_notation"), "{odd:?}");
+    }
     submit(&mut client, &table, 0, "e2e4", 1, "m1").await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_name_that_would_hide_or_disguise_itself_on_the_table_is_refused() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    for name in ["\u{202e}adA", "Ada\nBob", "A\u{200b}da", "Ada\u{2066}", "\u{7}"] {
+        let request = pb::JoinGameRequest { name: name.into(), ..join(&created.game_id, &created.seats[0].join_code) };
+        let refused = client.join_game(request).await.unwrap_err();
+        assert_eq!((refused.code(), error_code(&refused).as_str()), (Code::InvalidArgument, "bad_name"), "{name:?}");
+    }
+    let request =
+        pb::JoinGameRequest { name: "Zoë Ødegård".into(), ..join(&created.game_id, &created.seats[0].join_code) };
+    client.join_game(request).await.expect("letters of any language are names");
 }
 
 #[tokio::test(flavor = "multi_thread")]

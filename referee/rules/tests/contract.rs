@@ -512,3 +512,29 @@ fn a_long_game_keeps_only_the_latest_entries_of_its_record_and_its_views_say_whe
     assert_eq!(last[0], view.played.last().unwrap().clone());
     assert!(sizes[1] < sizes[0] * 11 / 10, "the saved state stops growing with the record: {sizes:?}");
 }
+
+/// Text no notation uses — letters outside ASCII, bidirectional overrides, zero-width marks,
+/// control characters — is refused before any game reads it, as bad notation, in every game,
+/// and a dispute about it is answered too, never a panic.
+#[test]
+fn every_game_refuses_action_text_outside_plain_ascii_as_bad_notation() {
+    let odd = ["eé2e4", "\u{202e}e2e4", "e2e4\u{200b}", "roll\n2d6", "e2\u{0}e4", "♘f3"];
+    for (game, options) in tables() {
+        let state = game.setup(&options, &mut EventRng::new(GameKey([3; 32]), 0)).unwrap();
+        let seat = game.turn(&state).active_seats().first().copied().unwrap_or(0);
+        for text in odd {
+            let mut copy = game.clone_state(&state);
+            let refused = game.apply(&mut copy, seat, text, &mut EventRng::new(GameKey([3; 32]), 1)).unwrap_err();
+            assert_eq!(refused.code, rules::game::ErrorCode::BadNotation, "{}: {text:?}: {refused}", game.info().id);
+            assert!(!refused.message.contains(text), "{}: the refusal repeats {text:?}", game.info().id);
+            assert!(game.read_action(&state, seat, text).is_err());
+            assert!(!game.attempt_in_full(&state, seat, text).contains(text));
+        }
+    }
+    let chess = rules::games::find("chess").unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for text in odd {
+        let refused = chess.adjudicate(start, text).unwrap_err();
+        assert_eq!(refused.code, rules::game::ErrorCode::BadNotation, "{text:?}");
+    }
+}

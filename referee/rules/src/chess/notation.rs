@@ -267,7 +267,8 @@ pub fn parse_move(pos: &Position, text: &str, mode: CastlingMode) -> Result<Move
 /// Starts with two squares, like e2e4.
 fn looks_like_uci(text: &str) -> bool {
     let t = text.trim();
-    t.len() >= 4 && t.is_char_boundary(4) && t[0..2].parse::<Square>().is_ok() && t[2..4].parse::<Square>().is_ok()
+    let squares = |a: usize, b: usize| t.get(a..b).is_some_and(|s| s.parse::<Square>().is_ok());
+    squares(0, 2) && squares(2, 4)
 }
 
 fn looks_like_san(text: &str) -> bool {

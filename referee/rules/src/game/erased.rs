@@ -401,6 +401,22 @@ impl RandomSource for NoRandomnessAsError {
     }
 }
 
+/// The longest action text a game reads.
+const MAX_ACTION_CHARS: usize = 256;
+
+/// Refuses action text no game's notation uses — letters outside ASCII, control characters,
+/// bidirectional overrides, zero-width marks — before any game reads it, so that no game's
+/// parser has to be ready for them and no refusal repeats them.
+fn plain_action(text: &str) -> Result<(), GameError> {
+    if text.len() <= MAX_ACTION_CHARS && text.chars().all(|c| c.is_ascii_graphic() || c == ' ') {
+        return Ok(());
+    }
+    Err(GameError::new(
+        ErrorCode::BadNotation,
+        "An action is written in plain letters, digits and signs (e2e4, Nf3, roll 2d6, bury d4).",
+    ))
+}
+
 /// Wraps a [`Game`] as a [`DynGame`]: the contract's rules for every game live here.
 pub struct Erased<G>(pub G);
 
@@ -542,6 +558,7 @@ impl<G: Game> Erased<G> {
         if let Some(outcome) = self.ended(table) {
             return Err(GameError::new(ErrorCode::GameOver, format!("The game is over: {}.", outcome.reason)));
         }
+        plain_action(text)?;
         if let Some(courtesy) = Courtesy::parse(text) {
             let applied = self.courtesy(table, seat, courtesy)?;
             table.changed_at = table.actions + 1;
@@ -745,6 +762,7 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn read_action(&self, state: &AnyState, seat: Seat, text: &str) -> Result<(String, String), GameError> {
+        plain_action(text)?;
         let table = self.table(state);
         let action = self.0.parse_action(&table.game, seat, text)?;
         let said = self.0.describe_action(&table.game, seat, &action);
@@ -753,12 +771,16 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn attempt_in_full(&self, state: &AnyState, seat: Seat, text: &str) -> String {
         let table = self.table(state);
+        if plain_action(text).is_err() {
+            return format!("{}'s action", table.seating.side_of(seat));
+        }
         self.0
             .describe_attempt(&table.game, seat, text)
             .unwrap_or_else(|| format!("{}'s {}", table.seating.side_of(seat), text.trim()))
     }
 
     fn action_in_full(&self, state: &AnyState, seat: Seat, text: &str) -> Result<String, GameError> {
+        plain_action(text)?;
         let table = self.table(state);
         if let Some(courtesy) = Courtesy::parse(text) {
             return Ok(format!("{}'s {}", table.seating.side_of(seat), courtesy.as_noun()));
