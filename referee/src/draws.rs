@@ -166,7 +166,6 @@ pub fn replay_event(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::random::RandomSource;
 
     fn dice(fresh: Fresh) -> (Vec<u32>, Vec<u32>) {
         let ((), drawn) = fresh.drawing(|streams| {
