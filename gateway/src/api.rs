@@ -26,13 +26,36 @@ use utoipa::{OpenApi, ToSchema};
 pub struct ApiDoc;
 
 /// The bearer token of the `Authorization` header.
-pub fn bearer(req: &HttpRequest) -> Option<String> {
-    let value = req.headers().get("authorization")?.to_str().ok()?;
-    value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")).map(|t| t.trim().to_string())
+/// The longest token the referee hands out is 52 characters; anything longer, or with other
+/// characters than letters and digits, is not one of its tokens and is refused here, before it
+/// could reach the referee's shared connections.
+const MAX_TOKEN_CHARS: usize = 64;
+
+/// `token` if it could be one of the referee's tokens; `bad_token` otherwise.
+pub fn checked_token(token: &str) -> Result<String, ApiError> {
+    let token = token.trim();
+    if token.is_empty() || token.len() > MAX_TOKEN_CHARS || !token.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_token",
+            "That is not a token this referee gives: send the seat or host token as Authorization: Bearer <token>.",
+        ));
+    }
+    Ok(token.to_string())
+}
+
+/// The bearer token of the request, if it sends one; `bad_token` for a malformed one.
+pub fn bearer(req: &HttpRequest) -> Result<Option<String>, ApiError> {
+    let Some(value) = req.headers().get("authorization") else { return Ok(None) };
+    let value = value.to_str().map_err(|_| checked_token("").unwrap_err())?;
+    match value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")) {
+        Some(token) => checked_token(token).map(Some),
+        None => Err(checked_token("").unwrap_err()),
+    }
 }
 
 fn require_token(req: &HttpRequest) -> Result<String, ApiError> {
-    bearer(req).ok_or_else(|| {
+    bearer(req)?.ok_or_else(|| {
         ApiError::new(StatusCode::UNAUTHORIZED, "no_token", "Send your seat token as Authorization: Bearer <token>.")
     })
 }
@@ -332,7 +355,7 @@ pub async fn get_game(
     referee: web::Data<Referee>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = bearer(&req);
+    let token = bearer(&req)?;
     let v = referee
         .client()
         .get_view(request(pb::GetViewRequest { game_id: path.into_inner() }, token.as_deref()))
@@ -361,7 +384,7 @@ pub async fn get_record(
     path: web::Path<String>,
     query: web::Query<RecordQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = bearer(&req);
+    let token = bearer(&req)?;
     let r = referee
         .client()
         .get_record(request(
@@ -395,7 +418,7 @@ pub async fn get_pars(
     referee: web::Data<Referee>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = bearer(&req);
+    let token = bearer(&req)?;
     let r = referee
         .client()
         .get_pars(request(pb::GetParsRequest { game_id: path.into_inner() }, token.as_deref()))
@@ -524,7 +547,10 @@ pub async fn game_events(
 ) -> Result<impl Responder, ApiError> {
     let pass = streams.open(req.peer_addr().map(|a| a.ip()))?;
     let keepalive = streams.keepalive;
-    let token = bearer(&req).or_else(|| query.token.clone());
+    let token = match bearer(&req)? {
+        Some(token) => Some(token),
+        None => query.token.as_deref().map(checked_token).transpose()?,
+    };
     let last_event =
         req.headers().get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     let after = last_event.or(query.after).unwrap_or(0);

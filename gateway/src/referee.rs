@@ -1,6 +1,9 @@
 //! The gRPC clients to the referee, carrying the caller's token and the current trace context.
 
 use referee_proto::v1::referee_client::RefereeClient;
+
+/// The largest answer the gateway reads from the referee.
+const MAX_ANSWER_BYTES: usize = 64 * 1024 * 1024;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tonic::transport::{Channel, Endpoint};
@@ -26,7 +29,12 @@ impl Referee {
         let channels: Vec<Channel> = (0..connections.max(1)).map(|_| endpoint.connect_lazy()).collect();
         Ok(Referee {
             channel: channels[0].clone(),
-            clients: channels.into_iter().map(RefereeClient::new).collect(),
+            // A finished game's audit record grows with the game (a 5,000-event game is past the
+            // default 4 MiB); the referee's own limits bound what it sends.
+            clients: channels
+                .into_iter()
+                .map(|c| RefereeClient::new(c).max_decoding_message_size(MAX_ANSWER_BYTES))
+                .collect(),
             turn: Arc::new(AtomicUsize::new(0)),
         })
     }

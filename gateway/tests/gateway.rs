@@ -461,3 +461,46 @@ async fn players_join_with_names_and_committed_entropy_and_a_retried_join_gets_t
         .unwrap();
     assert_eq!(bad.status(), 400);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_oversized_or_malformed_bearer_is_refused_at_the_gateway_and_other_live_streams_go_on() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &gw, "chess", json!({})).await;
+    // Others watch the game live.
+    let streams: Vec<_> = (0..8)
+        .map(|_| {
+            let response = http.get(gw.url(&format!("/api/v1/games/{}/events?after={}", game.id, game.seq))).send();
+            tokio::spawn(async move {
+                let mut body = response.await.unwrap().bytes_stream();
+                let mut text = String::new();
+                while !text.contains("\"seq\":2") {
+                    let chunk =
+                        tokio::time::timeout(Duration::from_secs(15), body.next()).await.unwrap().unwrap().unwrap();
+                    text.push_str(&String::from_utf8_lossy(&chunk));
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let huge = "A".repeat(100_000);
+    for token in [huge.as_str(), "seat token with spaces", "../../etc"] {
+        for path in [format!("/api/v1/games/{}", game.id), format!("/api/v1/games/{}/record", game.id)] {
+            let r = http.get(gw.url(&path)).header("authorization", format!("Bearer {token}")).send().await.unwrap();
+            assert_eq!(r.status(), 401, "{path}");
+            let body: Value = r.json().await.unwrap();
+            assert_eq!(body["code"], "bad_token");
+        }
+    }
+    let long = "A".repeat(2_000);
+    let r = http.get(gw.url(&format!("/api/v1/games/{}/events?token={long}", game.id))).send().await.unwrap();
+    assert_eq!(r.status(), 401, "a stream's token in the query is checked too");
+    // The move reaches every stream: none was cut.
+    let (status, _) = act(&http, &gw, &game, 0, "e2e4", game.seq, "m1").await;
+    assert_eq!(status, 200);
+    for s in streams {
+        s.await.unwrap();
+    }
+}

@@ -45,7 +45,12 @@ fn bearer<T>(request: &Request<T>) -> Result<Option<String>, ApiError> {
     let text = value.to_str().map_err(|_| ApiError::unauthenticated())?;
     let token =
         text.strip_prefix("Bearer ").or_else(|| text.strip_prefix("bearer ")).ok_or_else(ApiError::unauthenticated)?;
-    Ok(Some(token.trim().to_string()))
+    let token = token.trim();
+    // No token of this referee is longer or holds anything but letters and digits.
+    if token.len() > 64 || !token.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::unauthenticated());
+    }
+    Ok(Some(token.to_string()))
 }
 
 /// The caller's network address, by which the referee counts wrong join codes and new games:
