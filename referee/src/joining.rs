@@ -11,8 +11,8 @@ use crate::chain::CHAIN_2;
 use crate::draws::{Drawn, Fresh};
 use crate::errors::{ApiError, Reason};
 use crate::store::{
-    AppendOutcome, ClaimOutcome, Event, EventBody, JOIN_FAILURE_WINDOW_SECONDS, JOIN_FAILURES_PER_ADDRESS,
-    JOIN_FAILURES_PER_GAME, RevealOutcome, SeatRecord, SeatStatement, key,
+    AppendOutcome, ClaimOutcome, Event, EventBody, JOIN_FAILURE_WINDOW_SECONDS, RevealOutcome, SeatRecord,
+    SeatStatement, key,
 };
 use crate::tables::{Caller, Current, Tables, now_ms, storage};
 use crate::{signing, tokens};
@@ -110,7 +110,7 @@ fn too_many_attempts() -> ApiError {
     ApiError::new(
         Code::ResourceExhausted,
         Reason::TooManyAttempts,
-        "Too many wrong join codes; wait a few minutes before trying again.",
+        "Too many wrong join codes from here or for this game; wait ten minutes before trying again.",
     )
 }
 
@@ -124,14 +124,21 @@ impl Tables {
         address: &str,
     ) -> Result<(u8, String, pb::GameView), ApiError> {
         request.check()?;
+        let current = self.current(game_id, None).await?;
+        // A retry of a join that went through (its answer lost) is recognised by its client key,
+        // the joiner's own secret, whatever the limits on wrong codes say.
+        if let Some(seat) = current.joined_with(&self.settings.key, &request.client_key) {
+            let token = self.settings.key.seat_token(game_id, seat, &request.client_key);
+            let current = self.started(current).await?;
+            return Ok((seat, token, current.view(Caller::Seat(seat))));
+        }
         let by_address = format!("limit:joinfail:{address}");
         let by_game = key(game_id, "joinfail");
-        if self.store.counted(&by_address).await.map_err(storage)? >= JOIN_FAILURES_PER_ADDRESS
-            || self.store.counted(&by_game).await.map_err(storage)? >= JOIN_FAILURES_PER_GAME
+        if self.store.counted(&by_address).await.map_err(storage)? >= self.settings.join_failures_per_address
+            || self.store.counted(&by_game).await.map_err(storage)? >= self.settings.join_failures_per_game
         {
             return Err(too_many_attempts());
         }
-        let current = self.current(game_id, None).await?;
         let header = &current.loaded.header;
         let code = tokens::normalize_join_code(&request.join_code);
         let code_hash = if header.keyed_codes {
@@ -247,6 +254,18 @@ impl Tables {
 }
 
 impl Current {
+    /// The seat a join with `client_key` already took, if any: its token follows from the key.
+    fn joined_with(&self, key: &tokens::ServerKey, client_key: &str) -> Option<u8> {
+        if client_key.is_empty() {
+            return None;
+        }
+        let game_id = &self.loaded.header.game_id;
+        self.loaded.seats.iter().find_map(|(seat, record)| {
+            let token = key.seat_token(game_id, *seat, client_key);
+            tokens::same_hash(&tokens::hash_secret(&token), &record.token_hash).then_some(*seat)
+        })
+    }
+
     /// Every seat has joined, and every seat that committed to entropy has revealed it.
     pub fn ready_to_start(&self) -> bool {
         let loaded = &self.loaded;

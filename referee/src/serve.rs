@@ -76,6 +76,8 @@ impl Config {
             max_events: positive("REFEREE_MAX_EVENTS", d.max_events)?,
             creates_per_address: positive("REFEREE_CREATES_PER_ADDRESS", d.creates_per_address)?,
             abandoned_after_seconds: positive("REFEREE_ABANDONED_AFTER", d.abandoned_after_seconds)?,
+            join_failures_per_address: positive("REFEREE_JOIN_FAILURES_PER_ADDRESS", d.join_failures_per_address)?,
+            join_failures_per_game: positive("REFEREE_JOIN_FAILURES_PER_GAME", d.join_failures_per_game)?,
         };
         Ok(Config {
             addr: addr.parse().map_err(|e| format!("REFEREE_ADDR={addr}: {e}"))?,

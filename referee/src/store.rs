@@ -12,7 +12,8 @@
 //! - `g:{ID}:events` — stream; entry id `<seq>-1`, field `e` = JSON [`Event`].
 //! - `g:{ID}:idem` — hash `<seat>:<idempotency key>` → seq of the event it produced.
 //! - `g:{ID}:snap` — hash `seq`, `state`: the state after the first `seq` events.
-//! - `g:{ID}:joinfail` — failed join attempts, expiring.
+//! - `g:{ID}:joinfail` — failed join attempts, expiring ten minutes after the first (kept out
+//!   of the keys every change renews).
 //! - `g:{ID}:pars` — hash puzzle key → JSON of the par the referee proved for it (Chess Golf's
 //!   holes), written once worked out; kept as long as the header.
 //! - `g:{ID}:archive` — hash `count`, `log`: a finished game's events, their JSON one a line,
@@ -28,12 +29,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-/// Wrong join codes allowed from one client address per window, over all games.
-pub const JOIN_FAILURES_PER_ADDRESS: u64 = 20;
-/// Wrong join codes allowed for one game per window, from all addresses together: far above
-/// what players mistype, far below what guessing a 40-bit code would need.
-pub const JOIN_FAILURES_PER_GAME: u64 = 1000;
-/// The window of both join limits.
+/// The window of both limits on wrong join codes (`Settings::join_failures_per_address` and
+/// `join_failures_per_game`): they count from the first failure and are never renewed.
 pub const JOIN_FAILURE_WINDOW_SECONDS: u64 = 600;
 /// Longest wait for one Redis reply (above `WAIT`'s own 2 s limit).
 const RESPONSE_TIMEOUT: Duration = Duration::from_millis(2500);
@@ -302,8 +299,9 @@ struct Scripts {
 }
 
 /// Every key a game may have, by its part name.
-const GAME_KEYS: [&str; 11] =
-    ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "joinfail", "archive", "pars"];
+/// (Not `joinfail`, whose window must never be renewed by the game's changes.)
+const GAME_KEYS: [&str; 10] =
+    ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "archive", "pars"];
 
 /// The number of events, archived or not: a Lua function for the scripts (events, archive).
 const EVENT_COUNT: &str = r"

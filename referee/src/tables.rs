@@ -46,6 +46,12 @@ pub struct Settings {
     /// A game in play with no event for this long is abandoned: closed, with its record and
     /// seed released so it can be checked (default seven days, within the thirty it is kept).
     pub abandoned_after_seconds: u64,
+    /// Wrong join codes from one client address in ten minutes, over all games (default 20).
+    pub join_failures_per_address: u64,
+    /// Wrong join codes for one game in ten minutes, from all addresses (default 10,000: far
+    /// above what players mistype and what a few dozen addresses can send, far below what
+    /// guessing a 40-bit code would need).
+    pub join_failures_per_game: u64,
 }
 
 impl Settings {
@@ -58,6 +64,8 @@ impl Settings {
             max_events: 5_000,
             creates_per_address: 60,
             abandoned_after_seconds: 7 * 86_400,
+            join_failures_per_address: 20,
+            join_failures_per_game: 10_000,
         }
     }
 }

@@ -31,7 +31,7 @@ pub fn new_token() -> String {
 }
 
 /// A join code as shown to people: `K7QX-M2PD` (40 bits). With the referee's limit on failed
-/// joins per game (see `store::JOIN_FAILURE_LIMIT`), guessing one is hopeless.
+/// joins per game (`Settings::join_failures_per_game`), guessing one is hopeless.
 pub fn new_join_code() -> String {
     let raw = random_base32(8);
     format!("{}-{}", &raw[..4], &raw[4..])

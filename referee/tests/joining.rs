@@ -255,3 +255,32 @@ async fn creation_and_events_are_limited_and_left_games_expire() {
     assert_eq!(gone.code(), Code::NotFound, "a game nobody joined is gone after its time");
     assert!(get_view(&mut client, &table.game_id, None).await.is_ok(), "a game in play is kept");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn wrong_codes_lock_a_game_for_ten_minutes_at_most_and_never_lock_out_a_join_that_went_through() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_JOIN_FAILURES_PER_GAME", "30")]);
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    let id = created.game_id.clone();
+    let ada = pb::JoinGameRequest { client_key: "ada-phone-5e1f".into(), ..join(&id, &created.seats[0].join_code) };
+    let first = client.join_game(ada.clone()).await.unwrap().into_inner();
+    // Guessers from three addresses use up the game's window of wrong codes.
+    for i in 0..30 {
+        let mut request = tonic::Request::new(join(&id, &format!("GUES-{i:04}")));
+        request.metadata_mut().insert("x-client-address", format!("10.0.0.{}", i % 3).parse().unwrap());
+        let refused = client.join_game(request).await.unwrap_err();
+        assert_eq!(error_code(&refused), "bad_join_code");
+    }
+    let locked = client.join_game(join(&id, &created.seats[1].join_code)).await.unwrap_err();
+    assert_eq!(error_code(&locked), "too_many_attempts");
+    assert!(locked.message().contains("wait ten minutes"), "{}", locked.message());
+    // Ada's phone, whose answer was lost, gets its seat and token back all the same.
+    let again = client.join_game(ada).await.unwrap().into_inner();
+    assert_eq!((again.seat, again.token), (first.seat, first.token));
+    // The lock ends ten minutes after the first wrong code, whatever the game does meanwhile.
+    get_view(&mut client, &id, None).await.unwrap();
+    let ttl = redis_command(redis.port, &format!("TTL g:{{{id}}}:joinfail")).unwrap();
+    let ttl: i64 = ttl.trim().trim_start_matches(':').parse().unwrap();
+    assert!((1..=600).contains(&ttl), "the window is never renewed: {ttl}");
+}
