@@ -6,7 +6,7 @@ use crate::referee::{Referee, request, request_from};
 use crate::streams::Streams;
 use crate::views::{RulesInfo, view_json};
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, Responder, get, post, web};
+use actix_web::{Either, HttpRequest, HttpResponse, Responder, get, post, web};
 use actix_web_lab::sse;
 use futures::StreamExt;
 use referee_proto::structs;
@@ -557,11 +557,16 @@ pub async fn game_events(
     // Shared with every client watching this game with the same token. The stream ends when the
     // game ends or the referee goes away; EventSource then reconnects with Last-Event-ID. It
     // holds its place among the caps until it is dropped.
-    let events = feeds.watch(&referee, path.into_inner(), token, after).await?.map(move |event| {
+    let Some(events) = feeds.watch(&referee, path.into_inner(), token, after).await? else {
+        // The game is over and this client saw its end: 204 tells an EventSource to stop.
+        return Ok(Either::Left(HttpResponse::NoContent().finish()));
+    };
+    let events = events.map(move |event| {
         let _held = &pass;
         event
     });
-    Ok(sse::Sse::from_infallible_stream(events).with_keep_alive(keepalive).with_retry_duration(Duration::from_secs(2)))
+    let stream = sse::Sse::from_infallible_stream(events).with_keep_alive(keepalive);
+    Ok(Either::Right(stream.with_retry_duration(Duration::from_secs(2))))
 }
 
 /// Ends a game early, with the host token: no result, no more actions, and the record with

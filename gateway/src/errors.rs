@@ -23,11 +23,21 @@ pub struct ApiError {
     pub reason: Option<String>,
     #[serde(skip)]
     pub status: u16,
+    /// How long to wait before trying again (the `Retry-After` header), where the referee said.
+    #[serde(skip)]
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
-        ApiError { code: code.into(), message: message.into(), seq: None, reason: None, status: status.as_u16() }
+        ApiError {
+            code: code.into(),
+            message: message.into(),
+            seq: None,
+            reason: None,
+            status: status.as_u16(),
+            retry_after: None,
+        }
     }
 
     pub fn referee_unreachable(e: impl fmt::Display) -> ApiError {
@@ -53,7 +63,9 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status_code());
-        if self.status_code() == StatusCode::SERVICE_UNAVAILABLE {
+        if let Some(seconds) = self.retry_after {
+            response.insert_header((actix_web::http::header::RETRY_AFTER, seconds.to_string()));
+        } else if self.status_code() == StatusCode::SERVICE_UNAVAILABLE {
             // Nothing was recorded unless a retry with the same key says so: try again soon.
             response.insert_header((actix_web::http::header::RETRY_AFTER, "1"));
         }
@@ -106,7 +118,8 @@ impl From<tonic::Status> for ApiError {
         let seq = info.as_ref().and_then(|i| i.metadata.get("current_seq")).and_then(|s| s.parse().ok());
         let code = if code.is_empty() { "internal".to_string() } else { code };
         let reason = (http == StatusCode::UNPROCESSABLE_ENTITY).then(|| status.message().to_string());
-        ApiError { code, message: status.message().to_string(), seq, reason, status: http.as_u16() }
+        let retry_after = status.get_details_retry_info().and_then(|r| r.retry_delay).map(|d| d.as_secs().max(1));
+        ApiError { code, message: status.message().to_string(), seq, reason, status: http.as_u16(), retry_after }
     }
 }
 

@@ -18,18 +18,27 @@ use tokio::sync::watch;
 pub struct Update {
     seq: u64,
     under_way: bool,
+    over: bool,
     data: sse::Data,
 }
 
 impl Update {
     fn new(view: &pb::GameView) -> Update {
         let data = sse::Data::new(view_json(view).to_string()).id(view.seq.to_string()).event("view");
-        Update { seq: view.seq, under_way: view.status == pb::GameStatus::Active as i32, data }
+        let status = view.status;
+        let (under_way, over) = (status == pb::GameStatus::Active as i32, status == pb::GameStatus::Over as i32);
+        Update { seq: view.seq, under_way, over, data }
     }
 
     /// Whether a watcher resuming after `after` should have this view (0: from the start).
     fn news_after(&self, after: u64) -> bool {
         after == 0 || self.seq > after || !self.under_way
+    }
+
+    /// Whether this is the view of a finished game that a watcher who already saw `after`
+    /// events has seen: there is nothing more to send it, ever.
+    fn told_already(&self, over: bool, after: u64) -> bool {
+        over && after > 0 && after >= self.seq
     }
 }
 
@@ -52,16 +61,21 @@ impl Feeds {
         game_id: String,
         token: Option<String>,
         after: u64,
-    ) -> Result<impl futures::Stream<Item = sse::Event> + use<>, ApiError> {
+    ) -> Result<Option<impl futures::Stream<Item = sse::Event> + use<>>, ApiError> {
         let key = (game_id, token);
         let existing = self.feeds.lock().expect("not poisoned").get(&key).map(|tx| tx.subscribe());
         let rx = match existing {
             Some(rx) => rx,
             None => self.open(referee, key).await?,
         };
+        // A finished game the watcher has seen to its end: `None`, so that it is told to stop
+        // coming back (an EventSource reconnects after every stream that merely ends).
+        if rx.borrow().as_ref().is_some_and(|u| u.told_already(u.over, after)) {
+            return Ok(None);
+        }
         // State: the feed, the resume point until the first view is judged, and whether the
         // feed's current view has been looked at yet.
-        Ok(futures::stream::unfold((rx, Some(after), false), |(mut rx, mut resume, mut looked)| async move {
+        Ok(Some(futures::stream::unfold((rx, Some(after), false), |(mut rx, mut resume, mut looked)| async move {
             loop {
                 if looked && rx.changed().await.is_err() {
                     return None;
@@ -73,14 +87,21 @@ impl Feeds {
                 }
                 return Some((sse::Event::Data(update.data.clone()), (rx, None, true)));
             }
-        }))
+        })))
     }
 
     /// Opens the feed of `key` with the referee and starts its pump.
     async fn open(&self, referee: &Referee, key: FeedKey) -> Result<watch::Receiver<Latest>, ApiError> {
         let message = pb::WatchGameRequest { game_id: key.0.clone(), after_seq: 0 };
-        let stream = referee.client().watch_game(request(message, key.1.as_deref())).await?.into_inner();
-        let (tx, rx) = watch::channel(None);
+        let mut stream = referee.client().watch_game(request(message, key.1.as_deref())).await?.into_inner();
+        // The referee refuses a watch (its limits, a bad token) as the stream's first item: said
+        // here, as the answer's status, rather than as an empty stream a client retries forever.
+        let first = stream.message().await?.ok_or_else(|| {
+            ApiError::from(tonic::Status::unavailable(
+                "The referee ended the live view at once; look at the game again in a moment.",
+            ))
+        })?;
+        let (tx, rx) = watch::channel(Some(Arc::new(Update::new(&first))));
         let tx = Arc::new(tx);
         let mut feeds = self.feeds.lock().expect("not poisoned");
         if let Some(other) = feeds.get(&key) {

@@ -504,3 +504,34 @@ async fn an_oversized_or_malformed_bearer_is_refused_at_the_gateway_and_other_li
         s.await.unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_watcher_past_the_referees_limits_is_told_so_and_a_finished_games_watcher_is_told_to_stop() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_MAX_FOLLOWED_GAMES", "1")]);
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let (first, second) =
+        (seat_two(&http, &gw, "chess", json!({})).await, seat_two(&http, &gw, "chess", json!({})).await);
+    let events = |game: &common::Seated| gw.url(&format!("/api/v1/games/{}/events", game.id));
+    let held = http.get(events(&first)).send().await.unwrap();
+    assert_eq!(held.status(), 200);
+    let mut held = held.bytes_stream();
+    tokio::time::timeout(Duration::from_secs(5), held.next()).await.unwrap().unwrap().unwrap();
+    // The referee follows one game at most: the second is refused in so many words, with a
+    // time to come back, not answered with an empty stream a browser retries every 2 s.
+    let refused = http.get(events(&second)).send().await.unwrap();
+    assert_eq!(refused.status(), 429);
+    assert_eq!(refused.headers()["retry-after"], "30");
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["code"], "limit_reached");
+    // The first game ends; a watcher that saw its end is told not to come back (204).
+    let (status, over) = act(&http, &gw, &first, 0, "resign", first.seq, "r").await;
+    assert_eq!((status, over["status"].as_str()), (200, Some("over")));
+    let end = over["seq"].as_u64().unwrap();
+    drop(held);
+    let again = http.get(events(&first)).header("Last-Event-ID", end.to_string()).send().await.unwrap();
+    assert_eq!(again.status(), 204, "nothing more will ever come");
+    let late = http.get(events(&first)).send().await.unwrap();
+    assert_eq!(late.status(), 200, "a watcher who has not seen the end gets it");
+}

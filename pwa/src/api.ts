@@ -431,11 +431,17 @@ export function newKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Follows a game live; EventSource reconnects by itself and resumes from the last seq. */
+/** Follows a game live; EventSource reconnects by itself and resumes from the last seq. Once
+ * the game is over nothing more can come, so the stream is closed rather than reopened (the
+ * gateway also answers 204 to a phone that saw the end, which stops an EventSource). */
 export function watch(gameId: string, token: string | undefined, after: number, onView: (v: View) => void): () => void {
   const params = new URLSearchParams({ after: String(after) });
   if (token) params.set("token", token);
   const source = new EventSource(`/api/v1/games/${encodeURIComponent(gameId)}/events?${params}`);
-  source.addEventListener("view", (e) => onView(JSON.parse((e as MessageEvent).data)));
+  source.addEventListener("view", (e) => {
+    const view: View = JSON.parse((e as MessageEvent).data);
+    onView(view);
+    if (view.status === "over") source.close();
+  });
   return () => source.close();
 }

@@ -42,11 +42,13 @@ pub struct ApiError {
     pub message: String,
     /// For `stale`: the sequence number the game is at now.
     pub current_seq: Option<u64>,
+    /// For a limit: how long to wait before trying again, sent as `google.rpc.RetryInfo`.
+    pub retry_after: Option<std::time::Duration>,
 }
 
 impl ApiError {
     pub fn new(status: Code, code: Reason, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into(), current_seq: None }
+        ApiError { status, code, message: message.into(), current_seq: None, retry_after: None }
     }
 
     pub fn stale(current_seq: u64) -> ApiError {
@@ -96,8 +98,16 @@ impl ApiError {
         if let Some(seq) = self.current_seq {
             metadata.insert("current_seq".to_string(), seq.to_string());
         }
-        let details = ErrorDetails::with_error_info(self.code.as_str_name(), ERROR_DOMAIN, metadata);
+        let mut details = ErrorDetails::with_error_info(self.code.as_str_name(), ERROR_DOMAIN, metadata);
+        if let Some(wait) = self.retry_after {
+            details.set_retry_info(Some(wait));
+        }
         Status::with_error_details(self.status, clip(&self.message, MAX_MESSAGE), details)
+    }
+
+    /// The same refusal, telling the caller to try again after `seconds`.
+    pub fn retry_after(self, seconds: u64) -> ApiError {
+        ApiError { retry_after: Some(std::time::Duration::from_secs(seconds)), ..self }
     }
 }
 

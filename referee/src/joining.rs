@@ -112,6 +112,7 @@ fn too_many_attempts() -> ApiError {
         Reason::TooManyAttempts,
         "Too many wrong join codes from here or for this game; wait ten minutes before trying again.",
     )
+    .retry_after(JOIN_FAILURE_WINDOW_SECONDS)
 }
 
 impl Tables {

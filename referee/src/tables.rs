@@ -426,7 +426,8 @@ impl Tables {
                 Code::ResourceExhausted,
                 Reason::LimitReached,
                 format!("At most {most} games are created from one address in ten minutes; wait a few minutes."),
-            ));
+            )
+            .retry_after(CREATE_WINDOW_SECONDS));
         }
         // Check the options (and learn the seat count) with a throwaway seed: the real setup
         // happens when the last seat has joined and added its entropy.

@@ -54,6 +54,7 @@ fn busy(what: &str) -> Status {
         Reason::LimitReached,
         format!("This referee follows as many {what} as it can; ask for the view instead, or watch again later."),
     )
+    .retry_after(30)
     .into_status()
 }
 
