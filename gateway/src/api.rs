@@ -377,7 +377,6 @@ pub struct RecordQuery {
     responses((status = 200, description = "`{game_id, seq, from, played: [{seat, said, action?}]}`", body = Object),
         (status = 401, body = ApiError), (status = 404, body = ApiError)),
     security((), ("bearer" = [])))]
-#[get("/api/v1/games/{id}/record")]
 pub async fn get_record(
     req: HttpRequest,
     referee: web::Data<Referee>,
@@ -402,7 +401,7 @@ pub async fn get_record(
         })
         .collect();
     Ok(HttpResponse::Ok()
-        .json(serde_json::json!({"game_id": r.game_id, "seq": r.seq, "from": r.from, "played": played})))
+        .json(serde_json::json!({"game_id": r.game_id, "seq": r.seq, "from": r.from, "played": played, "next_from": r.next_from})))
 }
 
 /// The par the referee proved for every puzzle of the game everyone may now see (Chess Golf's

@@ -78,6 +78,7 @@ async fn run(config: Config) -> std::io::Result<()> {
     let joins = rate_limit(Duration::from_secs(60), config.joins_per_minute, config.joins_per_minute)?;
     let actions =
         rate_limit(Duration::from_secs(1), config.actions_per_second, config.actions_per_second.saturating_mul(3))?;
+    let records = rate_limit(Duration::from_secs(60), config.records_per_minute, config.records_per_minute / 4 + 1)?;
     let streams = streams::Streams::new(
         config.streams_per_address,
         config.streams,
@@ -112,7 +113,11 @@ async fn run(config: Config) -> std::io::Result<()> {
             )
             .service(api::reveal_entropy)
             .service(api::get_game)
-            .service(api::get_record)
+            .service(
+                web::resource("/api/v1/games/{id}/record")
+                    .wrap(Governor::new(&records))
+                    .route(web::get().to(api::get_record)),
+            )
             .service(api::get_pars)
             .service(api::game_events)
             .service(api::get_audit)

@@ -535,3 +535,26 @@ async fn a_watcher_past_the_referees_limits_is_told_so_and_a_finished_games_watc
     let late = http.get(events(&first)).send().await.unwrap();
     assert_eq!(late.status(), 200, "a watcher who has not seen the end gets it");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reads_of_a_record_are_rate_limited_per_address() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[("GATEWAY_RECORDS_PER_MINUTE", "4")]);
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &gw, "chess", json!({})).await;
+    let read = || http.get(gw.url(&format!("/api/v1/games/{}/record", game.id))).send();
+    let mut statuses = Vec::new();
+    for _ in 0..4 {
+        statuses.push(read().await.unwrap().status().as_u16());
+    }
+    assert_eq!(statuses[0], 200);
+    assert!(statuses.contains(&429), "a burst past the limit is refused: {statuses:?}");
+    let refused = loop {
+        let r = read().await.unwrap();
+        if r.status() == 429 {
+            break r;
+        }
+    };
+    assert!(refused.headers().contains_key("retry-after"));
+}

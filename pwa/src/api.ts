@@ -319,6 +319,8 @@ export interface RecordPart {
   seq: number;
   from: number;
   played: PlayedEntry[];
+  /** Where the next page begins; 0 (or absent) when this one ends the record. */
+  next_from?: number;
 }
 
 /** What the referee proved about one puzzle of a game (a Chess Golf hole), once everyone may
@@ -416,8 +418,17 @@ export const api = {
   end: (gameId: string, hostToken: string) => call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/end`, undefined, hostToken),
   /** The record from entry `from` (0: the whole record) on, as the seat of `token`, the host, or
    * (without a token) a spectator may hear it: a view carries only the latest entries. */
-  getRecord: (gameId: string, token?: string, from = 0) =>
-    call<RecordPart>("GET", `/api/v1/games/${encodeURIComponent(gameId)}/record?from=${from}`, undefined, token),
+  getRecord: async (gameId: string, token?: string, from = 0): Promise<RecordPart> => {
+    // The referee answers a page at a time; read on to the end.
+    const page = (at: number) => call<RecordPart>("GET", `/api/v1/games/${encodeURIComponent(gameId)}/record?from=${at}`, undefined, token);
+    const whole = await page(from);
+    while (whole.next_from) {
+      const more = await page(whole.next_from);
+      whole.played.push(...more.played);
+      whole.next_from = more.next_from;
+    }
+    return whole;
+  },
   /** The par the referee proved for each finished puzzle (Chess Golf's holes). The first
    * request after a hole may take a second or more while the search runs; later ones are
    * instant. */

@@ -69,6 +69,7 @@ export function harness() {
       // The tests play fast, many games from one address.
       GATEWAY_ACTIONS_PER_SECOND: "100",
       GATEWAY_JOINS_PER_MINUTE: "1000",
+      GATEWAY_RECORDS_PER_MINUTE: "1000",
       GATEWAY_STREAMS_PER_ADDRESS: "1000",
     });
     server.base = `http://127.0.0.1:${gatewayPort}`;

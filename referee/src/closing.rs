@@ -25,7 +25,7 @@ impl Tables {
             }
             let event = current.chained(Event::new(current.seq, EventBody::End, Vec::new(), now_ms()));
             let kept = self.retention_of(pb::GameStatus::Over);
-            match self.store.append(game_id, &event, None, kept).await.map_err(storage)? {
+            match self.store.append(game_id, &event, None, kept, &Default::default()).await.map_err(storage)? {
                 AppendOutcome::Appended => {
                     tracing::info!(game_id, seq = event.seq, "game ended by the host");
                     self.archive(game_id).await;

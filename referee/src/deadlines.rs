@@ -9,7 +9,7 @@ use crate::audit::game_key;
 use crate::draws::{DERIVATION_3, Fresh};
 use crate::errors::ApiError;
 use crate::store::{AppendOutcome, Event, EventBody, Loaded};
-use crate::tables::{Current, Tables, blocking, now_ms, storage};
+use crate::tables::{Current, Tables, added_entries, blocking, now_ms, storage};
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame};
 
@@ -50,14 +50,15 @@ impl Tables {
         let game_id = current.loaded.header.game_id.clone();
         let key = game_key(&current.loaded.seed, &current.entropy())
             .ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
-        let (current, next, drawn, round) = blocking(move || {
+        let (current, next, drawn, round, entries) = blocking(move || {
             let state = current.state.as_ref().expect("a round is open");
             let round = current.game.draw_point(state, 0).round;
             let fresh = Fresh::deadline(current.loaded.header.derivation, key, current.seq, round);
             let mut next = current.game.clone_state(state);
             let (closed, drawn) = fresh.drawing(|streams| current.game.close_round(&mut next, streams.round()));
             closed.map_err(|e| ApiError::internal(format!("closing the round: {e}")))?;
-            Ok((current, next, drawn, round))
+            let entries = added_entries(current.game, state, &next);
+            Ok((current, next, drawn, round, entries))
         })
         .await?;
         let mut event = Event::new(current.seq, EventBody::Deadline, drawn.draws, now_ms());
@@ -67,7 +68,7 @@ impl Tables {
         let event = current.chained(event);
         let status = if current.game.outcome(&next).is_some() { pb::GameStatus::Over } else { pb::GameStatus::Active };
         if let AppendOutcome::Appended =
-            self.store.append(&game_id, &event, None, self.retention_of(status)).await.map_err(storage)?
+            self.store.append(&game_id, &event, None, self.retention_of(status), &entries).await.map_err(storage)?
         {
             tracing::info!(game_id, seq = event.seq, "round closed at its deadline");
             metrics::counter!("referee_rounds_closed_at_deadline_total").increment(1);

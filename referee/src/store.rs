@@ -14,6 +14,9 @@
 //! - `g:{ID}:snap` — hash `seq`, `state`: the state after the first `seq` events.
 //! - `g:{ID}:joinfail` — failed join attempts, expiring ten minutes after the first (kept out
 //!   of the keys every change renews).
+//! - `g:{ID}:played` — list of the record's entries (JSON `rules::game::Entry`), one pushed
+//!   with each event that adds some, so the record is read a page at a time; absent in games
+//!   made before it was kept.
 //! - `g:{ID}:pars` — hash puzzle key → JSON of the par the referee proved for it (Chess Golf's
 //!   holes), written once worked out; kept as long as the header.
 //! - `g:{ID}:archive` — hash `count`, `log`: a finished game's events, their JSON one a line,
@@ -228,6 +231,14 @@ pub enum RevealOutcome {
     Different,
 }
 
+/// The record's entries an event adds, after the `before` it already had: kept in
+/// `g:{ID}:played`, so the whole record is read a page at a time without replaying the game.
+#[derive(Default)]
+pub struct Entries {
+    pub before: u64,
+    pub added: Vec<rules::game::Entry>,
+}
+
 pub enum AppendOutcome {
     Appended,
     Stale { current_seq: u64 },
@@ -300,8 +311,8 @@ struct Scripts {
 
 /// Every key a game may have, by its part name.
 /// (Not `joinfail`, whose window must never be renewed by the game's changes.)
-const GAME_KEYS: [&str; 10] =
-    ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "archive", "pars"];
+const GAME_KEYS: [&str; 11] =
+    ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "archive", "pars", "played"];
 
 /// The number of events, archived or not: a Lua function for the scripts (events, archive).
 const EVENT_COUNT: &str = r"
@@ -382,10 +393,12 @@ impl Scripts {
                 if claimed == 1 then redis.call('XADD', KEYS[3], joined .. '-1', 'seat', ARGV[1]) end
                 return {{claimed, joined}}"
             )),
-            // KEYS: events idem joins archive, then every key of the game; ARGV: expected seq,
-            // idempotency field ('' for none), event JSON, seconds to keep the game from now.
+            // KEYS: events idem joins archive played, then every key of the game; ARGV: expected
+            // seq, idempotency field ('' for none), event JSON, seconds to keep the game from
+            // now, the record's entries before this event, then the entries it adds (JSON).
             // The joins stream only wakes watchers before the start: the first event drops it.
-            // An archived game is over: nothing more is appended.
+            // An archived game is over: nothing more is appended. The entries join the record
+            // list only where it holds every earlier entry (games made before it began have none).
             append: Script::new(
                 r"
                 if ARGV[2] ~= '' then
@@ -400,7 +413,10 @@ impl Scripts {
                 redis.call('XADD', KEYS[1], ARGV[1] .. '-1', 'e', ARGV[3])
                 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
                 if len == 0 then redis.call('DEL', KEYS[3]) end
-                for i = 5, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
+                if #ARGV > 5 and redis.call('LLEN', KEYS[5]) == tonumber(ARGV[5]) then
+                    redis.call('RPUSH', KEYS[5], unpack(ARGV, 6))
+                end
+                for i = 6, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
                 return {'ok', ARGV[1]}",
             ),
             // KEYS: events archive snap; ARGV: the number of events, their compressed log. Only
@@ -656,21 +672,25 @@ impl Store {
         event: &Event,
         idempotency_field: Option<&str>,
         keep_seconds: u64,
+        entries: &Entries,
     ) -> RedisResult<AppendOutcome> {
         let mut invocation = self.scripts.append.prepare_invoke();
-        for part in ["events", "idem", "joins", "archive"] {
+        for part in ["events", "idem", "joins", "archive", "played"] {
             invocation.key(key(game_id, part));
         }
         for part in GAME_KEYS {
             invocation.key(key(game_id, part));
         }
-        let (status, seq): (String, u64) = invocation
+        invocation
             .arg(event.seq)
             .arg(idempotency_field.unwrap_or(""))
             .arg(serde_json::to_string(event).expect("serializable"))
             .arg(keep_seconds)
-            .invoke_async(&mut self.conn.clone())
-            .await?;
+            .arg(entries.before);
+        for entry in &entries.added {
+            invocation.arg(serde_json::to_string(entry).expect("serializable"));
+        }
+        let (status, seq): (String, u64) = invocation.invoke_async(&mut self.conn.clone()).await?;
         let outcome = match status.as_str() {
             "ok" => AppendOutcome::Appended,
             "duplicate" => AppendOutcome::Duplicate { seq },
@@ -764,6 +784,23 @@ impl Store {
             .query_async(&mut self.conn.clone())
             .await?;
         Ok(entries.ids.iter().filter_map(|e| e.get::<String>("e")).collect())
+    }
+
+    /// The record's entries `from..from + count` and how many it holds in all (0 for a game
+    /// made before the list was kept).
+    pub async fn played(&self, game_id: &str, from: u64, count: u64) -> RedisResult<(u64, Vec<rules::game::Entry>)> {
+        let key = key(game_id, "played");
+        let (len, texts): (u64, Vec<String>) = redis::pipe()
+            .cmd("LLEN")
+            .arg(&key)
+            .cmd("LRANGE")
+            .arg(&key)
+            .arg(from)
+            .arg((from + count).saturating_sub(1))
+            .query_async(&mut self.conn.clone())
+            .await?;
+        let entries = texts.iter().map(|t| parse_json(t, "record entry")).collect::<RedisResult<_>>()?;
+        Ok((len, entries))
     }
 
     /// The archived events of a finished game, if it was archived.

@@ -13,10 +13,10 @@ use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
 use crate::draws::{DERIVATION_3, Fresh, replay_event};
 use crate::errors::{ApiError, Reason, echo};
 use crate::signing;
-use crate::store::{AppendOutcome, Event, EventBody, Header, Loaded, Signed, Store};
+use crate::store::{AppendOutcome, Entries, Event, EventBody, Header, Loaded, Signed, Store};
 use crate::tokens;
 use referee_proto::v1 as pb;
-use rules::game::{AnyState, DynGame, View, Viewer};
+use rules::game::{AnyState, DynGame, PlayedView, View, Viewer};
 use rules::games;
 use rules::random::{EventRng, Replay, commitment, to_hex};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -27,6 +27,8 @@ const MAX_KEY_BYTES: usize = 128;
 const MAX_OPTIONS_BYTES: usize = 16 * 1024;
 const MAX_POSITION_BYTES: usize = 4 * 1024;
 const MAX_RULES_ID_BYTES: usize = 64;
+/// The most entries one read of the record returns.
+pub const RECORD_PAGE: u64 = 500;
 /// The window in which games created from one address are counted.
 const CREATE_WINDOW_SECONDS: u64 = 600;
 
@@ -272,6 +274,8 @@ pub struct Tables {
     pub(crate) settings: Settings,
     /// One search for par at a time in this process (`pars.rs`).
     pub(crate) solving: std::sync::Arc<tokio::sync::Semaphore>,
+    /// One replay of an old game's whole record at a time in this process.
+    replaying: std::sync::Arc<tokio::sync::Semaphore>,
 }
 
 pub(crate) fn now_ms() -> u64 {
@@ -363,6 +367,12 @@ fn replay_events(
     Ok(Replayed { state, seq, ended })
 }
 
+/// The record's entries `after` holds beyond those of `before`.
+pub(crate) fn added_entries(game: &dyn DynGame, before: &AnyState, after: &AnyState) -> Entries {
+    let before = game.recorded(before);
+    Entries { before, added: game.entries_since(after, before) }
+}
+
 /// The form in which `seat`'s action `text` is recorded (and, from derivation 2, mixed into
 /// its draws): the game's own notation where it reads the action, else the text trimmed (a
 /// courtesy, or a refusal).
@@ -380,6 +390,7 @@ impl Tables {
             store,
             settings: Settings { snapshot_every: settings.snapshot_every.max(1), ..settings },
             solving: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
+            replaying: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
         }
     }
 
@@ -524,29 +535,46 @@ impl Tables {
         Ok(current.view(caller))
     }
 
-    /// The whole record from entry `from` on, as the caller may hear it: the log replayed from
-    /// the start (views carry only the latest entries, so that a move's cost does not grow
-    /// with the game; this is the rest, on request).
+    /// The record from entry `from` on, as the caller may hear it, a page of at most
+    /// [`RECORD_PAGE`] entries at a time (`next_from` says where the next begins; 0 at the end).
+    /// Views carry only the latest entries, so that a move's cost does not grow with the game;
+    /// this is the rest, read from the record's list without replaying anything. Games made
+    /// before the list was kept are replayed, one at a time per referee.
     pub async fn record(&self, game_id: &str, token: Option<&str>, from: u64) -> Result<pb::GameRecord, ApiError> {
         let current = self.current(game_id, None).await?;
         let viewer = current.authorize(token)?.viewer();
+        let recorded = current.state.as_ref().map_or(0, |s| current.game.recorded(s));
+        let (kept, entries) = self.store.played(game_id, from, RECORD_PAGE).await.map_err(storage)?;
+        let heard: Vec<PlayedView> = if kept == recorded {
+            entries.iter().map(|e| e.heard_by(viewer)).collect()
+        } else {
+            self.replayed_record(&current, viewer, from).await?
+        };
+        let next_from = if from + RECORD_PAGE < recorded { from + RECORD_PAGE } else { 0 };
+        let played = heard
+            .into_iter()
+            .map(|p| pb::PlayedEntry { seat: u32::from(p.seat), said: p.said, action: p.action })
+            .collect();
+        Ok(pb::GameRecord { game_id: game_id.to_string(), seq: current.seq, from, played, next_from })
+    }
+
+    /// A page of the record of a game made before its list was kept, replayed from the log: one
+    /// replay at a time in this referee, so that asking for such records never starves the
+    /// other games.
+    async fn replayed_record(&self, current: &Current, viewer: Viewer, from: u64) -> Result<Vec<PlayedView>, ApiError> {
+        let _one_at_a_time = self.replaying.acquire().await.map_err(ApiError::internal)?;
+        let game_id = &current.loaded.header.game_id;
         let events = self.store.all_events(game_id).await.map_err(storage)?;
         let (game, header) = (current.game, current.loaded.header.clone());
-        let (played, seq) = blocking(move || {
+        blocking(move || {
             let (mut heard, mut count) = (Vec::new(), 0);
-            let replayed = replay_events(game, &header, None, &events, |state| {
+            replay_events(game, &header, None, &events, |state| {
                 heard.extend(game.heard_since(state, viewer, count));
                 count = game.recorded(state);
             })?;
-            Ok((heard, replayed.seq))
+            Ok(heard.into_iter().skip(from as usize).take(RECORD_PAGE as usize).collect())
         })
-        .await?;
-        let played = played
-            .into_iter()
-            .skip(from as usize)
-            .map(|p| pb::PlayedEntry { seat: u32::from(p.seat), said: p.said, action: p.action })
-            .collect();
-        Ok(pb::GameRecord { game_id: game_id.to_string(), seq, from, played })
+        .await
     }
 
     pub async fn submit(
@@ -643,7 +671,7 @@ impl Tables {
         let key = game_key(&current.loaded.seed, &current.entropy())
             .ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
         let action = action.to_string();
-        let (current, next, applied, drawn, closed) = blocking(move || {
+        let (current, next, applied, drawn, closed, entries) = blocking(move || {
             let state = current.state.as_ref().expect("started");
             // The action as it will be recorded, which derivations 2 and 3 mix into the draws (a
             // refusal, or a courtesy the game itself does not read, draws nothing).
@@ -658,7 +686,8 @@ impl Tables {
                 metrics::counter!("referee_rejected_actions_total", "code" => e.code.as_str()).increment(1);
             })?;
             let closed = (current.game.draw_point(&next, seat).round > point.round).then_some(point.round);
-            Ok((current, next, applied, drawn, closed))
+            let entries = added_entries(current.game, state, &next);
+            Ok((current, next, applied, drawn, closed, entries))
         })
         .await?;
         let body = EventBody::Action {
@@ -674,7 +703,7 @@ impl Tables {
         event.signed = signed;
         let event = current.chained(event);
         let status = if current.game.outcome(&next).is_some() { pb::GameStatus::Over } else { pb::GameStatus::Active };
-        match self.store.append(&game_id, &event, field, self.retention_of(status)).await.map_err(storage)? {
+        match self.store.append(&game_id, &event, field, self.retention_of(status), &entries).await.map_err(storage)? {
             AppendOutcome::Appended => {}
             AppendOutcome::Stale { .. } => return Ok(Attempt::Raced),
             AppendOutcome::Duplicate { seq } => return Ok(Attempt::Duplicate(seq)),

@@ -366,3 +366,31 @@ async fn every_rewrite_of_what_decides_a_game_fails_against_the_links_the_player
     let (code, out) = verify(&serde_json::to_string(&version).unwrap());
     assert!(code == 1 && out.contains("recorded under version 99"), "{out}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_record_is_read_a_page_at_a_time_from_its_list_and_old_games_are_replayed_for_it() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut seq = table.view.seq;
+    let mut said = Vec::new();
+    for i in 0..620usize {
+        let r = submit(&mut client, &table, i % 2, "roll 1d6", seq, &format!("r{i}")).await.unwrap();
+        said.push(r.description.clone());
+        seq = r.view.unwrap().seq;
+    }
+    // Kept as the game went, one entry a roll: no replay is needed to read it.
+    let kept = redis_command(redis.port, &format!("LLEN g:{{{}}}:played", table.game_id)).unwrap();
+    assert_eq!(kept.trim(), ":620");
+    let first = record_of(&mut client, &table.game_id, Some(&table.tokens[0]), 0).await;
+    assert_eq!((first.played.len(), first.next_from), (500, 500), "a page of 500");
+    let second = record_of(&mut client, &table.game_id, None, first.next_from).await;
+    assert_eq!((second.from, second.played.len(), second.next_from), (500, 120, 0), "the last page");
+    let heard: Vec<&str> = first.played.iter().chain(&second.played).map(|p| p.said.as_str()).collect();
+    assert_eq!(heard, said);
+    // A game made before the list was kept has none: its record is replayed instead.
+    redis_command(redis.port, &format!("DEL g:{{{}}}:played", table.game_id));
+    let replayed = record_of(&mut client, &table.game_id, None, 500).await;
+    assert_eq!(replayed.played.iter().map(|p| p.said.as_str()).collect::<Vec<_>>(), heard[500..]);
+}

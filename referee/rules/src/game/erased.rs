@@ -231,6 +231,9 @@ pub trait DynGame: Send + Sync {
     /// The record's entries from number `since` on, as `viewer` hears them, of those the state
     /// still keeps: right after an action, the entries it added.
     fn heard_since(&self, state: &AnyState, viewer: Viewer, since: u64) -> Vec<PlayedView>;
+    /// The record's entries from number `since` on, as they are kept (each can then be heard by
+    /// any viewer with [`Entry::heard_by`]), of those the state still keeps.
+    fn entries_since(&self, state: &AnyState, since: u64) -> Vec<Entry>;
 
     /// The seat a stateless question is about: `asked` if given, else the one seat that may
     /// act. Where several seats act at once (a sealed round, a reaction), the question must
@@ -843,8 +846,12 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn heard_since(&self, state: &AnyState, viewer: Viewer, since: u64) -> Vec<PlayedView> {
+        self.entries_since(state, since).iter().map(|e| e.heard_by(viewer)).collect()
+    }
+
+    fn entries_since(&self, state: &AnyState, since: u64) -> Vec<Entry> {
         let table = self.table(state);
         let skip = since.saturating_sub(table.first_kept()) as usize;
-        table.record.iter().skip(skip).map(|e| e.heard_by(viewer)).collect()
+        table.record.iter().skip(skip).cloned().collect()
     }
 }
