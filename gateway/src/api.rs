@@ -497,7 +497,8 @@ pub async fn submit_action(
     let b = body.into_inner();
     let s = referee
         .client()
-        .submit_action(request(
+        .submit_action(request_from(
+            &req,
             pb::SubmitActionRequest {
                 game_id: path.into_inner(),
                 action: b.action,

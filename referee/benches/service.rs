@@ -183,7 +183,10 @@ async fn main() {
                         key: field.clone(),
                     };
                     let event = Event::new(*seq, body, vec![], 0);
-                    store.append(&ids[g], &event, Some(&field), 30 * 86_400, &Default::default()).await.unwrap();
+                    store
+                        .append(&ids[g], &event, Some(&field), 30 * 86_400, &Default::default(), Default::default())
+                        .await
+                        .unwrap();
                     latencies.push(t.elapsed());
                     *seq += 1;
                 }

@@ -25,14 +25,19 @@ impl Tables {
             }
             let event = current.chained(Event::new(current.seq, EventBody::End, Vec::new(), now_ms()));
             let kept = self.retention_of(pb::GameStatus::Over);
-            match self.store.append(game_id, &event, None, kept, &Default::default()).await.map_err(storage)? {
+            match self
+                .store
+                .append(game_id, &event, None, kept, &Default::default(), Default::default())
+                .await
+                .map_err(storage)?
+            {
                 AppendOutcome::Appended => {
                     tracing::info!(game_id, seq = event.seq, "game ended by the host");
                     self.archive(game_id).await;
                     return Ok(self.current(game_id, None).await?.view(Caller::Host));
                 }
                 // A move came first: look again (the game may have ended by itself).
-                AppendOutcome::Stale { .. } | AppendOutcome::Duplicate { .. } => {}
+                AppendOutcome::Stale { .. } | AppendOutcome::Duplicate { .. } | AppendOutcome::Full { .. } => {}
             }
         }
         Err(ApiError::stale(0))

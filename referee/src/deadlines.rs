@@ -67,8 +67,11 @@ impl Tables {
         }
         let event = current.chained(event);
         let status = if current.game.outcome(&next).is_some() { pb::GameStatus::Over } else { pb::GameStatus::Active };
-        if let AppendOutcome::Appended =
-            self.store.append(&game_id, &event, None, self.retention_of(status), &entries).await.map_err(storage)?
+        if let AppendOutcome::Appended = self
+            .store
+            .append(&game_id, &event, None, self.retention_of(status), &entries, Default::default())
+            .await
+            .map_err(storage)?
         {
             tracing::info!(game_id, seq = event.seq, "round closed at its deadline");
             metrics::counter!("referee_rounds_closed_at_deadline_total").increment(1);

@@ -247,8 +247,11 @@ impl Tables {
         // Several callers may find the table complete at once; the first append wins and the
         // others find the game started.
         let kept = self.retention_of(pb::GameStatus::Active);
-        if let AppendOutcome::Appended =
-            self.store.append(game_id, &event, None, kept, &Default::default()).await.map_err(storage)?
+        if let AppendOutcome::Appended = self
+            .store
+            .append(game_id, &event, None, kept, &Default::default(), Default::default())
+            .await
+            .map_err(storage)?
         {
             tracing::info!(game_id, "game started");
         }

@@ -78,6 +78,8 @@ impl Config {
             abandoned_after_seconds: positive("REFEREE_ABANDONED_AFTER", d.abandoned_after_seconds)?,
             join_failures_per_address: positive("REFEREE_JOIN_FAILURES_PER_ADDRESS", d.join_failures_per_address)?,
             join_failures_per_game: positive("REFEREE_JOIN_FAILURES_PER_GAME", d.join_failures_per_game)?,
+            max_game_bytes: positive("REFEREE_MAX_GAME_BYTES", d.max_game_bytes)?,
+            bytes_per_address: positive("REFEREE_BYTES_PER_ADDRESS", d.bytes_per_address)?,
         };
         Ok(Config {
             addr: addr.parse().map_err(|e| format!("REFEREE_ADDR={addr}: {e}"))?,
@@ -147,18 +149,19 @@ pub async fn serve(config: Config) -> Result<(), String> {
 
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     health_reporter.set_serving::<RefereeServer<RefereeService>>().await;
-    // Report NOT_SERVING while Redis does not answer, so load balancers route elsewhere.
+    // Report NOT_SERVING while Redis does not take writes (down, or full under `noeviction`),
+    // so load balancers route elsewhere and the gateway's /readyz says so.
     tokio::spawn(async move {
         let mut serving = true;
         loop {
             tokio::time::sleep(Duration::from_secs(1)).await;
-            let ok = store.ping().await.is_ok();
+            let ok = store.writable().await.is_ok();
             if ok != serving {
                 serving = ok;
                 if ok {
                     health_reporter.set_serving::<RefereeServer<RefereeService>>().await;
                 } else {
-                    tracing::warn!("Redis stopped answering; reporting NOT_SERVING");
+                    tracing::warn!("Redis stopped taking writes; reporting NOT_SERVING");
                     health_reporter.set_not_serving::<RefereeServer<RefereeService>>().await;
                 }
             }

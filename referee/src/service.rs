@@ -213,6 +213,7 @@ impl Referee for RefereeService {
         request: Request<pb::SubmitActionRequest>,
     ) -> Result<Response<pb::SubmitActionResponse>, Status> {
         let span = request_span("SubmitAction", request.metadata());
+        let address = client_address(&request);
         measured("SubmitAction", async move {
             let token = bearer(&request)?;
             let r = request.into_inner();
@@ -222,7 +223,7 @@ impl Referee for RefereeService {
                 idempotency_key: r.idempotency_key,
                 signature: r.signature,
             };
-            let s = self.tables.submit(&r.game_id, token.as_deref(), &submission).await?;
+            let s = self.tables.submit(&r.game_id, token.as_deref(), &submission, &address).await?;
             Ok(Response::new(pb::SubmitActionResponse {
                 action: s.action,
                 description: s.description,

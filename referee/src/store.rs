@@ -17,6 +17,8 @@
 //! - `g:{ID}:played` — list of the record's entries (JSON `rules::game::Entry`), one pushed
 //!   with each event that adds some, so the record is read a page at a time; absent in games
 //!   made before it was kept.
+//! - `g:{ID}:bytes` — how many bytes the game's events and record entries hold, against
+//!   `Settings::max_game_bytes`.
 //! - `g:{ID}:pars` — hash puzzle key → JSON of the par the referee proved for it (Chess Golf's
 //!   holes), written once worked out; kept as long as the header.
 //! - `g:{ID}:archive` — hash `count`, `log`: a finished game's events, their JSON one a line,
@@ -35,6 +37,9 @@ use std::time::Duration;
 /// The window of both limits on wrong join codes (`Settings::join_failures_per_address` and
 /// `join_failures_per_game`): they count from the first failure and are never renewed.
 pub const JOIN_FAILURE_WINDOW_SECONDS: u64 = 600;
+/// The room under Redis's `maxmemory` below which the referee says it is not serving: a few
+/// hundred moves' worth, so it says so before moves are refused.
+const MEMORY_HEADROOM: u64 = 512 * 1024;
 /// Longest wait for one Redis reply (above `WAIT`'s own 2 s limit).
 const RESPONSE_TIMEOUT: Duration = Duration::from_millis(2500);
 /// Longest wait to (re)connect: with Redis down, calls fail within about a second.
@@ -241,8 +246,25 @@ pub struct Entries {
 
 pub enum AppendOutcome {
     Appended,
-    Stale { current_seq: u64 },
-    Duplicate { seq: u64 },
+    Stale {
+        current_seq: u64,
+    },
+    Duplicate {
+        seq: u64,
+    },
+    /// The game holds `bytes`, and the event would take it past its limit.
+    Full {
+        bytes: u64,
+    },
+}
+
+/// What an append may not exceed.
+#[derive(Clone, Copy, Default)]
+pub struct AppendLimits {
+    /// The most bytes the game's events and record may hold with this event; `None` for an
+    /// event that must go in whatever the game holds (the start, a resignation, the host's end,
+    /// a round's deadline: each small, and each ending or moving the game on).
+    pub most_bytes: Option<u64>,
 }
 
 pub enum ClaimOutcome {
@@ -311,8 +333,8 @@ struct Scripts {
 
 /// Every key a game may have, by its part name.
 /// (Not `joinfail`, whose window must never be renewed by the game's changes.)
-const GAME_KEYS: [&str; 11] =
-    ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "archive", "pars", "played"];
+const GAME_KEYS: [&str; 12] =
+    ["header", "seed", "seats", "reveals", "joins", "events", "snap", "idem", "archive", "pars", "played", "bytes"];
 
 /// The number of events, archived or not: a Lua function for the scripts (events, archive).
 const EVENT_COUNT: &str = r"
@@ -393,9 +415,11 @@ impl Scripts {
                 if claimed == 1 then redis.call('XADD', KEYS[3], joined .. '-1', 'seat', ARGV[1]) end
                 return {{claimed, joined}}"
             )),
-            // KEYS: events idem joins archive played, then every key of the game; ARGV: expected
-            // seq, idempotency field ('' for none), event JSON, seconds to keep the game from
-            // now, the record's entries before this event, then the entries it adds (JSON).
+            // KEYS: events idem joins archive played bytes, then every key of the game; ARGV:
+            // expected seq, idempotency field ('' for none), event JSON, seconds to keep the
+            // game from now, the most bytes the game may then hold ('0': no limit), the record's
+            // entries before this event, then the entries it adds (JSON). `bytes` counts what
+            // the game's events and entries hold.
             // The joins stream only wakes watchers before the start: the first event drops it.
             // An archived game is over: nothing more is appended. The entries join the record
             // list only where it holds every earlier entry (games made before it began have none).
@@ -410,13 +434,18 @@ impl Scripts {
                     return {'stale', redis.call('HGET', KEYS[4], 'count')}
                 end
                 if len ~= tonumber(ARGV[1]) then return {'stale', tostring(len)} end
+                local size = tonumber(redis.call('GET', KEYS[6]) or '0')
+                local add = #ARGV[3]
+                for i = 7, #ARGV do add = add + #ARGV[i] end
+                if ARGV[5] ~= '0' and size + add > tonumber(ARGV[5]) then return {'full', tostring(size)} end
                 redis.call('XADD', KEYS[1], ARGV[1] .. '-1', 'e', ARGV[3])
+                redis.call('INCRBY', KEYS[6], add)
                 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
                 if len == 0 then redis.call('DEL', KEYS[3]) end
-                if #ARGV > 5 and redis.call('LLEN', KEYS[5]) == tonumber(ARGV[5]) then
-                    redis.call('RPUSH', KEYS[5], unpack(ARGV, 6))
+                if #ARGV > 6 and redis.call('LLEN', KEYS[5]) == tonumber(ARGV[6]) then
+                    redis.call('RPUSH', KEYS[5], unpack(ARGV, 7))
                 end
-                for i = 6, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
+                for i = 7, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
                 return {'ok', ARGV[1]}",
             ),
             // KEYS: events archive snap; ARGV: the number of events, their compressed log. Only
@@ -533,6 +562,25 @@ impl Store {
     pub async fn ping(&self) -> RedisResult<()> {
         let mut c = self.conn.clone();
         redis::cmd("PING").query_async::<String>(&mut c).await.map(|_| ())
+    }
+
+    /// Whether Redis takes moves now: it takes a short-lived key of its own, and has room for
+    /// more than that under its `maxmemory` (full under `noeviction`, Redis answers PING, and
+    /// even a tiny write, but refuses every move).
+    pub async fn writable(&self) -> RedisResult<()> {
+        let mut c = self.conn.clone();
+        redis::cmd("SET").arg("referee:probe").arg("1").arg("EX").arg(10).query_async::<String>(&mut c).await?;
+        let info: String = redis::cmd("INFO").arg("memory").query_async(&mut c).await?;
+        let field =
+            |name: &str| info.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(':')?.trim().parse::<u64>().ok());
+        match (field("used_memory"), field("maxmemory")) {
+            (Some(used), Some(most)) if most > 0 && used + MEMORY_HEADROOM > most => Err(redis::RedisError::from((
+                redis::ErrorKind::Io,
+                "Redis is nearly out of memory",
+                format!("{used} of {most} bytes"),
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Writes a new game. False if the id is taken.
@@ -673,9 +721,10 @@ impl Store {
         idempotency_field: Option<&str>,
         keep_seconds: u64,
         entries: &Entries,
+        limits: AppendLimits,
     ) -> RedisResult<AppendOutcome> {
         let mut invocation = self.scripts.append.prepare_invoke();
-        for part in ["events", "idem", "joins", "archive", "played"] {
+        for part in ["events", "idem", "joins", "archive", "played", "bytes"] {
             invocation.key(key(game_id, part));
         }
         for part in GAME_KEYS {
@@ -686,6 +735,7 @@ impl Store {
             .arg(idempotency_field.unwrap_or(""))
             .arg(serde_json::to_string(event).expect("serializable"))
             .arg(keep_seconds)
+            .arg(limits.most_bytes.unwrap_or(0))
             .arg(entries.before);
         for entry in &entries.added {
             invocation.arg(serde_json::to_string(entry).expect("serializable"));
@@ -694,6 +744,7 @@ impl Store {
         let outcome = match status.as_str() {
             "ok" => AppendOutcome::Appended,
             "duplicate" => AppendOutcome::Duplicate { seq },
+            "full" => AppendOutcome::Full { bytes: seq },
             _ => AppendOutcome::Stale { current_seq: seq },
         };
         if matches!(outcome, AppendOutcome::Appended) && self.wait_replicas > 0 && !self.is_cluster() {
@@ -846,6 +897,29 @@ impl Store {
             .query_async(&mut self.conn.clone())
             .await?;
         Ok(count)
+    }
+
+    /// Adds `bytes` to the budget counter `counter`, in a window of `window_seconds` that starts
+    /// with its first count.
+    pub async fn spend(&self, counter: &str, bytes: u64, window_seconds: u64) -> RedisResult<()> {
+        let (_, _): (u64, i64) = redis::pipe()
+            .cmd("INCRBY")
+            .arg(counter)
+            .arg(bytes)
+            .cmd("EXPIRE")
+            .arg(counter)
+            .arg(window_seconds)
+            .arg("NX")
+            .query_async(&mut self.conn.clone())
+            .await?;
+        Ok(())
+    }
+
+    /// The budget counter `counter` now, and the seconds until its window ends.
+    pub async fn budget_spent(&self, counter: &str) -> RedisResult<(u64, u64)> {
+        let (spent, ttl): (Option<u64>, i64) =
+            redis::pipe().cmd("GET").arg(counter).cmd("TTL").arg(counter).query_async(&mut self.conn.clone()).await?;
+        Ok((spent.unwrap_or(0), ttl.max(0) as u64))
     }
 
     /// The counter `counter` in its current window (0 when none).

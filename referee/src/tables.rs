@@ -13,7 +13,7 @@ use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
 use crate::draws::{DERIVATION_3, Fresh, replay_event};
 use crate::errors::{ApiError, Reason, echo};
 use crate::signing;
-use crate::store::{AppendOutcome, Entries, Event, EventBody, Header, Loaded, Signed, Store};
+use crate::store::{AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, Signed, Store};
 use crate::tokens;
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, PlayedView, View, Viewer};
@@ -27,6 +27,14 @@ const MAX_KEY_BYTES: usize = 128;
 const MAX_OPTIONS_BYTES: usize = 16 * 1024;
 const MAX_POSITION_BYTES: usize = 4 * 1024;
 const MAX_RULES_ID_BYTES: usize = 64;
+/// The window of an address's budget of bytes (`Settings::bytes_per_address`).
+const BUDGET_WINDOW_SECONDS: u64 = 86_400;
+
+/// The store's counter of the bytes one client address added in its window.
+fn budget_key(address: &str) -> String {
+    format!("limit:bytes:{address}")
+}
+
 /// The most entries one read of the record returns.
 pub const RECORD_PAGE: u64 = 500;
 /// The window in which games created from one address are counted.
@@ -48,6 +56,12 @@ pub struct Settings {
     /// A game in play with no event for this long is abandoned: closed, with its record and
     /// seed released so it can be checked (default seven days, within the thirty it is kept).
     pub abandoned_after_seconds: u64,
+    /// The most bytes one game's events and record may hold (default 4 MiB: a long real game
+    /// holds a few hundred KB); past it, only a resignation or the host's end goes in.
+    pub max_game_bytes: u64,
+    /// The most bytes the games and actions of one client address may add to the store in a
+    /// day (default 16 MiB: hundreds of real games); past it, its creates and actions wait.
+    pub bytes_per_address: u64,
     /// Wrong join codes from one client address in ten minutes, over all games (default 20).
     pub join_failures_per_address: u64,
     /// Wrong join codes for one game in ten minutes, from all addresses (default 10,000: far
@@ -68,6 +82,8 @@ impl Settings {
             abandoned_after_seconds: 7 * 86_400,
             join_failures_per_address: 20,
             join_failures_per_game: 10_000,
+            max_game_bytes: 4 << 20,
+            bytes_per_address: 16 << 20,
         }
     }
 }
@@ -431,6 +447,7 @@ impl Tables {
         if options.to_string().len() > MAX_OPTIONS_BYTES {
             return Err(ApiError::invalid(Reason::BadOptions, "The options are too long."));
         }
+        self.within_budget(address).await?;
         let most = self.settings.creates_per_address;
         if self.store.count(&format!("limit:create:{address}"), CREATE_WINDOW_SECONDS).await.map_err(storage)? > most {
             return Err(ApiError::new(
@@ -471,6 +488,7 @@ impl Tables {
             };
             if self.store.create(&header, &to_hex(&seed)).await.map_err(storage)? {
                 self.keep(&header.game_id, pb::GameStatus::Waiting).await?;
+                self.spend(address, serde_json::to_string(&header).map_or(0, |t| t.len() as u64)).await;
                 metrics::counter!("referee_games_created_total", "rules" => info.id).increment(1);
                 tracing::info!(game_id = %header.game_id, rules = info.id, seats = seat_count, "game created");
                 return Ok(Created { game_id: header.game_id, commitment: header.commitment, host_token, join_codes });
@@ -577,11 +595,14 @@ impl Tables {
         .await
     }
 
+    /// Records `submission` for the seat of `token`; `address` is the client's, whose bytes
+    /// recorded are counted against `Settings::bytes_per_address`.
     pub async fn submit(
         &self,
         game_id: &str,
         token: Option<&str>,
         submission: &Submission,
+        address: &str,
     ) -> Result<Submitted, ApiError> {
         let Submission { action, idempotency_key, .. } = submission;
         if action.len() > MAX_ACTION_BYTES || idempotency_key.len() > MAX_KEY_BYTES || submission.signature.len() > 64 {
@@ -613,7 +634,7 @@ impl Tables {
             if let Some(prior) = current.loaded.prior {
                 return self.duplicate(game_id, seat, prior, Some(current)).await;
             }
-            match self.try_submit(current, seat, submission, signed.clone(), field.as_deref()).await? {
+            match self.try_submit(current, seat, submission, signed.clone(), field.as_deref(), address).await? {
                 Attempt::Done(submitted) => return Ok(*submitted),
                 Attempt::Duplicate(seq) => return self.duplicate(game_id, seat, seq, None).await,
                 Attempt::Raced => current = self.current(game_id, field.as_deref()).await?,
@@ -630,6 +651,7 @@ impl Tables {
         submission: &Submission,
         signed: Option<Signed>,
         field: Option<&str>,
+        address: &str,
     ) -> Result<Attempt, ApiError> {
         let Submission { action, expected_seq, idempotency_key, .. } = submission;
         let expected_seq = *expected_seq;
@@ -655,13 +677,7 @@ impl Tables {
                 ),
             ));
         };
-        if current.seq >= self.settings.max_events {
-            return Err(ApiError::new(
-                Code::ResourceExhausted,
-                Reason::LimitReached,
-                format!("This game has recorded {} events, the most one game may have.", current.seq),
-            ));
-        }
+        self.within_budget(address).await?;
         // Fresh: the caller has seen everything every seat must see. Sealed moves of an open
         // round do not make other seats' views stale.
         let fresh_from = 1 + current.game.changed_at(state);
@@ -703,11 +719,37 @@ impl Tables {
         event.signed = signed;
         let event = current.chained(event);
         let status = if current.game.outcome(&next).is_some() { pb::GameStatus::Over } else { pb::GameStatus::Active };
-        match self.store.append(&game_id, &event, field, self.retention_of(status), &entries).await.map_err(storage)? {
+        // An action that ends the game always goes in, so a game at its limits can still be
+        // finished (a resignation, a table's end), as the host can always end it.
+        let ends = current.game.outcome(&next).is_some();
+        if current.seq >= self.settings.max_events && !ends {
+            return Err(ApiError::new(
+                Code::ResourceExhausted,
+                Reason::LimitReached,
+                format!(
+                    "This game has recorded {} events, the most one game may have: finish it (resign, or end the table), or start a new game.",
+                    current.seq
+                ),
+            ));
+        }
+        let limits = AppendLimits { most_bytes: (!ends).then_some(self.settings.max_game_bytes) };
+        let keep = self.retention_of(status);
+        match self.store.append(&game_id, &event, field, keep, &entries, limits).await.map_err(storage)? {
             AppendOutcome::Appended => {}
             AppendOutcome::Stale { .. } => return Ok(Attempt::Raced),
             AppendOutcome::Duplicate { seq } => return Ok(Attempt::Duplicate(seq)),
+            AppendOutcome::Full { bytes } => {
+                return Err(ApiError::new(
+                    Code::ResourceExhausted,
+                    Reason::LimitReached,
+                    format!(
+                        "This game's record holds {} KB, the most one game may: finish it (resign, or end the table), or start a new game.",
+                        bytes / 1024
+                    ),
+                ));
+            }
         }
+        self.spent(address, &event).await;
         let new_seq = current.seq + 1;
         self.snapshot_if_due(&game_id, current.game, &next, &event).await;
         tracing::info!(game_id, seat, seq = event.seq, "action recorded");
@@ -766,6 +808,36 @@ impl Tables {
             None => self.current(game_id, None).await?,
         };
         Ok(Submitted { action, description, event_seq: seq, duplicate: true, view: now.view(Caller::Seat(seat)) })
+    }
+
+    /// Refuses a client address that has added its day's worth of bytes to the store.
+    pub(crate) async fn within_budget(&self, address: &str) -> Result<(), ApiError> {
+        let (spent, wait) = self.store.budget_spent(&budget_key(address)).await.map_err(storage)?;
+        if spent < self.settings.bytes_per_address {
+            return Ok(());
+        }
+        Err(ApiError::new(
+            Code::ResourceExhausted,
+            Reason::LimitReached,
+            format!(
+                "The games played from this address have recorded {} MB today, the most the referee keeps for one address; the rest waits until the day is over.",
+                spent >> 20
+            ),
+        )
+        .retry_after(wait.max(1)))
+    }
+
+    /// Counts what `event` added to the store against `address`'s budget.
+    pub(crate) async fn spent(&self, address: &str, event: &Event) {
+        self.spend(address, serde_json::to_string(event).map_or(0, |t| t.len() as u64)).await;
+    }
+
+    /// Counts `bytes` added to the store against `address`'s budget (a failure only loses the
+    /// count).
+    async fn spend(&self, address: &str, bytes: u64) {
+        if let Err(e) = self.store.spend(&budget_key(address), bytes, BUDGET_WINDOW_SECONDS).await {
+            tracing::warn!(%e, "budget not counted");
+        }
     }
 
     pub async fn audit(&self, game_id: &str) -> Result<AuditRecord, ApiError> {

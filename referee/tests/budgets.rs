@@ -1,0 +1,125 @@
+//! What one client can make the store hold, against the real referee and Redis: a game's bytes,
+//! an address's bytes in a day, and Redis refusing writes told by the health check.
+
+mod support;
+
+use referee_proto::v1 as pb;
+use support::*;
+use tonic::Code;
+
+/// `message` as sent from the client address `address` (as a gateway forwards it).
+fn from<T>(address: &str, message: T, token: Option<&str>) -> tonic::Request<T> {
+    let mut request = match token {
+        Some(t) => authed(message, t),
+        None => tonic::Request::new(message),
+    };
+    request.metadata_mut().insert("x-client-address", address.parse().unwrap());
+    request
+}
+
+fn roll(table: &Table, seq: u64, key: &str) -> pb::SubmitActionRequest {
+    pb::SubmitActionRequest {
+        game_id: table.game_id.clone(),
+        action: "roll 100d1000000".into(),
+        expected_seq: seq,
+        idempotency_key: key.into(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_holds_at_most_its_bytes_and_events_and_can_still_be_finished() {
+    let redis = Redis::start();
+    let referee =
+        Referee::start_with(&redis.url(), &[("REFEREE_MAX_GAME_BYTES", "30000"), ("REFEREE_MAX_EVENTS", "40")]);
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut seq = table.view.seq;
+    let refused = loop {
+        match client.submit_action(authed(roll(&table, seq, &format!("r{seq}")), &table.tokens[0])).await {
+            Ok(r) => seq = r.into_inner().view.unwrap().seq,
+            Err(e) => break e,
+        }
+        assert!(seq < 40, "the game's bytes are limited before its events");
+    };
+    assert_eq!((refused.code(), error_code(&refused).as_str()), (Code::ResourceExhausted, "limit_reached"));
+    assert!(refused.message().contains("finish it (resign, or end the table)"), "{}", refused.message());
+    let held = redis_command(redis.port, &format!("GET g:{{{}}}:bytes", table.game_id)).unwrap();
+    let held: u64 = held.lines().nth(1).unwrap().parse().unwrap();
+    assert!(held <= 30_000, "the game holds {held} bytes");
+    // The game can still be finished.
+    let ended = submit(&mut client, &table, 1, "end", seq, "end").await.unwrap();
+    assert_eq!(ended.view.unwrap().status, pb::GameStatus::Over as i32);
+
+    // At its most events, a game can still be ended.
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut seq = table.view.seq;
+    while seq < 40 {
+        seq = submit(&mut client, &table, 0, "roll 1d6", seq, &format!("s{seq}")).await.unwrap().view.unwrap().seq;
+    }
+    let refused = submit(&mut client, &table, 0, "roll 1d6", seq, "over").await.unwrap_err();
+    assert_eq!(error_code(&refused), "limit_reached");
+    submit(&mut client, &table, 1, "end", seq, "end").await.expect("an action that ends the game always goes in");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn one_address_adds_at_most_its_daily_bytes_while_others_play_on() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_BYTES_PER_ADDRESS", "40000")]);
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut seq = table.view.seq;
+    let refused = loop {
+        let request = from("10.9.9.9", roll(&table, seq, &format!("r{seq}")), Some(&table.tokens[0]));
+        match client.submit_action(request).await {
+            Ok(r) => seq = r.into_inner().view.unwrap().seq,
+            Err(e) => break e,
+        }
+        assert!(seq < 200);
+    };
+    assert_eq!((refused.code(), error_code(&refused).as_str()), (Code::ResourceExhausted, "limit_reached"));
+    assert!(refused.message().contains("today"), "{}", refused.message());
+    use tonic_types::StatusExt;
+    let wait = refused.get_details_retry_info().and_then(|r| r.retry_delay).unwrap();
+    assert!(wait.as_secs() > 0 && wait.as_secs() <= 86_400, "told when to come back: {wait:?}");
+    // It can create no more games either; another address plays on.
+    let create = pb::CreateGameRequest { rules: "chess".into(), options: None };
+    let refused = client.create_game(from("10.9.9.9", create.clone(), None)).await.unwrap_err();
+    assert_eq!(error_code(&refused), "limit_reached");
+    client.create_game(from("10.1.1.1", create, None)).await.expect("another address creates games");
+    let other = from("10.1.1.1", roll(&table, seq, "other"), Some(&table.tokens[1]));
+    client.submit_action(other).await.expect("and plays");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_referee_reports_not_serving_while_redis_refuses_writes() {
+    let redis = Redis::start_with(&["--maxmemory", "4mb", "--maxmemory-policy", "noeviction"]);
+    let referee = Referee::start(&redis.url());
+    let channel = tonic::transport::Channel::from_shared(referee.endpoint()).unwrap().connect().await.unwrap();
+    let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
+    let status = || tonic_health::pb::HealthCheckRequest { service: "referee.v1.Referee".into() };
+    let serving = tonic_health::pb::health_check_response::ServingStatus::Serving as i32;
+    assert_eq!(health.check(status()).await.unwrap().into_inner().status, serving);
+    // Redis fills up: it still answers PING, but refuses every write.
+    let blob = "x".repeat(60_000);
+    for i in 0..200 {
+        if redis_command(redis.port, &format!("SET fill:{i} {blob}")).is_some_and(|r| r.starts_with("-OOM")) {
+            break;
+        }
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        if health.check(status()).await.unwrap().into_inner().status != serving {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the referee still says it is serving");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    // Room again: serving again.
+    redis_command(redis.port, "FLUSHALL");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while health.check(status()).await.unwrap().into_inner().status != serving {
+        assert!(std::time::Instant::now() < deadline, "the referee never came back");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+}
