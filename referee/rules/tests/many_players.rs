@@ -206,6 +206,31 @@ fn stalemate_is_a_team_that_cannot_move_on_both_its_turns_in_a_row() {
     assert_eq!(rules(CROWDED).outcome(&state).unwrap().results, vec![SeatResult::Draw; 4]);
 }
 
+/// A Crowded House position, an action in it, and what adjudication says.
+const LONE_KINGS: &[(&str, &str, &str)] = &[
+    (
+        "8/8/7k/8/6K1/8/8/8 b - - 0 1 king",
+        "h6h7",
+        "Kh6-h7; queen-side White and queen-side Black have no move and pass is legal.",
+    ),
+    ("8/8/7k/8/6K1/8/8/B7 b - - 0 1 king", "h6h7", "Kh6-h7 is legal."),
+    ("8/8/7k/8/6K1/8/8/N7 b - - 0 1 king", "h6h7", "Kh6-h7 is legal."),
+];
+
+#[test]
+fn a_lone_king_can_be_mated_so_no_material_is_too_little_to_play_on() {
+    let game = rules(CROWDED);
+    for (position, action, said) in LONE_KINGS {
+        assert_eq!(game.adjudicate(position, action).unwrap().reason, *said, "{position}");
+    }
+    // King against king: king-side Black steps next to White's king on the king side, where
+    // queen-side White, next, cannot take it; queen-side White has no move and passes; now
+    // queen-side Black is in check (king-side White moves next and takes on h5) with nothing
+    // on its half to answer with.
+    let state = after("8/8/7k/8/6K1/8/8/8 b - - 0 1 king", &["h6h5"]);
+    assert_eq!(outcome_reason(&state).as_deref(), Some("checkmate, White wins"));
+}
+
 #[test]
 fn a_resignation_or_a_draw_is_the_teams() {
     let game = rules(CROWDED);
