@@ -782,3 +782,29 @@ fn cooperative_a_game_ended_by_a_taken_king_saves_and_loads() {
     let saved = game.save(&state);
     assert_eq!(game.save(&game.load(&saved).unwrap()), saved);
 }
+
+/// Cooperative positions holding cards no game holds, and what the refusal says.
+const UNREACHABLE_COOPS: &[(&str, &str)] = &[
+    (
+        "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 KD 2S - 2H,3H capture",
+        "KD is not one of the game's 32 cards (Appendix A's piece cards: 2 to 5, 8, 9 and 10 of each suit, the queen and king of hearts and of spades)",
+    ),
+    ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 - - - QH,QH,QH move", "QH is written twice: each card is in one place only"),
+    (
+        "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 2H 2S - 3H capture pile:2H",
+        "2H is written twice: each card is in one place only",
+    ),
+    (
+        "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 - - - 3H move pile:7C",
+        "7C is not one of the game's 32 cards (Appendix A's piece cards: 2 to 5, 8, 9 and 10 of each suit, the queen and king of hearts and of spades)",
+    ),
+];
+
+#[test]
+fn cooperative_refuses_cards_outside_its_32_card_deck_and_cards_written_twice() {
+    let game = rules(COOP);
+    for (position, said) in UNREACHABLE_COOPS {
+        let err = game.parse_position(position).err().unwrap_or_else(|| panic!("{position} is refused"));
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::BadPosition, *said), "{position}");
+    }
+}

@@ -481,10 +481,7 @@ impl BlakesState {
         all.extend(&self.waste);
         all.extend(&self.play.pending);
         all.extend(self.stock.iter().flatten());
-        all.sort_unstable();
-        if let Some(w) = all.windows(2).find(|w| w[0] == w[1]) {
-            return Err(bad(format!("{} is written twice", w[0])));
-        }
+        crate::cards::check_cards(&all, crate::cards::NamedDeck::Standard52).map_err(bad)?;
         let limit = |i: usize| if self.step == Step::Discard && i == self.to_move.index() { 6 } else { 5 };
         if (0..2).any(|i| self.hands[i].len() > limit(i)) {
             return Err(bad("a hand holds at most five cards (six while discarding)"));
