@@ -300,6 +300,26 @@ fn a_king_in_check_may_be_left_there_and_captured_which_wins_when_it_was_the_las
     assert_eq!(rules(WHACK).turn(&state), Turn::Over, "no roll after the last king");
 }
 
+/// Positions where taking the opponent's last king leaves the taker's own king attacked: the
+/// pieces, the side and stage, the capture, and what the table hears.
+const LAST_KING_TAKEN_UNDER_ATTACK: &[(&str, &str, &str, &str)] = &[
+    // Fire's king on 1a1 takes Ice's king on 1b2, where Ice's rook on 1b4 attacks it.
+    ("K3/1k2/4/1r2|4/4/4/4|4/4/4/4|Q3/4/4/4", "fire move", "1a1-1b2", "king 1a1→1b2 takes the last king"),
+    // The same under the chess rule, where no move may otherwise leave a king in check.
+    ("K3/1k2/4/1r2|4/4/4/4|4/4/4/4|Q3/4/4/4", "fire move answer-check", "1a1-1b2", "king 1a1→1b2 takes the last king"),
+    // Fire's queen, pinned on 1a2, takes the last king on 1b3 and uncovers Ice's rook.
+    ("K3/Q3/1k2/r3|4/4/4/4|4/4/4/4|4/4/4/4", "fire move", "1a2-1b3", "queen 1a2→1b3 takes the last king"),
+];
+
+#[test]
+fn taking_the_opponents_last_king_wins_even_where_ones_own_king_would_then_stand_attacked() {
+    for (pieces, turn, action, said) in LAST_KING_TAKEN_UNDER_ATTACK {
+        let (state, told) = play(&on_track(pieces, turn), &[action], &[]);
+        assert_eq!(told, [*said], "{pieces} {turn}");
+        assert_eq!(rules(WHACK).outcome(&state).unwrap().reason, "Fire captured Ice's last king", "{pieces} {turn}");
+    }
+}
+
 #[test]
 fn with_the_option_check_must_be_answered_as_in_chess() {
     let position = on_track(ICE_IN_CHECK, "ice move answer-check");
