@@ -301,6 +301,12 @@ fn a_move_the_hole_does_not_allow_is_refused_in_the_players_words() {
 }
 
 #[test]
+fn an_adjudicated_move_names_the_demonstrator_once() {
+    let verdict = golf().adjudicate(&format!("{FIRST} Kb"), "e5g6").unwrap();
+    assert_eq!(verdict.said, "Seat 1 moving the black bishop e5→g6 as a knight is legal.");
+}
+
+#[test]
 fn a_failed_demonstrator_never_scores_less_than_the_count_it_named() {
     let mut state = first_example(3);
     bids(&mut state, &[0, 3, 5]);

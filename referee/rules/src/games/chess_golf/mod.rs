@@ -340,6 +340,10 @@ impl Game for ChessGolf {
         Said::public(words::describe(state, seat, action))
     }
 
+    fn describe_in_full(&self, state: &GolfState, seat: Seat, action: &GolfAction) -> Option<String> {
+        Some(words::in_full(state, seat, action))
+    }
+
     fn describe_result(&self, state: &GolfState, seat: Seat, action: &GolfAction, before: &Said) -> Option<Said> {
         words::result(state, seat, action, &before.to_actor).map(Said::public)
     }
