@@ -148,6 +148,10 @@ fn parade_an_added_piece_goes_after_the_last_occupied_square_leaving_its_gap() {
     let (state, said) = play_from(PARADE, &format!("{PARADE_LAID_OUT} 2 0 QS,9D"), &["add"]);
     assert_eq!(said, ["adds the black queen (QS) on c5"]);
     assert_eq!(public(PARADE, &state)["added"], json!(["QS"]));
+    // The seed's own example, after its own layout: the rule puts the 8 of diamonds on g4, one
+    // square after the black bishop on e4 (the seed's text says g7; the rule wins).
+    let (_, said) = play_from(PARADE, &format!("{PARADE_LAID_OUT} 2 0 8D,9D"), &["add"]);
+    assert_eq!(said, ["adds the white knight (8D) on g4"]);
 }
 
 #[test]
