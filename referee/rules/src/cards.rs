@@ -197,6 +197,23 @@ impl NamedDeck {
         NamedDeck::ALL.into_iter().find(|d| d.id() == id)
     }
 
+    /// Which cards the deck holds, in words.
+    pub fn in_words(self) -> &'static str {
+        match self {
+            NamedDeck::Standard52 => "a standard deck",
+            NamedDeck::Pieces32 => {
+                "Appendix A's piece cards: 2 to 5, 8, 9 and 10 of each suit, the queen and king of hearts and of spades"
+            }
+            NamedDeck::Pieces16 => {
+                "Appendix A's piece cards without the pawns: 8, 9 and 10 of each suit, the queen and king of hearts and of spades"
+            }
+            NamedDeck::Gravity24 => {
+                "Appendix A's piece cards with two pawns a colour: 2, 3, 8, 9 and 10 of each suit, the queen and king of hearts and of spades"
+            }
+            NamedDeck::Booster36 => "Appendix A's piece cards and the four sixes",
+        }
+    }
+
     pub fn cards(self) -> Vec<Card> {
         let keep = |c: &Card| match (self, c.meaning()) {
             (NamedDeck::Standard52, _) => true,
@@ -208,6 +225,21 @@ impl NamedDeck {
             (NamedDeck::Pieces32 | NamedDeck::Booster36, Some(CardMeaning::Piece(_))) => true,
         };
         Card::standard_deck().into_iter().filter(keep).collect()
+    }
+}
+
+/// Refuses cards no game of `deck` holds, for positions read from text: a card outside the
+/// deck, or one written twice (every card is in one place only).
+pub fn check_cards(cards: &[Card], deck: NamedDeck) -> Result<(), String> {
+    let known = deck.cards();
+    if let Some(card) = cards.iter().find(|c| !known.contains(c)) {
+        return Err(format!("{card} is not one of the game's {} cards ({})", known.len(), deck.in_words()));
+    }
+    let mut sorted = cards.to_vec();
+    sorted.sort_unstable();
+    match sorted.windows(2).find(|w| w[0] == w[1]) {
+        Some(w) => Err(format!("{} is written twice: each card is in one place only", w[0])),
+        None => Ok(()),
     }
 }
 

@@ -594,6 +594,56 @@ fn a_sniper_takes_without_moving_in_and_is_not_taken_when_it_fails() {
     assert_eq!(placement(&state), "4k3/8/3n4/8/3R4/8/8/4K3");
 }
 
+/// An attack with both a sniper and a kamikaze, waiting for Black's pass: the dice, what the
+/// table hears and where the pieces stand after it.
+struct SniperKamikaze {
+    dice: &'static str,
+    said: &'static str,
+    after: &'static str,
+}
+
+const SNIPER_AND_KAMIKAZE: &[SniperKamikaze] = &[
+    // The defence wins: the sniper keeps the rook from the defence, the kamikaze's price is
+    // paid all the same.
+    SniperKamikaze {
+        dice: "11/66",
+        said: "passes: attack 9 (1+1, rook 3, bonus 4) against defence 13 (6+6, knight 1); the defence holds; the sniper keeps the rook from the defence, but the kamikaze rook is lost",
+        after: "4k3/8/3n4/8/8/8/8/4K3",
+    },
+    // The attack wins: the knight is taken, nobody moves in, and the kamikaze rook is lost.
+    SniperKamikaze {
+        dice: "66/11",
+        said: "passes: attack 19 (6+6, rook 3, bonus 4) against defence 3 (1+1, knight 1); the attack wins: the knight on d6 is taken; the kamikaze rook is lost",
+        after: "4k3/8/8/8/8/8/8/4K3",
+    },
+];
+
+#[test]
+fn with_a_sniper_and_a_kamikaze_on_one_attack_the_kamikaze_piece_is_lost_and_the_table_hears_so() {
+    for case in SNIPER_AND_KAMIKAZE {
+        let rest = format!("2C/3S - R/- -/- react:d4xd6,dice={},passed=attacker,sniper,kamikaze -", case.dice);
+        let mut state = position("4k3/8/3n4/8/3R4/8/8/4K3", "w", 10, &rest);
+        let said = act(&mut state, 1, "pass", &mut NoRandomness);
+        assert_eq!(said, case.said, "{}", case.dice);
+        assert_eq!(placement(&state), case.after, "{}", case.dice);
+    }
+}
+
+#[test]
+fn an_attack_in_a_position_keeps_agilitys_second_move_when_written_back() {
+    // Agility's first action is this attack; one move is left after it. Adjudication writes
+    // the position after each action and reads it back for the next.
+    let game = rules(BLAKES);
+    let start =
+        "4k3/8/3n4/8/3R4/8/P7/4K3 w - - 0 10 H 2C/3S - R/- -/- react:d4xd6,dice=66/11 left=1,acted,moved,played=7H";
+    let after_white = game.adjudicate_for(start, "pass", Some(0)).unwrap().position.unwrap();
+    assert!(after_white.contains(" left=1,"), "{after_white}");
+    let after_black = game.adjudicate_for(&after_white, "pass", Some(1)).unwrap().position.unwrap();
+    let state = game.parse_position(&after_black).unwrap();
+    assert_eq!(to_move(&state), "white", "the attack won and White has agility's second move: {after_black}");
+    assert!(legal(&state, 0).contains(&"a2a3".to_string()));
+}
+
 #[test]
 fn agility_allows_two_moves_captures_or_draws_in_one_turn() {
     let mut state = with_hands(START, "w", 4, "7H/-");

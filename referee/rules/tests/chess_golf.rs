@@ -226,6 +226,20 @@ fn the_round_ends_after_its_holes_and_the_lowest_total_wins() {
 }
 
 #[test]
+fn after_the_last_hole_the_captured_pieces_are_not_put_back() {
+    // One hole: the demonstration finishes it and the result follows at once, with the white
+    // king still off the board; no hole follows that needs it.
+    let mut state = round(json!({ "players": 2, "holes": 1, "layout": FIRST, "first_hole": "Kb" }));
+    bids(&mut state, &[3, 4]);
+    first_solution(&mut state, 0);
+    assert_eq!(golf().turn(&state), Turn::Over);
+    assert_eq!(golf().outcome(&state).unwrap().scores, vec![3, 4]);
+    let view = serde_json::to_value(golf().view(&state, Viewer::Spectator)).unwrap();
+    let pieces = view["board"]["cells"].as_array().unwrap().iter().filter(|c| !c["piece"].is_null()).count();
+    assert_eq!(pieces, 15, "the captured king stays off the board");
+}
+
+#[test]
 fn a_tie_for_the_lowest_total_is_shared() {
     let mut state = round(json!({ "players": 2, "holes": 1, "layout": FIRST, "first_hole": "Kb" }));
     bids(&mut state, &[0, 0]);
@@ -298,6 +312,21 @@ fn a_move_the_hole_does_not_allow_is_refused_in_the_players_words() {
     assert_eq!(verdict.reason, "The black rook is not a chosen piece, so it may not capture.");
     let verdict = golf().adjudicate(&format!("{FIRST} Kb"), "a2h2").unwrap();
     assert_eq!(verdict.reason, "The black bishop on a2 cannot move: no piece of its colour stands next to it.");
+}
+
+#[test]
+fn a_piece_may_capture_the_neighbour_whose_move_it_borrows() {
+    // A black bishop and a black rook chosen: the bishop on d4 borrows the rook's move from its
+    // neighbour on d5 and takes it, finishing the hole in one move.
+    let verdict = golf().adjudicate("7K/8/8/3r4/3b4/8/8/k7 br", "d4d5").unwrap();
+    assert!(verdict.legal, "{verdict:?}");
+    assert_eq!(verdict.said, "Seat 1 moving the black bishop d4→d5 as a rook, taking the black rook is legal.");
+}
+
+#[test]
+fn an_adjudicated_move_names_the_demonstrator_once() {
+    let verdict = golf().adjudicate(&format!("{FIRST} Kb"), "e5g6").unwrap();
+    assert_eq!(verdict.said, "Seat 1 moving the black bishop e5→g6 as a knight is legal.");
 }
 
 #[test]

@@ -52,6 +52,91 @@ fn gravity_a_piece_is_stacked_when_every_way_down_is_blocked_by_stacked_pieces()
     assert!(legal(&state).contains(&"c2g2".to_string()));
 }
 
+/// White's last turn, moves only: `placement`, then White's `action`, and what the
+/// adjudication says (the game's end when it ends).
+struct LastTurn {
+    placement: &'static str,
+    action: &'static str,
+    said: &'static str,
+}
+
+const STACKED_PAWNS: &[LastTurn] = &[
+    // The pawn on e2 stands on the stacked knight and has nothing to capture: it is stacked on
+    // the second row (2 points); the knight on e1 gives Black 1.
+    LastTurn {
+        placement: "8/8/7N/8/8/8/4P3/4n3",
+        action: "h6g4",
+        said: "knight h6→g4 is legal, and ends the game: White wins, 2 to 1.",
+    },
+    // The same with a black pawn under it: the black pawn is stacked on e2 (2 points) and the
+    // white pawn on top of it on e3 (3 points); the knight on e1 gives Black 1 more.
+    LastTurn {
+        placement: "8/8/7N/8/8/4P3/4p3/4n3",
+        action: "h6g4",
+        said: "knight h6→g4 is legal, and ends the game: White wins, 3 to 3 (on the highest row that differs).",
+    },
+];
+
+#[test]
+fn gravity_a_pawn_on_a_stacked_piece_with_nothing_to_capture_is_stacked() {
+    let game = rules(GRAVITY);
+    for case in STACKED_PAWNS {
+        let position = json!({
+            "board": case.placement, "to_move": "white", "white_seat": 0,
+            "piles": [{"draw": [], "discard": []}, {"draw": [], "discard": []}],
+            "flipped": null, "fresh_pawns": [], "done": [], "captured": [0, 0],
+            "step": "Move", "last_turn": true, "ended": null,
+        });
+        let answer = game.adjudicate(&position.to_string(), case.action).unwrap();
+        assert_eq!(answer.reason, case.said, "{}", case.placement);
+    }
+    // A pawn that may still capture an unstacked piece diagonally below is not stacked: the
+    // white pawn on e3 may take the rook on d2.
+    let stacked = |placement: &str| {
+        let state = gravity_position(placement, &[]);
+        serde_json::to_value(rules(GRAVITY).view(&state, Viewer::Spectator)).unwrap()["game"]["stacked"].clone()
+    };
+    assert_eq!(stacked("8/8/8/8/8/4P3/3rp3/4n3"), json!(["e1", "e2"]));
+    assert_eq!(stacked("8/8/8/8/8/4P3/4p3/4n3"), json!(["e1", "e2", "e3"]));
+}
+
+#[test]
+fn gravity_a_king_is_never_captured_so_a_pawn_whose_only_capture_is_a_king_is_stacked() {
+    // The white pawn on g4 stands on a column of stacked black pieces; diagonally below it
+    // stands the black king, which it may not take: the pawn is stacked.
+    let state = gravity_position("8/8/8/8/6P1/5kr1/6r1/6n1", &[]);
+    let public = serde_json::to_value(rules(GRAVITY).view(&state, Viewer::Spectator)).unwrap()["game"].clone();
+    assert_eq!(public["stacked"], json!(["g1", "g2", "g3", "g4"]));
+    let game = rules(GRAVITY);
+    let refused = |placement: &str, action: &str| {
+        game.apply(&mut gravity_position(placement, &[]), 0, action, &mut NoRandomness).unwrap_err().message
+    };
+    assert_eq!(
+        refused("8/8/8/8/6P1/5k2/8/8", "g4f3"),
+        "A king is never captured in Gravity Chess: the black king on f3 stays."
+    );
+    assert_eq!(
+        refused("8/8/8/8/5R1k/8/8/8", "f4h4"),
+        "A king is never captured in Gravity Chess: the black king on h4 stays."
+    );
+}
+
+#[test]
+fn gravity_a_finished_game_lists_no_piece_to_move() {
+    let position = json!({
+        "board": "8/8/7N/8/8/8/4P3/4n3", "to_move": "white", "white_seat": 0,
+        "piles": [{"draw": [], "discard": []}, {"draw": [], "discard": []}],
+        "flipped": null, "fresh_pawns": [], "done": [], "captured": [0, 0],
+        "step": "Move", "last_turn": true, "ended": null,
+    });
+    let game = rules(GRAVITY);
+    let mut state = game.parse_position(&position.to_string()).unwrap();
+    game.apply(&mut state, 0, "h6g4", &mut NoRandomness).unwrap();
+    assert!(game.outcome(&state).is_some());
+    let public = serde_json::to_value(game.view(&state, Viewer::Spectator)).unwrap()["game"].clone();
+    assert_eq!(public["to_move_now"], json!([]), "the game is over: nothing is left to move");
+}
+
 #[test]
 fn gravity_the_order_of_moves_matters_and_a_blocked_piece_is_said_unable() {
     // The seed's example: the top pawn on e5 waits on the bishop below it; the lower pawn on

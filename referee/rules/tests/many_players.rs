@@ -206,6 +206,31 @@ fn stalemate_is_a_team_that_cannot_move_on_both_its_turns_in_a_row() {
     assert_eq!(rules(CROWDED).outcome(&state).unwrap().results, vec![SeatResult::Draw; 4]);
 }
 
+/// A Crowded House position, an action in it, and what adjudication says.
+const LONE_KINGS: &[(&str, &str, &str)] = &[
+    (
+        "8/8/7k/8/6K1/8/8/8 b - - 0 1 king",
+        "h6h7",
+        "Kh6-h7; queen-side White and queen-side Black have no move and pass is legal.",
+    ),
+    ("8/8/7k/8/6K1/8/8/B7 b - - 0 1 king", "h6h7", "Kh6-h7 is legal."),
+    ("8/8/7k/8/6K1/8/8/N7 b - - 0 1 king", "h6h7", "Kh6-h7 is legal."),
+];
+
+#[test]
+fn a_lone_king_can_be_mated_so_no_material_is_too_little_to_play_on() {
+    let game = rules(CROWDED);
+    for (position, action, said) in LONE_KINGS {
+        assert_eq!(game.adjudicate(position, action).unwrap().reason, *said, "{position}");
+    }
+    // King against king: king-side Black steps next to White's king on the king side, where
+    // queen-side White, next, cannot take it; queen-side White has no move and passes; now
+    // queen-side Black is in check (king-side White moves next and takes on h5) with nothing
+    // on its half to answer with.
+    let state = after("8/8/7k/8/6K1/8/8/8 b - - 0 1 king", &["h6h5"]);
+    assert_eq!(outcome_reason(&state).as_deref(), Some("checkmate, White wins"));
+}
+
 #[test]
 fn a_resignation_or_a_draw_is_the_teams() {
     let game = rules(CROWDED);
@@ -335,10 +360,118 @@ fn chess_battle_picks_clockwise_from_a_drawn_first_player_and_places_counter_clo
     assert_eq!(seat_to_move(game, &state), 1, "the last to pick places first");
     game.apply(&mut state, 1, "a1", &mut NoRandomness).unwrap();
     assert_eq!(seat_to_move(game, &state), 0, "then counter-clockwise");
-    // Seat 1's rook may not stand on b3, where Seat 2's knight on a1 attacks it.
-    let err = game.apply(&mut state, 0, "b3", &mut NoRandomness).unwrap_err();
+    // Seat 1's rook may not stand on a5, from where it attacks Seat 2's knight on a1.
+    let err = game.apply(&mut state, 0, "a5", &mut NoRandomness).unwrap_err();
     assert_eq!(err.code, ErrorCode::IllegalAction);
-    assert!(err.message.contains("would attack another player or stand under attack"), "{}", err.message);
+    assert_eq!(
+        err.message,
+        "On a5 your piece would attack another player; choose a cell from which it attacks nobody."
+    );
+}
+
+/// A Chess Battle in its placements: `pieces` picked (seat by seat, from Seat 1, who picked
+/// first), the first `placed` of them set (Seat 4, Seat 3, ... place in turn).
+fn placing(pieces: &[(&str, &str)], placed: usize) -> AnyState {
+    let fighters: Vec<serde_json::Value> = pieces
+        .iter()
+        .enumerate()
+        .map(|(seat, (piece, at))| {
+            let (colour, kind) = piece.split_once(' ').unwrap();
+            let order = pieces.len() - 1 - seat;
+            let cell = (order < placed).then(|| {
+                let (file, rank) = (u16::from(at.as_bytes()[0] - b'a'), at[1..].parse::<u16>().unwrap());
+                (rank - 1) * 8 + file
+            });
+            serde_json::json!({"piece": [colour, kind], "cell": cell, "eliminated": null,
+                "medals_left": 0, "medals_from": [], "freeze_left": false})
+        })
+        .collect();
+    let state = serde_json::json!({"options": {"players": pieces.len(), "size": 8}, "first": 0, "fighters": fighters,
+        "round": 0, "yellow": [], "red": [], "frozen": [], "last_round": []});
+    rules(BATTLE).parse_position(&state.to_string()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn chess_battle_a_piece_is_placed_where_it_attacks_nobody_even_if_it_stands_attacked() {
+    // Seat 4's knight stands on a1; Seat 3's rook places next.
+    let pieces = [("white bishop", "h8"), ("black bishop", "h1"), ("white rook", "?"), ("white knight", "a1")];
+    let state = placing(&pieces, 1);
+    let cells = rules(BATTLE).legal_actions(&state, 2);
+    assert!(cells.contains(&"b3".to_string()), "the knight on a1 attacks b3; the rook there attacks nobody: {cells:?}");
+    assert!(
+        !cells.contains(&"a5".to_string()) && !cells.contains(&"f1".to_string()),
+        "from a5 or f1 the rook attacks a1"
+    );
+    assert_eq!(cells.len(), 63 - 14, "every empty cell but the a-file and the first rank");
+}
+
+/// A position no game reaches: a change to a game in its rounds (four white pieces on c3,
+/// f6, a8 and h1; medals and freezing on), and what the refusal says.
+const UNREACHABLE_BATTLES: &[(&str, &str)] = &[
+    (r#"{"cells": [18, 18, 18, 18]}"#, "Seat 1 and Seat 2 both stand on c3: one piece a cell"),
+    (r#"{"cells": [18, 45, 5000, 7]}"#, "Seat 3's cell 5000 is not on the 8×8 board (cells 0 to 63)"),
+    (r#"{"yellow": [0, 64]}"#, "the danger zone's cell 64 is not on the 8×8 board (cells 0 to 63)"),
+    (
+        r#"{"kinds": ["knight", "knight", "knight", "knight", "knight"], "players": 5}"#,
+        "5 white knights: one chess set has 2",
+    ),
+    (
+        r#"{"kinds": ["queen", "knight", "rook", "rook"]}"#,
+        "Seat 1 has a queen: players pick a knight, a bishop or a rook",
+    ),
+    (r#"{"frozen": [6]}"#, "Seat 7 is frozen but is not a living player at this table"),
+    (r#"{"medals_from": [1]}"#, "Seat 2 keeps 2 medals and has handed over 1 more: a player has 2"),
+    (
+        r#"{"cells": [18, 45, null, 7], "round": 3}"#,
+        "Seat 3 has not placed its piece, though its turn to place has passed",
+    ),
+    (r#"{"cells": [null, 45, 56, 7], "round": 3}"#, "the rounds have begun before every piece is placed"),
+];
+
+/// The position `change` describes (see [`UNREACHABLE_BATTLES`]), as JSON.
+fn changed_battle(change: &serde_json::Value) -> String {
+    let json = |key: &str, default: serde_json::Value| change.get(key).cloned().unwrap_or(default);
+    let players = change["players"].as_u64().unwrap_or(4) as usize;
+    let cells = json("cells", serde_json::json!([18, 45, 56, 7, 27]));
+    let kinds = json("kinds", serde_json::json!(["rook", "knight", "bishop", "rook", "knight"]));
+    let fighters: Vec<serde_json::Value> = (0..players)
+        .map(|s| {
+            let medals_from = if s == 0 { json("medals_from", serde_json::json!([])) } else { serde_json::json!([]) };
+            serde_json::json!({"piece": ["white", kinds[s]], "cell": cells.get(s).cloned().unwrap_or(27.into()),
+                "eliminated": null, "medals_left": 2, "medals_from": medals_from, "freeze_left": true})
+        })
+        .collect();
+    serde_json::json!({"options": {"players": players, "medals": true, "freezing": true}, "first": 0,
+        "fighters": fighters, "round": json("round", 1.into()), "yellow": json("yellow", serde_json::json!([])),
+        "red": [], "frozen": json("frozen", serde_json::json!([])), "last_round": []})
+    .to_string()
+}
+
+#[test]
+fn chess_battle_refuses_a_position_no_game_reaches_and_says_what_is_wrong() {
+    let game = rules(BATTLE);
+    assert!(game.parse_position(&changed_battle(&serde_json::json!({}))).is_ok(), "the unchanged position is fine");
+    for (change, said) in UNREACHABLE_BATTLES {
+        let text = changed_battle(&serde_json::from_str(change).unwrap());
+        let err = game.parse_position(&text).err().unwrap_or_else(|| panic!("{change} is refused"));
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::BadPosition, *said), "{change}");
+    }
+}
+
+#[test]
+fn chess_battle_danger_zones_appear_from_the_first_round_by_default() {
+    // "Every round new Danger Zones will appear": with the default options the outer ring is
+    // yellow as soon as the last piece is placed, and turns red after round 1.
+    let pieces = [("white bishop", "d3"), ("black bishop", "g5"), ("white rook", "e3"), ("white knight", "a1")];
+    let mut state = placing(&pieces, 3);
+    rules(BATTLE).apply(&mut state, 0, "d3", &mut NoRandomness).unwrap();
+    let view = round(&mut state, &[]);
+    assert_eq!(view["yellow"].as_array().unwrap().len(), 28, "the outer ring of the 8×8 board, in round 1");
+    // The knight leaves the edge in round 1; the edge turns red, the next ring yellow.
+    let view = round(&mut state, &[(0, "stay"), (1, "stay"), (2, "stay"), (3, "b3")]);
+    assert_eq!(view["red"].as_array().unwrap().len(), 28);
+    assert_eq!(view["yellow"].as_array().unwrap().len(), 20, "the next ring in, in round 2");
+    assert_eq!(standing(&view), ["d3", "g5", "e3", "b3"]);
 }
 
 #[test]
@@ -648,4 +781,30 @@ fn cooperative_a_game_ended_by_a_taken_king_saves_and_loads() {
     let (state, _) = coop("k7/8/3n4/8/4K3/8/8/8 b - - 0 1 KH - - 8S,9S,QS move", &["play 8S", "d6e4"]);
     let saved = game.save(&state);
     assert_eq!(game.save(&game.load(&saved).unwrap()), saved);
+}
+
+/// Cooperative positions holding cards no game holds, and what the refusal says.
+const UNREACHABLE_COOPS: &[(&str, &str)] = &[
+    (
+        "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 KD 2S - 2H,3H capture",
+        "KD is not one of the game's 32 cards (Appendix A's piece cards: 2 to 5, 8, 9 and 10 of each suit, the queen and king of hearts and of spades)",
+    ),
+    ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 - - - QH,QH,QH move", "QH is written twice: each card is in one place only"),
+    (
+        "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 2H 2S - 3H capture pile:2H",
+        "2H is written twice: each card is in one place only",
+    ),
+    (
+        "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 - - - 3H move pile:7C",
+        "7C is not one of the game's 32 cards (Appendix A's piece cards: 2 to 5, 8, 9 and 10 of each suit, the queen and king of hearts and of spades)",
+    ),
+];
+
+#[test]
+fn cooperative_refuses_cards_outside_its_32_card_deck_and_cards_written_twice() {
+    let game = rules(COOP);
+    for (position, said) in UNREACHABLE_COOPS {
+        let err = game.parse_position(position).err().unwrap_or_else(|| panic!("{position} is refused"));
+        assert_eq!((err.code, err.message.as_str()), (ErrorCode::BadPosition, *said), "{position}");
+    }
 }

@@ -300,6 +300,85 @@ fn zombie_a_move_that_would_raise_a_zombie_giving_check_is_illegal() {
 }
 
 #[test]
+fn zombie_with_a_burial_of_each_player_under_one_square_the_movers_own_rises_first() {
+    // Black buries a white pawn under its pawn on e4; White's knight takes that pawn (Black's
+    // burial stays under it) and White buries a black pawn under d4; Black's queen takes on d4
+    // (White's burial stays) and buries a white pawn under the queen. When the queen leaves d4,
+    // Black is asked first: its own burial, a white pawn, rises, and White's stays hidden.
+    let moves = [
+        "d2d4", "d7d5", "e2e4", "d5e4", "bury e4", "b1c3", "f7f5", "c3e4", "bury d4", "d8d4", "bury d4", "a2a3", "d4d8",
+    ];
+    let (state, said) = zombie(ZOMBIE_START, &moves);
+    assert_eq!(said.last().unwrap(), "Qd4-d8; a white pawn rises on d4 as a zombie");
+    let white = zombie_view(&state, Viewer::Seat(0));
+    assert_eq!(white["private"]["burials"], json!([{"square": "d4", "piece": "pawn"}]), "White's burial waits");
+    // When White's zombie pawn leaves d4, White's own burial rises in its turn.
+    let mut more = moves.to_vec();
+    more.extend(["d4d5"]);
+    let (_, said) = zombie(ZOMBIE_START, &more);
+    assert_eq!(said.last().unwrap(), "d4-d5; a black pawn rises on d4 as a zombie");
+}
+
+/// A Zombie position, the actions played in it, and the refusal of the last one.
+struct Refused {
+    position: &'static str,
+    played: &'static [&'static str],
+    action: &'static str,
+    said: &'static str,
+}
+
+/// Black's zombie bishop on e8 shields its king on h8 from White's rook on a8: if it crumbles
+/// unmoved at the end of Black's turn, the king stands in check, unless Black's zombie knight
+/// on e6 has moved to d8 or f8 to cover it.
+const SHIELD: &str = "R3b2k/p7/4n3/8/8/8/8/4K3 b - - 0 1 e6,e8 - - move";
+
+const ENDING_IN_CHECK: &[Refused] = &[
+    Refused {
+        position: SHIELD,
+        played: &[],
+        action: "e6c5",
+        said: "After that your turn could not end with your king out of check: your zombies that have not moved crumble at the end of the turn.",
+    },
+    Refused {
+        position: SHIELD,
+        played: &["a7a6"],
+        action: "done",
+        said: "Your king would be in check once your zombies on e6 and e8 crumble at the end of the turn: move a zombie first.",
+    },
+    Refused {
+        position: SHIELD,
+        played: &["a7a6"],
+        action: "e6c5",
+        said: "After that your turn could not end with your king out of check: your zombies that have not moved crumble at the end of the turn.",
+    },
+];
+
+#[test]
+fn zombie_a_turn_may_not_end_with_the_movers_king_in_check_once_its_unmoved_zombies_crumble() {
+    let game = rules(ZOMBIE);
+    for case in ENDING_IN_CHECK {
+        let (mut state, _) = zombie(case.position, case.played);
+        let err = game.apply(&mut state, 1, case.action, &mut NoRandomness).unwrap_err();
+        assert_eq!(err.message, case.said, "{} after {:?}", case.action, case.played);
+        assert!(!game.legal_actions(&state, 1).contains(&case.action.to_string()));
+    }
+    let (state, _) = zombie(SHIELD, &["a7a6"]);
+    assert_eq!(game.legal_actions(&state, 1), ["e6d8", "e6f8", "resign", "offer-draw"], "the knight covers the king");
+    let (_, said) = zombie(SHIELD, &["a7a6", "e6f8", "done"]);
+    assert_eq!(said.last().unwrap(), "the horde has moved; the zombie bishop on e8 crumbles to dust");
+    // The position: Black's zombie knight on e8 shields the king on f8 from White's
+    // queen on d8 and cannot move; no game reaches it, since Black's move before would have
+    // been refused.
+    let position = "3Qnkn1/p2qpNp1/B7/1N1p4/P2P4/8/1P3P2/RNK5 b - - 4 17 b5,f7,d8,e8 a1b,b1p,c1r,b2p,f2p,a4n,d4b,a6r a7r,e7p,g7p,f8q,g8b horde";
+    let err = game.parse_position(position).err().expect("refused");
+    assert_eq!(err.code, rules::game::ErrorCode::BadPosition);
+    assert_eq!(
+        err.message,
+        "no game reaches this position: Black could not end this turn without leaving its king in check, once its zombies that have not moved crumble"
+    );
+}
+
+#[test]
 fn zombie_castling_is_completed_before_the_zombies_rise() {
     let (_, said) = zombie("4k3/8/8/8/8/8/8/4K2R w K - 0 1 - e1n - move", &["O-O"]);
     // The grid is empty once the knight has risen: h1 is checked and nothing is buried anywhere.
@@ -316,6 +395,8 @@ fn zombie_the_horde_never_takes_a_king_its_regular_move_has_checked() {
     let actions = game.legal_actions(&state, 0);
     assert!(!actions.contains(&"h5e8".to_string()), "the horde may take the king: {actions:?}");
     assert!(actions.contains(&"h5h6".to_string()), "the zombie still moves: {actions:?}");
+    let err = game.apply(&mut game.clone_state(&state), 0, "h5e8", &mut NoRandomness).unwrap_err();
+    assert_eq!(err.message, "A king is never taken in Zombie Chess: the check stands, and checkmate wins.");
 }
 
 #[test]

@@ -148,6 +148,10 @@ fn parade_an_added_piece_goes_after_the_last_occupied_square_leaving_its_gap() {
     let (state, said) = play_from(PARADE, &format!("{PARADE_LAID_OUT} 2 0 QS,9D"), &["add"]);
     assert_eq!(said, ["adds the black queen (QS) on c5"]);
     assert_eq!(public(PARADE, &state)["added"], json!(["QS"]));
+    // The seed's own example, after its own layout: the rule puts the 8 of diamonds on g4, one
+    // square after the black bishop on e4 (the seed's text says g7; the rule wins).
+    let (_, said) = play_from(PARADE, &format!("{PARADE_LAID_OUT} 2 0 8D,9D"), &["add"]);
+    assert_eq!(said, ["adds the white knight (8D) on g4"]);
 }
 
 #[test]
@@ -835,5 +839,32 @@ fn neighbour_a_players_view_is_the_same_whatever_the_order_of_the_piles() {
             let action = &actions[next() as usize % actions.len()];
             game.apply(&mut state, 0, action, &mut NoRandomness).unwrap();
         }
+    }
+}
+
+/// Actions adjudicated in the solitaires (Parade's position: the seed's layout with its eight
+/// cards left), and what is said of them: what is done, said once, as a player would say it.
+const SAID_IN_FULL: &[(&str, &str, &str, &str)] = &[
+    (
+        PARADE,
+        "",
+        "add",
+        "Adding the next piece of the hand is legal. It ends with a random draw, which happens in a refereed game.",
+    ),
+    (PARADE, "", "e4f3g2", "The black bishop on e4 moving the white knight f3→g2 is legal."),
+    (
+        NEIGHBOUR,
+        "8/8/8/8/8/8/8/N7 add 1 1 a1",
+        "add",
+        "Flipping a piece card and a position card is legal. It ends with a random draw, which happens in a refereed game.",
+    ),
+];
+
+#[test]
+fn an_adjudicated_solitaire_action_is_said_once_in_a_players_words() {
+    for (game, position, action, said) in SAID_IN_FULL {
+        let position = if position.is_empty() { format!("{PARADE_LAID_OUT} 8 0") } else { position.to_string() };
+        let answer = rules(game).adjudicate(&position, action).unwrap();
+        assert_eq!(answer.said, *said, "{game} {action}");
     }
 }

@@ -300,6 +300,26 @@ fn a_king_in_check_may_be_left_there_and_captured_which_wins_when_it_was_the_las
     assert_eq!(rules(WHACK).turn(&state), Turn::Over, "no roll after the last king");
 }
 
+/// Positions where taking the opponent's last king leaves the taker's own king attacked: the
+/// pieces, the side and stage, the capture, and what the table hears.
+const LAST_KING_TAKEN_UNDER_ATTACK: &[(&str, &str, &str, &str)] = &[
+    // Fire's king on 1a1 takes Ice's king on 1b2, where Ice's rook on 1b4 attacks it.
+    ("K3/1k2/4/1r2|4/4/4/4|4/4/4/4|Q3/4/4/4", "fire move", "1a1-1b2", "king 1a1→1b2 takes the last king"),
+    // The same under the chess rule, where no move may otherwise leave a king in check.
+    ("K3/1k2/4/1r2|4/4/4/4|4/4/4/4|Q3/4/4/4", "fire move answer-check", "1a1-1b2", "king 1a1→1b2 takes the last king"),
+    // Fire's queen, pinned on 1a2, takes the last king on 1b3 and uncovers Ice's rook.
+    ("K3/Q3/1k2/r3|4/4/4/4|4/4/4/4|4/4/4/4", "fire move", "1a2-1b3", "queen 1a2→1b3 takes the last king"),
+];
+
+#[test]
+fn taking_the_opponents_last_king_wins_even_where_ones_own_king_would_then_stand_attacked() {
+    for (pieces, turn, action, said) in LAST_KING_TAKEN_UNDER_ATTACK {
+        let (state, told) = play(&on_track(pieces, turn), &[action], &[]);
+        assert_eq!(told, [*said], "{pieces} {turn}");
+        assert_eq!(rules(WHACK).outcome(&state).unwrap().reason, "Fire captured Ice's last king", "{pieces} {turn}");
+    }
+}
+
 #[test]
 fn with_the_option_check_must_be_answered_as_in_chess() {
     let position = on_track(ICE_IN_CHECK, "ice move answer-check");
@@ -442,12 +462,45 @@ fn pieces_ride_on_their_sections_when_the_board_changes() {
     assert_eq!(written.split_whitespace().next().unwrap(), "1,3cd=1cd,2da=3ab,4cd=2bc");
 }
 
+/// Changes of the board the die does not allow, adjudicated: the face showing, the change,
+/// and what the table is told (the die's names kept in capitals).
+const CHANGES_REFUSED: &[(&str, &str, &str)] = &[
+    (
+        "3",
+        "dig 4ab=1ab",
+        "Ice's dig 4ab=1ab is illegal: the die's DIG moves a section to where it joins by two or more edges; there it would join by one.",
+    ),
+    (
+        "1",
+        "tip 1da=2ab",
+        "Ice's tip 1da=2ab is illegal: the die's TIP moves a section to where it joins by one edge only; there it would join by 2.",
+    ),
+    (
+        "2",
+        "aim 13 3ab=2ab",
+        "Ice's aim 13 3ab=2ab is illegal: the die's AIM splits the board into two pairs of joined sections.",
+    ),
+    ("4", "swap 2 2", "Ice's swap 2 2 is illegal: the die's SWAP exchanges two different sections."),
+];
+
+#[test]
+fn a_change_the_die_does_not_allow_is_told_with_the_dies_names_in_capitals() {
+    for (face, change, said) in CHANGES_REFUSED {
+        let position = on_track(START, &format!("ice rearrange {face} opening"));
+        let answer = rules(WHACK).adjudicate(&position, change).unwrap();
+        assert_eq!(answer.said, *said, "{change}");
+    }
+}
+
 #[test]
 fn aim_turns_the_pair_it_moves_and_a_mere_slide_is_refused() {
     // Sections 1-2 and 3-4 are the only two joined pairs of the track.
     let aim = on_track(START, "ice rearrange 2 opening");
-    assert_eq!(refusal(&aim, "aim 34 4da=1ab"), "AIM turns the pair before rejoining it; that only slides it.");
-    assert_eq!(refusal(&aim, "aim 13 3ab=2ab"), "AIM splits the board into two pairs of joined sections.");
+    assert_eq!(
+        refusal(&aim, "aim 34 4da=1ab"),
+        "The die's AIM turns the pair before rejoining it; that only slides it."
+    );
+    assert_eq!(refusal(&aim, "aim 13 3ab=2ab"), "The die's AIM splits the board into two pairs of joined sections.");
     let (state, said) = play(&aim, &["aim 34 3da=2da"], &[]);
     assert_eq!(said, ["sections 3 and 4 turn together and rejoin: section 3's edge DA along section 2's edge DA"]);
     assert_eq!(

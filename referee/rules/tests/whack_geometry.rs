@@ -27,6 +27,10 @@ const FOUR_CORNERS: &str = "1,2ab=1ab,3bc=1bc,4da=2da";
 const RIGHT_ANGLES: &str = "1,2cd=1bc,3ab=2da,4cd=3bc";
 /// Three corners on the outline with a 60° gap: 1B (90°), 2A (120°), 4D (90°).
 const OUTLINE_CORNER: &str = "1,2ab=1ab,4da=2da,3cd=1cd";
+/// Four narrow corners side by side on the outline (240°, a gap of 120°): 2C, 1C, 4C, 3C.
+const FOUR_NARROW: &str = "1,2bc=1cd,4cd=1bc,3cd=4bc";
+/// Three narrow corners and a right angle on the outline: 1C, 2C, 3C, 4D (a gap of 90°).
+const THREE_NARROW: &str = "1,2bc=1cd,3bc=2cd,4cd=3cd";
 /// Five sections (more than the game has, to show the geometry's rule): 1B, 2D (90° each) and
 /// 3C, 4C, 5C (60° each) close a corner.
 const FIVE_CORNERS: &str = "1,2da=1ab,3bc=1bc,4cd=2cd,5bc=3cd";
@@ -221,10 +225,11 @@ fn sharing_a_point(places: &[Motion], cell: Cell) -> Vec<Cell> {
 
 /// The boards of the pictures, and every board one change of the die away from the track.
 fn many_boards() -> Vec<Vec<Motion>> {
-    let mut out: Vec<Vec<Motion>> = [TRACK, TRIANGLE, FOUR_CORNERS, RIGHT_ANGLES, OUTLINE_CORNER, FIVE_CORNERS]
-        .iter()
-        .map(|t| board(t).0)
-        .collect();
+    let mut out: Vec<Vec<Motion>> =
+        [TRACK, TRIANGLE, FOUR_CORNERS, RIGHT_ANGLES, OUTLINE_CORNER, FIVE_CORNERS, FOUR_NARROW, THREE_NARROW]
+            .iter()
+            .map(|t| board(t).0)
+            .collect();
     let track = layout::read(TRACK).unwrap();
     let joins = embedding::board(&track).unwrap();
     for die in [Die::Tip, Die::Aim, Die::Dig, Die::Swap, Die::Wild] {
@@ -312,6 +317,35 @@ fn at_a_corner_on_the_outline_a_diagonal_goes_on_for_every_piece_where_one_way_r
     let mut marks = reach_marks("1c2", "B", &bishop, "1B, 2A and 4D leave a 60° gap: the bishop on 1c2 goes on to 4a4");
     marks.dots.push((places[0].apply(section::corners()[1]), "gap".into()));
     check_picture("outline-corner.svg", &draw(&places, &marks));
+}
+
+#[test]
+fn where_narrow_corners_meet_on_the_outline_a_diagonal_runs_straight_across_the_point() {
+    // Four narrow corners make a fan of 240°: the diagonals of the two at its ends, 2d4 and
+    // 3d4, are one straight line through the point; the middle ones, 1d4 and 4d4, point into
+    // the gap. Two steps round the corner would have bent 2d4's line by 120° onto 4d4.
+    let (places, g) = board(FOUR_NARROW);
+    let step = Step { files: 1, ranks: 1 };
+    assert_eq!(g.corner(named("2d4"), step), Corner::Through { cell: named("3d4") });
+    assert_eq!(g.corner(named("3d4"), step), Corner::Through { cell: named("2d4") }, "the same line back");
+    assert_eq!(g.corner(named("1d4"), step), Corner::Outline, "its line leaves the board");
+    assert_eq!(g.corner(named("4d4"), step), Corner::Outline);
+    let bishop = reach(&g, Role::Bishop, "2c3");
+    assert_eq!(names(bishop.clone()), cells("1a4 2a1 2b2 2b4 2d2 2d4 3a1 3b2 3c3 3d4"), "on through 3d4");
+    let king = reach(&g, Role::King, "2d4");
+    assert!(king.contains(&named("3d4")) && !king.contains(&named("4d4")), "a king's step is a line's first step");
+    // Three narrow corners and a right angle: 1d4's line runs on into 4a4 (not two round, to 3d4).
+    let (_, g3) = board(THREE_NARROW);
+    assert_eq!(g3.corner(named("1d4"), step), Corner::Through { cell: named("4a4") });
+    assert_eq!(g3.corner(named("3d4"), step), Corner::Outline);
+    let mut marks = reach_marks(
+        "2c3",
+        "B",
+        &bishop,
+        "Four narrow corners on the outline: the bishop on 2c3 runs straight on from 2d4 to 3d4",
+    );
+    marks.dots.push((places[0].apply(section::corners()[2]), "4 narrow".into()));
+    check_picture("narrow-corners.svg", &draw(&places, &marks));
 }
 
 #[test]

@@ -130,11 +130,6 @@ impl CrowdedPosition {
         self.position.halfmoves
     }
 
-    /// Whether neither side has the material to checkmate.
-    pub fn is_insufficient_material(&self) -> bool {
-        self.position.is_insufficient_material()
-    }
-
     /// Every move of the colour to move by the movement rules of chess, before the half rule
     /// and king safety.
     pub fn pseudo_moves(&self) -> MoveList {

@@ -60,7 +60,7 @@ impl Default for ChessBattleOptions {
             players: 6,
             size: None,
             zones: ZoneRule::Ring,
-            safe_rounds: 2,
+            safe_rounds: 0,
             medals: false,
             freezing: false,
             round_seconds: None,
@@ -338,20 +338,15 @@ impl ChessBattleState {
         reachable(&self.grid(), cell, movement, &|c| self.occupant(c).is_some()).contains(&target)
     }
 
-    /// Where `seat` may set its piece: an empty cell where it attacks no placed piece and no
-    /// placed piece attacks it; failing any, a cell where it attacks none (the seed's words);
-    /// failing that, any empty cell.
+    /// Where `seat` may set its piece: an empty cell from which it attacks no placed piece
+    /// (the seed: "Choose a starting position on the board that do NOT place any other player
+    /// under direct attack"); failing any, any empty cell, so a crowded board can be filled.
     fn placements(&self, seat: Seat) -> Vec<Cell> {
         let Some((_, role)) = self.fighters[usize::from(seat)].piece else { return Vec::new() };
-        let placed: Vec<(Role, Cell)> = self.fighters.iter().filter_map(|f| Some((f.piece?.1, f.cell?))).collect();
+        let placed: Vec<Cell> = self.fighters.iter().filter_map(|f| f.cell).collect();
         let empty: Vec<Cell> = (0..self.grid().cell_count() as Cell).filter(|c| self.occupant(*c).is_none()).collect();
-        let attacks_none = |c: Cell| placed.iter().all(|(_, other)| !self.attacks(role, c, *other));
-        let attacked_by_none = |c: Cell| placed.iter().all(|(r, other)| !self.attacks(*r, *other, c));
-        let safe: Vec<Cell> = empty.iter().copied().filter(|c| attacks_none(*c) && attacked_by_none(*c)).collect();
-        if !safe.is_empty() {
-            return safe;
-        }
-        let harmless: Vec<Cell> = empty.iter().copied().filter(|c| attacks_none(*c)).collect();
+        let harmless: Vec<Cell> =
+            empty.iter().copied().filter(|c| placed.iter().all(|other| !self.attacks(role, *c, *other))).collect();
         if harmless.is_empty() { empty } else { harmless }
     }
 
@@ -365,11 +360,23 @@ impl ChessBattleState {
     /// Ends the round's danger: yellow cells turn red, then new yellow cells appear at the
     /// edge of what is still safe.
     fn spread_zones(&mut self, rng: &mut dyn RandomSource) {
-        if self.options.zones == ZoneRule::None {
-            return;
-        }
         self.red.append(&mut self.yellow);
-        if self.round < self.options.safe_rounds {
+        if self.round >= self.options.safe_rounds {
+            self.new_yellow(rng);
+        }
+    }
+
+    /// The rounds begin (the last piece is placed): with no safe rounds, the first yellow
+    /// cells are there for round 1 ("Every round new Danger Zones will appear").
+    fn open_rounds(&mut self, rng: &mut dyn RandomSource) {
+        if self.options.safe_rounds == 0 {
+            self.new_yellow(rng);
+        }
+    }
+
+    /// The outermost ring of cells still safe turns yellow (half of it, drawn, for `random`).
+    fn new_yellow(&mut self, rng: &mut dyn RandomSource) {
+        if self.options.zones == ZoneRule::None {
             return;
         }
         let safe: Vec<Cell> = (0..self.grid().cell_count() as Cell).filter(|c| !self.red.contains(c)).collect();
@@ -495,6 +502,130 @@ impl ChessBattleState {
             }
             _ => None,
         }
+    }
+}
+
+/// Positions no game reaches, refused with what is wrong (for adjudication).
+impl ChessBattleState {
+    fn check(&self) -> Result<(), String> {
+        if self.fighters.len() != usize::from(self.options.players) {
+            return Err(format!(
+                "the options say {} players, but {} are listed",
+                self.options.players,
+                self.fighters.len()
+            ));
+        }
+        if usize::from(self.first) >= self.fighters.len() {
+            return Err(format!("the first player, {}, is not at this table", seat_name(self.first)));
+        }
+        self.check_cells()?;
+        self.check_pieces()?;
+        self.check_order()?;
+        self.check_tokens()
+    }
+
+    /// Every cell named is on the board, and no two living pieces share one.
+    fn check_cells(&self) -> Result<(), String> {
+        let (n, count) = (self.options.size(), self.grid().cell_count());
+        let off = |c: &Cell| usize::from(*c) >= count;
+        if let Some((seat, c)) = self.seated().find(|(_, c)| off(c)) {
+            return Err(format!(
+                "{}'s cell {c} is not on the {n}×{n} board (cells 0 to {})",
+                seat_name(seat),
+                count - 1
+            ));
+        }
+        if let Some(c) = self.yellow.iter().chain(&self.red).find(|c| off(c)) {
+            return Err(format!("the danger zone's cell {c} is not on the {n}×{n} board (cells 0 to {})", count - 1));
+        }
+        for (seat, cell) in self.seated() {
+            if let Some((other, _)) = self.seated().find(|(o, c)| *o > seat && *c == cell) {
+                let at = self.cell_name(cell);
+                return Err(format!(
+                    "{} and {} both stand on {at}: one piece a cell",
+                    seat_name(seat),
+                    seat_name(other)
+                ));
+            }
+            if !self.fighters[usize::from(seat)].alive() {
+                return Err(format!("{} is out of the game but still stands on a cell", seat_name(seat)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Each seat with a cell, and its cell.
+    fn seated(&self) -> impl Iterator<Item = (Seat, Cell)> + '_ {
+        self.fighters.iter().enumerate().filter_map(|(s, f)| Some((s as Seat, f.cell?)))
+    }
+
+    /// The pieces come from one chess set: knights, bishops and rooks, two of each colour.
+    fn check_pieces(&self) -> Result<(), String> {
+        for (seat, f) in self.fighters.iter().enumerate() {
+            if let Some((_, role)) = f.piece.filter(|(_, r)| !KINDS.contains(r)) {
+                return Err(format!(
+                    "{} has a {role}: players pick a knight, a bishop or a rook",
+                    seat_name(seat as Seat)
+                ));
+            }
+        }
+        for (colour, role) in Color::ALL.into_iter().flat_map(|c| KINDS.map(|r| (c, r))) {
+            let taken = self.fighters.iter().filter(|f| f.piece == Some((colour, role))).count();
+            if taken > usize::from(IN_A_SET) {
+                return Err(format!("{taken} {} {role}s: one chess set has {IN_A_SET}", colour_word(colour)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Pieces are picked in turn from the first player, placed in turn once all are picked,
+    /// and every living player stands on the board in the rounds.
+    fn check_order(&self) -> Result<(), String> {
+        let n = self.players();
+        let picked = self.picked() as u8;
+        if let Some(seat) =
+            (0..picked).map(|k| (self.first + k) % n).find(|s| self.fighters[usize::from(*s)].piece.is_none())
+        {
+            return Err(format!("{} has no piece, though its turn to pick has passed", seat_name(seat)));
+        }
+        if picked < n && self.fighters.iter().any(|f| f.cell.is_some() || !f.alive()) {
+            return Err("a piece stands on the board before every player has picked".into());
+        }
+        let placed = self.placed() as u8;
+        let last = (self.first + n - 1) % n;
+        let order = (0..placed).map(|k| (last + n - k) % n);
+        if let Some(seat) = order
+            .clone()
+            .find(|s| self.fighters[usize::from(*s)].cell.is_none() && self.fighters[usize::from(*s)].alive())
+        {
+            return Err(format!("{} has not placed its piece, though its turn to place has passed", seat_name(seat)));
+        }
+        if picked == n && placed < n && (self.round > 0 || !self.fighters.iter().all(Fighter::alive)) {
+            return Err("the rounds have begun before every piece is placed".into());
+        }
+        Ok(())
+    }
+
+    /// Frozen seats and medals name players at the table, as the variations allow.
+    fn check_tokens(&self) -> Result<(), String> {
+        let n = self.players();
+        if let Some(s) = self.frozen.iter().find(|s| **s >= n || !self.fighters[usize::from(**s)].alive()) {
+            return Err(format!("{} is frozen but is not a living player at this table", seat_name(*s)));
+        }
+        for (seat, f) in self.fighters.iter().enumerate() {
+            let name = seat_name(seat as Seat);
+            if f.medals_from.iter().any(|g| *g >= n || usize::from(*g) == seat) {
+                return Err(format!("{name} holds a medal from a seat that cannot have given it"));
+            }
+            let given = self.fighters.iter().flat_map(|o| &o.medals_from).filter(|g| usize::from(**g) == seat).count();
+            if usize::from(f.medals_left) + given > usize::from(MEDALS) {
+                return Err(format!(
+                    "{name} keeps {} medals and has handed over {given} more: a player has {MEDALS}",
+                    f.medals_left
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -644,7 +775,7 @@ impl Game for ChessBattle {
         RulesInfo {
             id: "chess-battle",
             name: "Chess Battle",
-            version: 1,
+            version: 2,
             summary: "4 to 12 players, one knight, bishop or rook each. Every round each player seals a move; all are revealed and executed at once, and whoever stood where another moved is eliminated. Danger zones close in from the edges; the last one standing wins.",
             min_seats: 4,
             max_seats: 12,
@@ -735,7 +866,7 @@ impl Game for ChessBattle {
                     format!("{} is taken.", state.cell_name(cell))
                 } else {
                     format!(
-                        "On {} your piece would attack another player or stand under attack; choose a cell clear of every piece's lines.",
+                        "On {} your piece would attack another player; choose a cell from which it attacks nobody.",
                         state.cell_name(cell)
                     )
                 };
@@ -779,12 +910,17 @@ impl Game for ChessBattle {
         state: &mut ChessBattleState,
         seat: Seat,
         action: &BattleAction,
-        _rng: &mut dyn RandomSource,
+        rng: &mut dyn RandomSource,
     ) -> Result<(), GameError> {
         let me = usize::from(seat);
         match *action {
             BattleAction::Pick(c, r) => state.fighters[me].piece = Some((c, r)),
-            BattleAction::Place(cell) => state.fighters[me].cell = Some(cell),
+            BattleAction::Place(cell) => {
+                state.fighters[me].cell = Some(cell);
+                if state.in_rounds() {
+                    state.open_rounds(rng);
+                }
+            }
             BattleAction::Freeze(s) => {
                 state.fighters[me].freeze_left = false;
                 state.frozen.insert(s);
@@ -938,13 +1074,7 @@ impl Game for ChessBattle {
             bad(ErrorCode::BadPosition, format!("a Chess Battle position is its saved state as JSON: {e}"))
         })?;
         self.validate(&state.options).map_err(|e| bad(ErrorCode::BadPosition, e.message))?;
-        let cells = state.grid().cell_count();
-        let consistent = state.fighters.len() == usize::from(state.options.players)
-            && usize::from(state.first) < state.fighters.len()
-            && state.fighters.iter().all(|f| f.cell.is_none_or(|c| usize::from(c) < cells));
-        if !consistent {
-            return Err(bad(ErrorCode::BadPosition, "the players, first player or cells do not fit the options"));
-        }
+        state.check().map_err(|why| bad(ErrorCode::BadPosition, why))?;
         Ok(state)
     }
 

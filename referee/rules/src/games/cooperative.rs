@@ -4,7 +4,7 @@
 //! falls. Rules page: `docs/games/cooperative.md`.
 
 use super::two_colours::{FreePosition, SquareMarks, board_view, free_fen, move_in_full, read_free_position};
-use crate::cards::{Card, NamedDeck, Pile};
+use crate::cards::{Card, NamedDeck, Pile, check_cards};
 use crate::chess::{Move, Position, find_move, long_algebraic, parse_squares};
 use crate::game::{
     BoardView, Courtesies, ErrorCode, Game, GameError, Outcome, RulesInfo, Said, Seat, SeatInfo, Seating, Stage, Turn,
@@ -621,6 +621,10 @@ impl Game for Cooperative {
                 return Err(bad(format!("unknown field {extra}: expected other:<cards> or pile:<cards>")));
             }
         }
+        let mut all: Vec<Card> =
+            [&stacks[0], &stacks[1], &captured, &hand, &other].into_iter().flatten().copied().collect();
+        all.extend(pile.iter().flat_map(|p| p.draw.iter().copied()));
+        check_cards(&all, NamedDeck::Pieces32).map_err(bad)?;
         let white_seat = 0;
         let mut hands = [Vec::new(), Vec::new()];
         hands[usize::from(if position.turn() == Color::White { white_seat } else { 1 - white_seat })] = hand;

@@ -103,8 +103,6 @@ impl CrowdedHouseState {
             self.ended = if !has_moves && pos.checker().is_some() {
                 let winner = mover.other();
                 Some(seating().team_wins(winner.index() as u8, format!("checkmate, {winner} wins")))
-            } else if pos.is_insufficient_material() {
-                Some(seating().draw("insufficient material: neither side can checkmate"))
             } else if pos.halfmoves() >= FIFTY_MOVES {
                 Some(seating().draw("fifty-move rule: fifty moves by every player without a capture or pawn move"))
             } else if repeated >= 3 {
@@ -146,7 +144,7 @@ impl Game for CrowdedHouse {
         RulesInfo {
             id: "crowded-house",
             name: "Crowded House",
-            version: 1,
+            version: 2,
             summary: "Four players in two teams on one board: each moves pieces of its colour that start or end on its half (files a–d or e–h), in the order king-side White, king-side Black, queen-side White, queen-side Black. A king is in check only if the next player could capture it.",
             min_seats: 4,
             max_seats: 4,

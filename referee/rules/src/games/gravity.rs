@@ -11,7 +11,7 @@ use crate::game::{
     BoardView, ErrorCode, Game, GameError, Outcome, RulesInfo, Said, Seat, SeatResult, Seating, Stage, Turn, Viewer,
 };
 use crate::geometry::{Bitboard, Square};
-use crate::pieces::{Color, Role};
+use crate::pieces::{Color, Piece, Role};
 use crate::random::RandomSource;
 use serde::{Deserialize, Serialize};
 
@@ -129,17 +129,30 @@ pub fn stacked(board: &Board) -> Bitboard {
     for rank in 1..8 {
         for sq in board.occupied() & Bitboard::rank(rank) {
             let piece = board.piece_at(sq).expect("occupied");
-            let ways: Bitboard = if piece.role == Role::Pawn {
-                [(-1i8, -1i8), (0, -1), (1, -1)].into_iter().filter_map(|(f, r)| sq.offset(f, r)).collect()
-            } else {
-                piece_attacks(piece.role, sq, s) & below(sq)
-            };
-            if (ways & !s).is_empty() {
+            if (ways_down(board, piece, sq, s) & !s).is_empty() {
                 s = s.with(sq);
             }
         }
     }
     s
+}
+
+/// Where `piece` on `sq` could go down, as far as the `stacked` pieces decide: for a pawn, the
+/// square straight below and a diagonal below holding a piece it may capture; for the others,
+/// their lines down, which only stacked pieces block.
+fn ways_down(board: &Board, piece: Piece, sq: Square, stacked: Bitboard) -> Bitboard {
+    if piece.role != Role::Pawn {
+        return piece_attacks(piece.role, sq, stacked) & below(sq);
+    }
+    let straight: Bitboard = sq.offset(0, -1).into_iter().collect();
+    let diagonal: Bitboard = [-1, 1].into_iter().filter_map(|f| sq.offset(f, -1)).collect();
+    straight | (diagonal & capturable(board, piece.color, stacked))
+}
+
+/// The pieces `color` may capture: the opponent's, unless stacked, and never a king (as in
+/// chess, a king is not taken; the rules page says why).
+fn capturable(board: &Board, color: Color, stacked: Bitboard) -> Bitboard {
+    board.by_color(color.other()) & !stacked & !board.by_role(Role::King)
 }
 
 impl GravityState {
@@ -166,7 +179,7 @@ impl GravityState {
         let b = self.board();
         let Some(piece) = b.piece_at(from) else { return Bitboard::EMPTY };
         let occupied = b.occupied();
-        let theirs = b.by_color(piece.color.other()) & !stacked(&b);
+        let theirs = capturable(&b, piece.color, stacked(&b));
         if piece.role == Role::Pawn {
             let mut to = Bitboard::EMPTY;
             if let Some(one) = from.offset(0, -1).filter(|s| !occupied.contains(*s)) {
@@ -278,7 +291,7 @@ impl Game for Gravity {
         RulesInfo {
             id: "gravity",
             name: "Gravity Chess",
-            version: 1,
+            version: 2,
             summary: "Both players drop pieces in at the top of one board; every turn all your active pieces fall at least one row, and pieces stack up on the bottom for points. A card flipped each turn says which of your opponent's pieces you add to the top row.",
             min_seats: 2,
             max_seats: 2,
@@ -385,6 +398,13 @@ impl Game for Gravity {
                     return Err(illegal(why));
                 }
                 if !state.targets(from).contains(to) {
+                    let b = state.board();
+                    if b.role_at(to) == Some(Role::King) && b.color_at(to) != Some(state.to_move) {
+                        return Err(illegal(format!(
+                            "A king is never captured in Gravity Chess: the {} king on {to} stays.",
+                            state.to_move.other().name().to_lowercase()
+                        )));
+                    }
                     return Err(illegal(format!(
                         "Gravity pulls down: a piece ends at least one row lower, or captures an unstacked piece on its own row or lower; {from} to {to} is not such a move."
                     )));
@@ -469,8 +489,13 @@ impl Game for Gravity {
             flipped: state.flipped,
             pile_sizes: [state.piles[0].draw.len(), state.piles[1].draw.len()],
             stacked: stacked(&b).into_iter().collect(),
-            // Only while pieces are moving: in the add step nothing is left to move.
-            to_move_now: if state.step == Step::Move { state.active().into_iter().collect() } else { Vec::new() },
+            // Only while pieces are moving: in the add step and once the game is over nothing is
+            // left to move.
+            to_move_now: if state.step == Step::Move && state.ended.is_none() {
+                state.active().into_iter().collect()
+            } else {
+                Vec::new()
+            },
             score: [state.score(Color::White), state.score(Color::Black)],
             last_turn: state.last_turn,
         }

@@ -163,8 +163,14 @@ impl ZombieState {
     }
 
     /// The mover's moves now: every legal move in the regular step, the unmoved zombies'
-    /// moves in the horde step.
+    /// moves in the horde step, each only if the turn can still end with the mover's king
+    /// safe (see [`ZombieState::may_end_safely`]).
     fn moves(&self) -> Vec<Move> {
+        self.candidate_moves().into_iter().filter(|m| self.foreseen_after(*m).may_end_safely()).collect()
+    }
+
+    /// The moves of [`ZombieState::moves`] before looking ahead to the end of the turn.
+    fn candidate_moves(&self) -> Vec<Move> {
         let movers = match self.step {
             Step::Move => self.pos().board().by_color(self.mover()),
             Step::Horde => self.zombies & !self.moved & !self.fresh & self.pos().board().by_color(self.mover()),
@@ -179,6 +185,62 @@ impl ZombieState {
             .copied()
             .filter(|m| movers.contains(m.from()) && !kings.contains(m.to()) && !self.reveals_check(*m))
             .collect()
+    }
+
+    /// The turn after `m` as the mover can foresee it: with its own grid only (the other can
+    /// only bring back the mover's own pieces, and the mover cannot know it), and a capture's
+    /// burial left out (the mover can always bury under a piece that does not move again).
+    fn foreseen_after(&self, m: Move) -> ZombieState {
+        let us = self.mover().index();
+        let mut next = self.clone_board();
+        next.grids[us] = self.grids[us].clone();
+        next.play(m);
+        if matches!(next.step, Step::Bury(_)) {
+            next.step = Step::Horde;
+        }
+        next
+    }
+
+    /// The state without its record-keeping (grids, dust, heard and keys left empty).
+    fn clone_board(&self) -> ZombieState {
+        ZombieState {
+            board: self.board,
+            zombies: self.zombies,
+            moved: self.moved,
+            fresh: self.fresh,
+            grids: [BTreeMap::new(), BTreeMap::new()],
+            dust: [Vec::new(), Vec::new()],
+            pending_ep: self.pending_ep,
+            step: self.step,
+            heard: Vec::new(),
+            repetition_keys: Vec::new(),
+            ended: None,
+        }
+    }
+
+    /// Whether the mover's king would stand in check once its zombies that have not moved
+    /// crumble, as they do when the turn ends.
+    fn crumbling_exposes(&self) -> bool {
+        let mut board = *self.pos().board();
+        for s in self.unmoved_zombies() {
+            board.remove(s);
+        }
+        let us = self.mover();
+        board.king_of(us).is_some_and(|k| board.attackers_to(k, us.other(), board.occupied()).nonempty())
+    }
+
+    /// Whether the turn, in its horde, can still end with the mover's king out of check ("all
+    /// the normal rules of Chess apply"): at once, or after some of the zombies still to move
+    /// have moved.
+    fn may_end_safely(&self) -> bool {
+        !self.crumbling_exposes() || self.candidate_moves().into_iter().any(|m| self.foreseen_after(m).may_end_safely())
+    }
+
+    /// Whether the mover may say `done` now: when its crumbling zombies leave its king safe,
+    /// or when no zombie's move could (the turn must end somehow; no game the referee plays
+    /// gets there, but the mover does not know the other grid).
+    fn may_say_done(&self) -> bool {
+        self.step == Step::Horde && (!self.crumbling_exposes() || self.moves().is_empty())
     }
 
     fn unmoved_zombies(&self) -> Bitboard {
@@ -227,11 +289,12 @@ impl ZombieState {
         };
     }
 
-    /// The mover left `s`: the opponent's burial there rises first (a piece of the mover's),
-    /// else the mover's own (a piece of the opponent's).
+    /// The mover left `s`: the mover's own burial there rises first (a piece of the
+    /// opponent's; the opponent's own burial under it stays hidden), else the opponent's (a
+    /// piece of the mover's).
     fn rise(&mut self, s: Square) {
         let us = self.mover();
-        for (burier, owner) in [(us.other(), us), (us, us.other())] {
+        for (burier, owner) in [(us, us.other()), (us.other(), us)] {
             if let Some(role) = self.grids[burier.index()].remove(&s) {
                 let role = risen(role, owner, s);
                 self.board.0.board.put(s, Piece::new(owner, role));
@@ -353,7 +416,7 @@ impl Game for Zombie {
         RulesInfo {
             id: "zombie",
             name: "Zombie Chess",
-            version: 1,
+            version: 2,
             summary: "Chess where you secretly bury each piece you capture under one of your pieces. Move off a burial and the piece rises as a zombie of its owner; zombies must move every turn or crumble to dust.",
             min_seats: 2,
             max_seats: 2,
@@ -390,7 +453,10 @@ impl Game for Zombie {
     fn legal_actions(&self, state: &ZombieState, _seat: Seat) -> Vec<ZombieAction> {
         match state.step {
             Step::Bury(_) => state.burial_squares().into_iter().map(ZombieAction::Bury).collect(),
-            Step::Horde => state.moves().into_iter().map(ZombieAction::Move).chain([ZombieAction::Done]).collect(),
+            Step::Horde => {
+                let done = state.may_say_done().then_some(ZombieAction::Done);
+                state.moves().into_iter().map(ZombieAction::Move).chain(done).collect()
+            }
             Step::Move => state.moves().into_iter().map(ZombieAction::Move).collect(),
         }
     }
@@ -415,7 +481,8 @@ impl Game for Zombie {
         }
         if t.eq_ignore_ascii_case("done") {
             return match state.step {
-                Step::Horde => Ok(ZombieAction::Done),
+                Step::Horde if state.may_say_done() => Ok(ZombieAction::Done),
+                Step::Horde => Err(illegal(state.why_not_done())),
                 _ => Err(illegal("Make your move first; done ends the zombies' moves after it.".into())),
             };
         }
@@ -426,13 +493,9 @@ impl Game for Zombie {
         if let Some(m) = find_move(&state.moves(), from, to, promotion) {
             return Ok(ZombieAction::Move(m));
         }
-        let legal_in_chess = find_move(&pos.legal_moves(), from, to, promotion);
-        let why = match (legal_in_chess, state.step) {
-            (Some(_), Step::Horde) if !state.unmoved_zombies().contains(from) => {
-                "Your move is made: now only zombies that have not moved yet may move, or say done.".to_string()
-            }
-            (Some(_), _) => "That would bring back a zombie you buried there, giving check to your king.".to_string(),
-            (None, _) => crate::chess::why_illegal(pos, from, to, promotion),
+        let why = match find_move(&pos.legal_moves(), from, to, promotion) {
+            Some(m) => state.why_not(m),
+            None => crate::chess::why_illegal(pos, from, to, promotion),
         };
         Err(illegal(why))
     }
@@ -609,7 +672,17 @@ impl Game for Zombie {
         if (zombies & !position.board().occupied()).nonempty() {
             return Err(bad("a zombie's square has no piece on it".into()));
         }
-        Ok(ZombieState::new(position, zombies, grids, step))
+        let state = ZombieState::new(position, zombies, grids, step);
+        let mut horde = state.clone_board();
+        horde.grids = state.grids.clone();
+        horde.step = Step::Horde;
+        if step != Step::Move && !horde.may_end_safely() {
+            return Err(bad(format!(
+                "no game reaches this position: {} could not end this turn without leaving its king in check, once its zombies that have not moved crumble",
+                state.mover()
+            )));
+        }
+        Ok(state)
     }
 
     fn format_position(&self, state: &ZombieState) -> String {
@@ -635,6 +708,31 @@ impl Game for Zombie {
 }
 
 impl ZombieState {
+    /// Why `m`, legal in chess, is not a move of the mover's now, in its words.
+    fn why_not(&self, m: Move) -> String {
+        if self.step == Step::Horde && !self.unmoved_zombies().contains(m.from()) {
+            return "Your move is made: now only zombies that have not moved yet may move, or say done.".into();
+        }
+        if self.pos().board().role_at(m.to()) == Some(Role::King) {
+            return "A king is never taken in Zombie Chess: the check stands, and checkmate wins.".into();
+        }
+        if self.reveals_check(m) {
+            return "That would bring back a zombie you buried there, giving check to your king.".into();
+        }
+        "After that your turn could not end with your king out of check: your zombies that have not moved crumble at the end of the turn.".into()
+    }
+
+    /// Why the horde may not end now: the zombies that would crumble and open a check.
+    fn why_not_done(&self) -> String {
+        let squares: Vec<String> = self.unmoved_zombies().into_iter().map(|s| s.to_string()).collect();
+        let (which, verb) = match squares.as_slice() {
+            [one] => (format!("zombie on {one}"), "crumbles"),
+            [rest @ .., last] => (format!("zombies on {} and {last}", rest.join(", ")), "crumble"),
+            [] => ("zombies".to_string(), "crumble"),
+        };
+        format!("Your king would be in check once your {which} {verb} at the end of the turn: move a zombie first.")
+    }
+
     fn new(position: Position, zombies: Bitboard, grids: [BTreeMap<Square, Role>; 2], step: Step) -> ZombieState {
         let mut state = ZombieState {
             board: FreePosition(position),

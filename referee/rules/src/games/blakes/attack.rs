@@ -276,19 +276,24 @@ fn report_sentence(attack: &Attack, verdict: Verdict, fate: Fate) -> String {
         }
         _ => format!("the {d} on {v} is {outcome}"),
     };
-    let stay = if attack.has(Trump::Kamikaze) { "nothing is captured" } else { "both pieces stay" };
+    let kamikaze = attack.has(Trump::Kamikaze);
+    let stay = if kamikaze { "nothing is captured" } else { "both pieces stay" };
     let mut text = match verdict {
         Verdict::Blocked => format!("blocked: {stay} and the turn ends"),
         Verdict::Tie => format!("a tie: {stay} and the turn ends"),
-        Verdict::Won if attack.has(Trump::Sniper) && !fate.converted => {
+        Verdict::Won if attack.has(Trump::Sniper) && !fate.converted && !kamikaze => {
             format!("the attack wins: {dying}; the {a} stays")
         }
         Verdict::Won => format!("the attack wins: {dying}"),
+        // The kamikaze's price is paid whatever the sniper spares it from.
+        Verdict::Lost if attack.has(Trump::Sniper) && kamikaze => {
+            format!("the defence holds; the sniper keeps the {a} from the defence, but the kamikaze {a} is lost")
+        }
         Verdict::Lost if attack.has(Trump::Sniper) => "the defence holds; the sniper stays".to_string(),
         Verdict::Lost if attack.partner.is_some() => "the defence holds and takes both attackers".to_string(),
         Verdict::Lost => format!("the defence holds and takes the {a} on {}", attack.from),
     };
-    if attack.has(Trump::Kamikaze) && fate.attacker_gone && verdict != Verdict::Lost {
+    if kamikaze && fate.attacker_gone && verdict != Verdict::Lost {
         text.push_str(&format!("; the kamikaze {a} is lost"));
     }
     text

@@ -98,10 +98,12 @@ fn read_ledger(built: &str, dead: &str) -> Result<Ledger, GameError> {
 }
 
 /// The turn so far: `-` for a fresh turn, else
-/// `left=2,acted,moved,invisibility,brainwashed=d7,played=3H+7H,pending=3H+7H`.
-fn turn_field(play: &TurnPlay) -> String {
+/// `left=2,acted,moved,invisibility,brainwashed=d7,played=3H+7H,pending=3H+7H`. The moves left
+/// are written unless they are what reading leaves out: 1 in the move step, and always during
+/// an attack (read without `left=` as none left).
+fn turn_field(play: &TurnPlay, attacking: bool) -> String {
     let mut parts = Vec::new();
-    if play.left != 1 {
+    if play.left != 1 || attacking {
         parts.push(format!("left={}", play.left));
     }
     if play.acted {
@@ -221,7 +223,7 @@ impl BlakesState {
             built_field(&self.ledgers[1]),
             dead_field(&self.ledgers[0]),
             dead_field(&self.ledgers[1]),
-            turn_field(&self.play),
+            turn_field(&self.play, matches!(self.step, Step::React(_))),
         );
         if let Some(stock) = &self.stock {
             text.push_str(&format!(" stock:{}", cards_field(stock)));
@@ -479,10 +481,7 @@ impl BlakesState {
         all.extend(&self.waste);
         all.extend(&self.play.pending);
         all.extend(self.stock.iter().flatten());
-        all.sort_unstable();
-        if let Some(w) = all.windows(2).find(|w| w[0] == w[1]) {
-            return Err(bad(format!("{} is written twice", w[0])));
-        }
+        crate::cards::check_cards(&all, crate::cards::NamedDeck::Standard52).map_err(bad)?;
         let limit = |i: usize| if self.step == Step::Discard && i == self.to_move.index() { 6 } else { 5 };
         if (0..2).any(|i| self.hands[i].len() > limit(i)) {
             return Err(bad("a hand holds at most five cards (six while discarding)"));

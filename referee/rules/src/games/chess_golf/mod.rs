@@ -176,7 +176,8 @@ impl ChessGolf {
     }
 
     /// The state of a demonstration of `moves` from `start` for `chosen`, by one player with
-    /// no limit on its count: the position a dispute at the table is about.
+    /// no limit on its count: the position a dispute at the table is about, in a round that
+    /// goes on after it (so a finishing move asks for the captured pieces, as in play).
     fn demonstration_state(start: &str, chosen: &str, moves: Vec<String>) -> Result<GolfState, String> {
         let mut deck = NamedDeck::Pieces16.cards();
         let cards = take_cards(&mut deck, chosen)
@@ -194,7 +195,7 @@ impl ChessGolf {
         };
         let state = GolfState {
             players: 1,
-            holes: 1,
+            holes: 2,
             course: start.to_string(),
             deck: Pile { draw: deck, discard: Vec::new() },
             dealer: 0,
@@ -245,7 +246,7 @@ impl Game for ChessGolf {
         RulesInfo {
             id: "chess-golf",
             name: "Chess Golf",
-            version: 1,
+            version: 2,
             summary: "Nine puzzles played like golf: pieces move only by borrowing a neighbour's move, and each hole asks for one chosen kind to capture the others in as few moves as possible. Everyone seals a count, the lowest demonstrates, and the referee proves each hole's par.",
             min_seats: 1,
             max_seats: 8,
@@ -338,6 +339,10 @@ impl Game for ChessGolf {
 
     fn describe_action(&self, state: &GolfState, seat: Seat, action: &GolfAction) -> Said {
         Said::public(words::describe(state, seat, action))
+    }
+
+    fn describe_in_full(&self, state: &GolfState, seat: Seat, action: &GolfAction) -> Option<String> {
+        Some(words::in_full(state, seat, action))
     }
 
     fn describe_result(&self, state: &GolfState, seat: Seat, action: &GolfAction, before: &Said) -> Option<Said> {

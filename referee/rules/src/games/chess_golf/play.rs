@@ -215,7 +215,8 @@ impl GolfState {
     }
 
     /// Plays one move of the demonstration; the demonstration ends when the hole is finished
-    /// (then the captured pieces go back) or when the count is used up without finishing.
+    /// (then the captured pieces go back, unless it was the last hole) or when the count is
+    /// used up without finishing.
     pub fn demonstrate(&mut self, mv: GolfMove, rng: &mut dyn RandomSource) -> Result<(), Refusal> {
         let (course, progress, _) = self.demonstration().expect("a demonstration is under way");
         let hole = self.current.as_ref().expect("a hole is in play").hole();
@@ -228,7 +229,12 @@ impl GolfState {
         if progress.is_done() {
             self.close_attempt(true);
             self.course = after.fen_board();
-            self.step = Step::PutBack { seat, pieces: captured };
+            // The captured go back for the next hole; after the last there is none.
+            if self.finished.len() + 1 >= usize::from(self.holes) {
+                self.end_hole(rng);
+            } else {
+                self.step = Step::PutBack { seat, pieces: captured };
+            }
         } else if shown >= usize::from(bid) {
             self.close_attempt(false);
             self.next_demonstrator(rng);

@@ -154,27 +154,46 @@ pub fn describe(state: &GolfState, seat: Seat, action: &GolfAction) -> String {
         GolfAction::Bid(0) => format!("{who} says it is impossible"),
         GolfAction::Bid(1) => format!("{who} needs 1 move"),
         GolfAction::Bid(n) => format!("{who} needs {n} moves"),
-        GolfAction::Move(mv) => {
-            let Some((course, _, _)) = state.demonstration() else { return format!("{who}: {mv}") };
-            let piece = course.piece_at(mv.from).map_or_else(|| "piece".into(), piece_words);
-            let how = borrowed_as(&course, mv);
-            match course.piece_at(mv.to) {
-                Some(target) => {
-                    format!("{who}: the {piece} {}→{} {how}, taking the {}", mv.from, mv.to, piece_words(target))
-                }
-                None => format!("{who}: the {piece} {}→{} {how}", mv.from, mv.to),
-            }
-        }
+        GolfAction::Move(mv) => format!("{who}: {}", move_words(state, mv)),
         GolfAction::GiveUp => format!("{who} gives up the demonstration"),
         GolfAction::Reset => format!("{who} starts the demonstration again from the hole's start"),
-        GolfAction::PutBack(sq) => {
-            let piece = match &state.step {
-                Step::PutBack { pieces, .. } => pieces.first().map_or_else(|| "piece".into(), |p| piece_words(*p)),
-                _ => "piece".into(),
-            };
-            format!("{who} puts the {piece} back on {sq}")
-        }
+        GolfAction::PutBack(sq) => format!("{who} puts the {} back on {sq}", put_back_piece(state)),
         GolfAction::Deal(n) => format!("{who} deals {n} cards a hole from now on"),
+    }
+}
+
+/// The action spelt out for a dispute ("Seat 1 moving the black queen d8→d1 as a rook"): the
+/// seat named once, as the subject of what it does.
+pub fn in_full(state: &GolfState, seat: Seat, action: &GolfAction) -> String {
+    let who = seat_name(seat);
+    match *action {
+        GolfAction::Bid(0) => format!("{who} saying it is impossible"),
+        GolfAction::Bid(1) => format!("{who} counting 1 move"),
+        GolfAction::Bid(n) => format!("{who} counting {n} moves"),
+        GolfAction::Move(mv) => format!("{who} moving {}", move_words(state, mv)),
+        GolfAction::GiveUp => format!("{who} giving up the demonstration"),
+        GolfAction::Reset => format!("{who} starting the demonstration again from the hole's start"),
+        GolfAction::PutBack(sq) => format!("{who} putting the {} back on {sq}", put_back_piece(state)),
+        GolfAction::Deal(n) => format!("{who} dealing {n} cards a hole from now on"),
+    }
+}
+
+/// A demonstration's move: "the black bishop e5→g6 as a knight, taking the white king".
+fn move_words(state: &GolfState, mv: GolfMove) -> String {
+    let Some((course, _, _)) = state.demonstration() else { return mv.to_string() };
+    let piece = course.piece_at(mv.from).map_or_else(|| "piece".into(), piece_words);
+    let how = borrowed_as(&course, mv);
+    match course.piece_at(mv.to) {
+        Some(target) => format!("the {piece} {}→{} {how}, taking the {}", mv.from, mv.to, piece_words(target)),
+        None => format!("the {piece} {}→{} {how}", mv.from, mv.to),
+    }
+}
+
+/// The piece to put back next, in words.
+fn put_back_piece(state: &GolfState) -> String {
+    match &state.step {
+        Step::PutBack { pieces, .. } => pieces.first().map_or_else(|| "piece".into(), |p| piece_words(*p)),
+        _ => "piece".into(),
     }
 }
 

@@ -173,6 +173,17 @@ impl Game for NeighbourSolitaire {
         })
     }
 
+    fn describe_in_full(&self, state: &NeighbourState, _seat: Seat, action: &NeighbourAction) -> Option<String> {
+        Some(match *action {
+            NeighbourAction::Add => "Flipping a piece card and a position card".to_string(),
+            NeighbourAction::Place(sq) => match state.phase {
+                Phase::Placing { piece, .. } => format!("Placing the {} on {sq}", piece_words(piece)),
+                _ => format!("Placing the piece on {sq}"),
+            },
+            NeighbourAction::Move(from, to) => format!("Moving {}", describe_move(state, from, to)),
+        })
+    }
+
     fn describe_result(
         &self,
         state: &NeighbourState,

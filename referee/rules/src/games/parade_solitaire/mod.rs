@@ -136,6 +136,20 @@ impl Game for ParadeSolitaire {
         })
     }
 
+    fn describe_in_full(&self, state: &ParadeState, _seat: Seat, action: &ParadeAction) -> Option<String> {
+        let board = &state.board;
+        Some(match *action {
+            ParadeAction::Add => "Adding the next piece of the hand".to_string(),
+            ParadeAction::Move { from, to, .. } => {
+                let moved = board.piece_at(from).map_or_else(|| "piece".to_string(), piece_words);
+                match notation::orderer(board, action).and_then(|by| Some((by, board.piece_at(by)?))) {
+                    Some((by, p)) => format!("The {} on {by} moving the {moved} {from}→{to}", piece_words(p)),
+                    None => format!("Moving the {moved} {from}→{to}"),
+                }
+            }
+        })
+    }
+
     fn describe_result(&self, state: &ParadeState, _seat: Seat, action: &ParadeAction, _before: &Said) -> Option<Said> {
         let (ParadeAction::Add, Some(card), Some(sq)) = (action, state.added.last(), state.last_added) else {
             return None;

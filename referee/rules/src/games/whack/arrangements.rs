@@ -197,7 +197,7 @@ pub fn judge(places: &[Motion], joins: &[Join], die: Die, change: &Change) -> Re
     if let Change::Aim { pair, .. } = change {
         let s = usize::from(pair[0]);
         if after[s].turns == places[s].turns {
-            return Err("AIM turns the pair before rejoining it; that only slides it.".into());
+            return Err("The die's AIM turns the pair before rejoining it; that only slides it.".into());
         }
     }
     let joins_after = embedding::board(&after).map_err(|f| format!("Not there: {}.", f.sentence()))?;
@@ -206,12 +206,13 @@ pub fn judge(places: &[Motion], joins: &[Join], die: Die, change: &Change) -> Re
         match die {
             Die::Tip if count != 1 => {
                 return Err(format!(
-                    "TIP moves a section to where it joins by one edge only; there it would join by {count}."
+                    "The die's TIP moves a section to where it joins by one edge only; there it would join by {count}."
                 ));
             }
             Die::Dig if count < 2 => {
                 return Err(
-                    "DIG moves a section to where it joins by two or more edges; there it would join by one.".into()
+                    "The die's DIG moves a section to where it joins by two or more edges; there it would join by one."
+                        .into(),
                 );
             }
             _ => {}
@@ -231,15 +232,16 @@ fn shape_of(change: &Change, sections: usize, joins: &[Join]) -> Result<(), Stri
             let rest: Vec<SectionId> = (0..sections as SectionId).filter(|s| !pair.contains(s)).collect();
             if pair[0] == pair[1] || !pair.contains(&lay.moving.section) || pair.contains(&lay.onto.section) {
                 return Err(
-                    "AIM turns a pair of sections and lays one of them along a section of the other pair.".into()
+                    "The die's AIM turns a pair of sections and lays one of them along a section of the other pair."
+                        .into(),
                 );
             }
             if !joined(joins, pair[0], pair[1]) || rest.len() != 2 || !joined(joins, rest[0], rest[1]) {
-                return Err("AIM splits the board into two pairs of joined sections.".into());
+                return Err("The die's AIM splits the board into two pairs of joined sections.".into());
             }
             Ok(())
         }
-        Change::Swap(a, b) if a == b => Err("SWAP exchanges two different sections.".into()),
+        Change::Swap(a, b) if a == b => Err("The die's SWAP exchanges two different sections.".into()),
         _ => Ok(()),
     }
 }

@@ -4,11 +4,12 @@
 //! across the edge and its direction is turned into the new section's files and ranks (the
 //! quarter turn that maps "out across my edge" to "in across yours"). A diagonal step is one
 //! step along each of its two axes: where both orders reach the same cell (four cells round
-//! the corner, as on any board), or the corner is on the board's outline and only one order
-//! reaches a cell (and only one order leads back), it goes on into that cell, for every
-//! piece. Where the orders part (a junction of three or five section corners) a slider stops
-//! as at an edge; a king's or pawn's single diagonal step may go to either cell the two
-//! orders reach. A knight's jump goes to where its two-then-one and its one-then-two end,
+//! the corner, as on any board), it goes on into that cell. At a corner on the board's
+//! outline it goes on into the cell its straight line runs into, or, where the line runs into
+//! none, the cell one order reaches when the other leaves the board; in both cases only if
+//! the same holds back from that cell, for every piece. Where the orders part round a closed
+//! junction (three or five section corners) a slider stops as at an edge; a king's or pawn's
+//! single diagonal step may go to either cell the two orders reach. A knight's jump goes to where its two-then-one and its one-then-two end,
 //! never to a cell that touches its start.
 
 use super::embedding::{Join, SectionId};
@@ -35,6 +36,29 @@ pub fn parts(cell: Cell) -> (SectionId, u8, u8) {
     ((cell / 16) as SectionId, (cell % 4) as u8, (cell % 16 / 4) as u8)
 }
 
+/// A full turn and half a turn, in the twenty-fourths [`corner_angle`] counts in.
+const FULL_TURN: i32 = 24;
+const HALF_TURN: i32 = 12;
+
+/// The angle at the corner of `cell` towards the diagonal `step`, in twenty-fourths of a turn,
+/// when that corner is a corner of its section: the wide corner A 8 (120°), B and D 6 (90°),
+/// the narrow corner C 4 (60°); `None` inside a section's edge or middle.
+fn corner_angle(cell: Cell, step: Step) -> Option<i32> {
+    let (_, f, r) = parts(cell);
+    let at = |n: u8, toward: i8| if toward > 0 { n + 1 } else { n };
+    match (at(f, step.files), at(r, step.ranks)) {
+        (0, 0) => Some(8),
+        (4, 0) | (0, 4) => Some(6),
+        (4, 4) => Some(4),
+        _ => None,
+    }
+}
+
+/// `step` the other way.
+fn reversed(step: Step) -> Step {
+    Step { files: -step.files, ranks: -step.ranks }
+}
+
 /// `step` turned by `quarters` quarter turns, anticlockwise.
 pub fn turned(step: Step, quarters: u8) -> Step {
     (0..quarters % 4).fold(step, |s, _| Step { files: -s.ranks, ranks: s.files })
@@ -48,8 +72,9 @@ fn direction_index(step: Step) -> Option<usize> {
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum Corner {
     /// The diagonal goes on into `cell`: four cells close round the corner and both ways
-    /// round reach it, or the corner is on the board's outline and one way round reaches it
-    /// while the other leaves the board (the gap stands for the fourth cell).
+    /// round reach it, or the corner is on the board's outline and the line runs straight
+    /// into it, or (where the line runs into no cell) one way round reaches it while the
+    /// other leaves the board (the gap stands for the fourth cell).
     Through {
         /// The cell across the corner.
         cell: Cell,
@@ -127,24 +152,67 @@ impl WhackGeometry {
     }
 
     /// Where a diagonal `step` from `from` goes on across the corner, and its direction there:
-    /// where both ways round reach the same cell, or one way reaches a cell that does not
-    /// share an edge with `from` while the other leaves the board and the same holds back
-    /// from that cell (so a line runs the same both ways).
+    /// where four cells close round the corner (both ways round reach the same cell), into
+    /// that cell; at a corner on the board's outline, into the cell its line runs straight
+    /// into (see [`WhackGeometry::straight_on`]). A junction of three or five closed round
+    /// the corner stops it.
     fn across(&self, from: Cell, step: Step) -> Option<(Cell, Step)> {
         match self.round_corner(from, step) {
             [Some((a, q)), Some((b, _))] if a == b => Some((a, turned(step, q))),
-            [Some((c, q)), None] | [None, Some((c, q))] => {
-                let onward = turned(step, q);
-                let back = Step { files: -onward.files, ranks: -onward.ranks };
-                let single = |from: Cell, step: Step| match self.round_corner(from, step) {
-                    [Some((c, _)), None] | [None, Some((c, _))] => Some(c),
-                    _ => None,
-                };
-                let apart = c != from && !self.neighbours(from).contains(&c);
-                (apart && single(c, back) == Some(from)).then_some((c, onward))
+            _ if self.cells_round(from, step).is_some() => None,
+            _ => {
+                let (cell, toward) = self.outline_on(from, step)?;
+                (self.outline_on(cell, toward).map(|(c, _)| c) == Some(from)).then_some((cell, reversed(toward)))
             }
-            _ => None,
         }
+    }
+
+    /// At a corner of `from` on the board's outline, the cell a diagonal would go on into, and
+    /// the diagonal step from it towards the corner, before the check that the line runs the
+    /// same way back: the cell its straight line runs into, if any; else the cell one way round
+    /// reaches when the other way leaves the board, unless it shares an edge with `from`.
+    fn outline_on(&self, from: Cell, step: Step) -> Option<(Cell, Step)> {
+        if let Some(found) = self.straight_on(from, step) {
+            return Some(found);
+        }
+        let (files, ranks) = (Step { files: step.files, ranks: 0 }, Step { files: 0, ranks: step.ranks });
+        let (ahead, back) = match self.round_corner(from, step) {
+            [Some(_), None] => (files, ranks),
+            [None, Some(_)] => (ranks, files),
+            _ => return None,
+        };
+        let (cell, toward) = *self.walk_round(from, ahead, back).0.get(1)?;
+        (!self.neighbours(from).contains(&cell)).then_some((cell, toward))
+    }
+
+    /// At a corner of `from` on the board's outline, the cell the diagonal's straight line runs
+    /// into, and the diagonal step from that cell towards the corner: the cell whose angle at
+    /// the corner holds the line (the bisector of `from`'s angle, carried on straight), not on
+    /// a seam. Only section corners meet at such a point on the boards the die makes (a wide
+    /// corner is 120°, a narrow one 60°, the others 90°); where none does, the line leaves the
+    /// board.
+    fn straight_on(&self, from: Cell, step: Step) -> Option<(Cell, Step)> {
+        let start = corner_angle(from, step)?;
+        let (files, ranks) = (Step { files: step.files, ranks: 0 }, Step { files: 0, ranks: step.ranks });
+        // Angles in twenty-fourths of a turn, from the edge `from` leaves by files first; the
+        // start cell fills [-start, 0], the line runs on at half a turn past its bisector.
+        let target = HALF_TURN - start / 2;
+        let (mut low, mut high) = (0, -start);
+        for (cell, toward) in self.walk_round(from, files, ranks).0 {
+            let angle = corner_angle(cell, toward)?;
+            if low < target && target < low + angle {
+                return Some((cell, toward));
+            }
+            low += angle;
+        }
+        for (cell, toward) in self.walk_round(from, ranks, files).0 {
+            let angle = corner_angle(cell, toward)?;
+            if high - angle < target - FULL_TURN && target - FULL_TURN < high {
+                return Some((cell, toward));
+            }
+            high -= angle;
+        }
+        None
     }
 
     /// The cells that share an edge with `cell`.
@@ -178,8 +246,8 @@ impl WhackGeometry {
 
     /// The cells met walking round a corner of `from`, leaving `from` by its edge `ahead` (the
     /// corner lies between `ahead` and `back`), until the walk comes back to `from` (then
-    /// `true`) or leaves the board.
-    fn walk_round(&self, from: Cell, ahead: Step, back: Step) -> (Vec<Cell>, bool) {
+    /// `true`) or leaves the board; each with the diagonal step from it towards the corner.
+    fn walk_round(&self, from: Cell, ahead: Step, back: Step) -> (Vec<(Cell, Step)>, bool) {
         // In each cell the corner lies between the edge we came in by (`back`) and the one we
         // leave by (`ahead`); across, the old `back` becomes the new `ahead`.
         let (mut cell, mut back, mut ahead) = (from, back, ahead);
@@ -189,9 +257,8 @@ impl WhackGeometry {
             if next == from {
                 return (met, true);
             }
-            met.push(next);
-            let reversed = Step { files: -ahead.files, ranks: -ahead.ranks };
-            (cell, back, ahead) = (next, turned(reversed, q), turned(back, q));
+            (cell, back, ahead) = (next, turned(reversed(ahead), q), turned(back, q));
+            met.push((cell, Step { files: back.files + ahead.files, ranks: back.ranks + ahead.ranks }));
         }
         (met, false)
     }
@@ -207,8 +274,8 @@ impl WhackGeometry {
         for step in DIAGONAL {
             let files = Step { files: step.files, ranks: 0 };
             let ranks = Step { files: 0, ranks: step.ranks };
-            out.extend(self.walk_round(cell, files, ranks).0);
-            out.extend(self.walk_round(cell, ranks, files).0);
+            out.extend(self.walk_round(cell, files, ranks).0.into_iter().map(|(c, _)| c));
+            out.extend(self.walk_round(cell, ranks, files).0.into_iter().map(|(c, _)| c));
         }
         out.sort_unstable();
         out.dedup();
@@ -227,9 +294,13 @@ impl WhackGeometry {
         out
     }
 
-    /// The cells a single diagonal `step` from `from` reaches: where a way round the corner
-    /// ends on a cell that does not share an edge with `from`.
+    /// The cells a single diagonal `step` from `from` reaches: round a corner that cells close,
+    /// where a way round ends on a cell that does not share an edge with `from`; at a corner on
+    /// the outline, the cell a line goes on into (so a step is a line's first step).
     pub fn beyond(&self, from: Cell, step: Step) -> Vec<Cell> {
+        if self.cells_round(from, step).is_none() {
+            return self.across(from, step).map(|(c, _)| c).into_iter().collect();
+        }
         let beside = self.neighbours(from);
         self.ways_round(from, step).into_iter().map(|(c, _)| c).filter(|c| !beside.contains(c)).collect()
     }

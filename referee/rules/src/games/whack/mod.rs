@@ -48,7 +48,7 @@ impl Game for Whack {
         RulesInfo {
             id: "whack",
             name: "Whack Chess",
-            version: 1,
+            version: 2,
             summary: "Chess with pieces built of stacked pyramids (their pips say what they are) on four kite-shaped board sections. Before the first move and after every capture a die changes the board: sections tip, turn, dig in or swap places, carrying their pieces.",
             min_seats: 2,
             max_seats: 2,

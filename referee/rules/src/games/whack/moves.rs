@@ -298,6 +298,11 @@ fn keeps(
     if kind == Kind::Stack && target.is_some_and(Piece::is_king) && scene.kings(side).count_ones() == 1 {
         return Err(Refusal::LastKing);
     }
+    // Taking the opponent's last king ends the game at once: no king of the mover's can be
+    // captured after it, so none is in danger.
+    if kind == Kind::Capture && target.is_some_and(Piece::is_king) && scene.kings(side.other()).count_ones() == 1 {
+        return Ok(Kept { kind, in_check: 0, safe: scene.kings(side).count_ones() });
+    }
     let pieces = scene.after(mv, kind);
     let after = Scene { geometry: scene.geometry, pieces: &pieces };
     match rule {
