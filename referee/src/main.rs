@@ -147,8 +147,14 @@ fn legal(game: &str, position: &str, seat: Option<u8>) -> Result<(), GameError> 
     let state = rules.parse_position(position)?;
     let (seat, actions) = rules.legal_for(&state, seat)?;
     let over = rules.outcome(&state).map(|o| o.reason);
-    let side = rules.seats(&state).side_of(seat).to_string();
-    let answer = serde_json::json!({"seat": seat, "side": side, "actions": actions, "over": over});
+    // Over, nobody is to act: no seat and no side to name.
+    let answer = match over {
+        Some(over) => serde_json::json!({"seat": null, "side": null, "actions": actions, "over": over}),
+        None => {
+            let side = rules.seats(&state).side_of(seat).to_string();
+            serde_json::json!({"seat": seat, "side": side, "actions": actions, "over": null})
+        }
+    };
     println!("{answer}");
     Ok(())
 }

@@ -126,4 +126,10 @@ fn legal_lists_the_actions_of_the_seat_to_act() {
     assert!(!actions.contains(&"resign"), "courtesies are not listed");
     let (out, _) = referee(&["legal", "adrenaline", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1 - move"]);
     assert!(out.contains("\"d1d5\""), "{out}");
+    // A finished game names nobody to act.
+    let (out, code) = referee(&["legal", "chess", "R3k3/8/4K3/8/8/8/8/8 b - - 0 1"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["seat"].clone(), v["side"].clone()), (serde_json::Value::Null, serde_json::Value::Null), "{out}");
+    assert!(v["over"].as_str().unwrap().contains("checkmate"), "{out}");
 }

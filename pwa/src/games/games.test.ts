@@ -86,7 +86,7 @@ describe("the registry of games", () => {
       "table-tools": { seats: 2, decks: { main: "standard-52" } },
       "crowded-house": undefined,
       cooperative: undefined,
-      "chess-battle": { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false, round_seconds: null },
+      "chess-battle": { players: 6, size: null, zones: "ring", safe_rounds: 0, medals: false, freezing: false, round_seconds: null },
       masquerade: undefined,
       zombie: undefined,
       "cloak-and-dagger": undefined,

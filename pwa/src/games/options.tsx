@@ -303,7 +303,7 @@ function ChessBattleForm({ value, onChange }: OptionsFormProps<ChessBattleOption
 /** Chess Battle's options: six players, the ring of danger after two safe rounds, no round
  * timer. */
 export const chessBattleOptions: OptionsSpec<ChessBattleOptions> = {
-  defaults: { players: 6, size: null, zones: "ring", safe_rounds: 2, medals: false, freezing: false, round_seconds: null },
+  defaults: { players: 6, size: null, zones: "ring", safe_rounds: 0, medals: false, freezing: false, round_seconds: null },
   Form: ChessBattleForm,
 };
 
