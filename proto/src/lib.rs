@@ -12,7 +12,7 @@ pub mod v1 {
 
 /// Structured values (`google.protobuf.Struct`) to and from JSON.
 pub mod structs {
-    pub use pbjson_types::{Struct, value::Kind};
+    pub use pbjson_types::{ListValue, Struct, Value, value::Kind};
 
     /// A JSON object as a `Struct`; `None` for anything that is not an object (or has numbers
     /// a `Struct` cannot hold).
@@ -26,6 +26,20 @@ pub mod structs {
         let mut json = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
         whole_numbers(&mut json);
         json
+    }
+
+    /// Whether every number in `value` is finite: a `Struct` can carry NaN or an infinity,
+    /// which JSON cannot, and which no option means.
+    pub fn all_finite(value: &Struct) -> bool {
+        fn finite(kind: Option<&Kind>) -> bool {
+            match kind {
+                Some(Kind::NumberValue(n)) => n.is_finite(),
+                Some(Kind::StructValue(s)) => super::structs::all_finite(s),
+                Some(Kind::ListValue(l)) => l.values.iter().all(|v| finite(v.kind.as_ref())),
+                _ => true,
+            }
+        }
+        value.fields.values().all(|v| finite(v.kind.as_ref()))
     }
 
     /// The largest integer a double holds exactly.
@@ -47,6 +61,19 @@ pub mod structs {
     #[cfg(test)]
     mod tests {
         use super::*;
+
+        #[test]
+        fn a_struct_with_nan_or_an_infinity_is_not_all_finite() {
+            let fine = from_json(&serde_json::json!({"players": 4, "inner": {"x": [1.5]}})).unwrap();
+            assert!(all_finite(&fine));
+            for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+                let mut nested = fine.clone();
+                let number = Value { kind: Some(Kind::NumberValue(bad)) };
+                let list = ListValue { values: vec![number] };
+                nested.fields.insert("y".into(), Value { kind: Some(Kind::ListValue(list)) });
+                assert!(!all_finite(&nested), "{bad}");
+            }
+        }
 
         #[test]
         fn json_objects_round_trip_through_a_struct_with_whole_numbers_kept_whole() {

@@ -57,10 +57,30 @@ fn bearer<T>(request: &Request<T>) -> Result<Option<String>, ApiError> {
 /// the `x-client-address` a gateway forwards for its own client, else the connection's peer.
 /// (A direct caller could send any address there; the per-game limits still hold.)
 fn client_address<T>(request: &Request<T>) -> String {
+    let peer = request.remote_addr().map(|a| a.ip());
     let forwarded = request.metadata().get("x-client-address").and_then(|v| v.to_str().ok());
     match forwarded {
-        Some(address) if !address.is_empty() && address.len() <= 64 => address.to_string(),
-        _ => request.remote_addr().map_or_else(|| "unknown".to_string(), |a| a.ip().to_string()),
+        // Only a gateway may speak for its clients: a caller on this machine or on a private
+        // network (where the gateways run); a caller from anywhere else is counted by its own
+        // address, whatever it writes.
+        Some(address) if !address.is_empty() && address.len() <= 64 && peer.is_some_and(may_forward) => {
+            address.to_string()
+        }
+        _ => peer.map_or_else(|| "unknown".to_string(), |ip| ip.to_string()),
+    }
+}
+
+/// Whether a caller at `ip` may name its client's address: loopback, private and link-local
+/// networks (IPv4 and IPv6 unique-local), where gateways run beside the referee.
+fn may_forward(ip: std::net::IpAddr) -> bool {
+    match ip {
+        std::net::IpAddr::V4(v4) => v4.is_loopback() || v4.is_private() || v4.is_link_local(),
+        std::net::IpAddr::V6(v6) => {
+            v6.is_loopback()
+                || v6.is_unique_local()
+                || v6.is_unicast_link_local()
+                || v6.to_ipv4_mapped().is_some_and(|v4| may_forward(v4.into()))
+        }
     }
 }
 
@@ -155,6 +175,12 @@ impl Referee for RefereeService {
         let address = client_address(&request);
         let r = request.into_inner();
         measured("CreateGame", async move {
+            if r.options.as_ref().is_some_and(|o| !structs::all_finite(o)) {
+                return Err(ApiError::invalid(
+                    crate::errors::Reason::BadOptions,
+                    "The options hold a number that is not a number (NaN or an infinity).",
+                ));
+            }
             let options = r.options.as_ref().map_or(serde_json::Value::Null, structs::to_json);
             let created = self.tables.create(&r.rules, options, &address).await?;
             Ok(Response::new(pb::CreateGameResponse {
@@ -311,5 +337,20 @@ impl Referee for RefereeService {
         })
         .instrument(span)
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_forward;
+
+    #[test]
+    fn only_callers_on_this_machine_or_a_private_network_may_name_their_clients_address() {
+        for trusted in ["127.0.0.1", "10.2.3.4", "172.20.0.9", "192.168.1.7", "::1", "fd00::5", "::ffff:10.0.0.1"] {
+            assert!(may_forward(trusted.parse().unwrap()), "{trusted}");
+        }
+        for public in ["8.8.8.8", "100.64.0.1", "2001:db8::1", "::ffff:8.8.4.4"] {
+            assert!(!may_forward(public.parse().unwrap()), "{public}");
+        }
     }
 }

@@ -37,7 +37,8 @@ async fn a_round_past_its_deadline_is_closed_by_the_next_call_and_verified_by_th
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());
     let mut client = referee.client().await;
-    let table = seat_everyone(&mut client, "chess-battle", r#"{"players": 4, "round_seconds": 3, "safe_rounds": 2}"#).await;
+    let table =
+        seat_everyone(&mut client, "chess-battle", r#"{"players": 4, "round_seconds": 3, "safe_rounds": 2}"#).await;
     let opened = to_the_rounds(&mut client, &table).await;
     let deadline = opened.round_deadline_ms;
     assert!(deadline > now_ms() && deadline <= now_ms() + 3_000, "the view tells when the round closes: {deadline}");

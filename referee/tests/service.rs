@@ -926,3 +926,18 @@ async fn a_request_that_is_not_protobuf_is_invalid_argument_not_internal() {
     assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
     assert!(status.message().contains("not valid protobuf"), "{}", status.message());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn options_holding_nan_or_an_infinity_are_refused_not_taken_as_the_defaults() {
+    use referee_proto::structs::{Kind, Struct, Value};
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    for bad in [f64::NAN, f64::INFINITY] {
+        let mut options = Struct::default();
+        options.fields.insert("players".into(), Value { kind: Some(Kind::NumberValue(bad)) });
+        let request = pb::CreateGameRequest { rules: "chess-battle".into(), options: Some(options) };
+        let refused = client.create_game(request).await.unwrap_err();
+        assert_eq!((refused.code(), error_code(&refused).as_str()), (Code::InvalidArgument, "bad_options"), "{bad}");
+    }
+}
