@@ -411,7 +411,6 @@ pub async fn get_record(
     responses((status = 200, description = "`{game_id, pars: [{puzzle, title, kind, moves?, score?, bound?, line, positions}]}`; `kind` is `moves`, `score`, `impossible`, `at_least` (no line shorter than `moves`) or `unproven` (no line scores more than `bound`)", body = Object),
         (status = 401, body = ApiError), (status = 404, body = ApiError)),
     security((), ("bearer" = [])))]
-#[get("/api/v1/games/{id}/pars")]
 pub async fn get_pars(
     req: HttpRequest,
     referee: web::Data<Referee>,

@@ -118,7 +118,11 @@ async fn run(config: Config) -> std::io::Result<()> {
                     .wrap(Governor::new(&records))
                     .route(web::get().to(api::get_record)),
             )
-            .service(api::get_pars)
+            .service(
+                web::resource("/api/v1/games/{id}/pars")
+                    .wrap(Governor::new(&records))
+                    .route(web::get().to(api::get_pars)),
+            )
             .service(api::game_events)
             .service(api::get_audit)
             .service(api::end_game)
