@@ -174,6 +174,10 @@ pub struct CreateBody {
     #[serde(default)]
     #[schema(value_type = Object)]
     pub options: Option<Value>,
+    /// Optional: any unguessable text the client keeps for this creation: a retry with it after
+    /// a lost answer gets the same game, host token and join codes.
+    #[serde(default)]
+    pub client_key: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -211,7 +215,11 @@ pub async fn create_game(
     };
     let c = referee
         .client()
-        .create_game(request_from(&req, pb::CreateGameRequest { rules: b.rules, options }, None))
+        .create_game(request_from(
+            &req,
+            pb::CreateGameRequest { rules: b.rules, options, client_key: b.client_key.unwrap_or_default() },
+            None,
+        ))
         .await?
         .into_inner();
     Ok(HttpResponse::Created().json(Created {

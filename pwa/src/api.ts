@@ -399,7 +399,18 @@ export const api = {
       (a) => a.reason,
       (e) => (e as Error).message,
     ),
-  createGame: (rules: string, options?: unknown) => call<Created>("POST", "/api/v1/games", { rules, options }),
+  /** Creates a game; sent once more if the answer was lost, under the same `client_key`, so a
+   * retry gets the same game rather than a second one. */
+  createGame: async (rules: string, options?: unknown) => {
+    const body = { rules, options, client_key: newKey() };
+    try {
+      return await call<Created>("POST", "/api/v1/games", body);
+    } catch (e) {
+      const lost = e instanceof ApiError && [0, 502, 503, 504].includes(e.status);
+      if (!lost) throw e;
+      return await call<Created>("POST", "/api/v1/games", body);
+    }
+  },
   /** Exchanges a join code for a seat token (see `joining.ts`, which commits to entropy and
    * retries safely). */
   join: (gameId: string, body: JoinBody) => call<Joined>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/join`, body),

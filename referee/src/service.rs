@@ -182,7 +182,7 @@ impl Referee for RefereeService {
                 ));
             }
             let options = r.options.as_ref().map_or(serde_json::Value::Null, structs::to_json);
-            let created = self.tables.create(&r.rules, options, &address).await?;
+            let created = self.tables.create(&r.rules, options, &address, &r.client_key).await?;
             Ok(Response::new(pb::CreateGameResponse {
                 game_id: created.game_id,
                 commitment: created.commitment,

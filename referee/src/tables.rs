@@ -442,10 +442,19 @@ impl Tables {
     }
 
     /// Creates a game with `options` (`null` for the defaults).
-    pub async fn create(&self, rules_id: &str, options: serde_json::Value, address: &str) -> Result<Created, ApiError> {
+    /// Creates a game with `options` (`null` for the defaults). With a `client_key` (any
+    /// unguessable text the client keeps for this creation), a retry after a lost answer gets
+    /// the same game, host token and join codes instead of a second game.
+    pub async fn create(
+        &self,
+        rules_id: &str,
+        options: serde_json::Value,
+        address: &str,
+        client_key: &str,
+    ) -> Result<Created, ApiError> {
         let game = Self::rules(rules_id)?;
-        if options.to_string().len() > MAX_OPTIONS_BYTES {
-            return Err(ApiError::invalid(Reason::BadOptions, "The options are too long."));
+        if options.to_string().len() > MAX_OPTIONS_BYTES || client_key.len() > MAX_KEY_BYTES {
+            return Err(ApiError::invalid(Reason::TooLong, "The options or the client key are too long."));
         }
         self.within_budget(address).await?;
         let most = self.settings.creates_per_address;
@@ -462,39 +471,71 @@ impl Tables {
         let probe_key = rules::random::GameKey(tokens::new_seed());
         game.setup(&options, &mut EventRng::new(probe_key, 0))?;
         let seat_count = game.seating(&options)?.count();
-        let seed = tokens::new_seed();
-        let host_token = tokens::new_token();
-        let join_codes: Vec<String> = (0..seat_count).map(|_| tokens::new_join_code()).collect();
-        let info = game.info();
+        if !client_key.is_empty() {
+            let (game_id, host_token, join_codes) = self.settings.key.created(client_key, seat_count);
+            let fresh = Created { game_id, commitment: String::new(), host_token, join_codes };
+            return self.create_once(game, &options, fresh, address).await;
+        }
         for _ in 0..5 {
-            let game_id = tokens::new_game_id();
-            let header = Header {
-                join_code_hashes: join_codes
-                    .iter()
-                    .map(|c| self.settings.key.join_code_hash(&game_id, &tokens::normalize_join_code(c)))
-                    .collect(),
-                keyed_codes: true,
-                derivation: DERIVATION_3,
-                chain: CHAIN_2,
-                options_text: options.to_string(),
-                game_id,
-                rules: info.id.to_string(),
-                rules_version: info.version,
-                options: options.clone(),
-                seat_count,
-                commitment: to_hex(&commitment(&seed)),
-                host_token_hash: tokens::hash_secret(&host_token),
-                created_at_ms: now_ms(),
+            let join_codes = (0..seat_count).map(|_| tokens::new_join_code()).collect();
+            let fresh = Created {
+                game_id: tokens::new_game_id(),
+                commitment: String::new(),
+                host_token: tokens::new_token(),
+                join_codes,
             };
-            if self.store.create(&header, &to_hex(&seed)).await.map_err(storage)? {
-                self.keep(&header.game_id, pb::GameStatus::Waiting).await?;
-                self.spend(address, serde_json::to_string(&header).map_or(0, |t| t.len() as u64)).await;
-                metrics::counter!("referee_games_created_total", "rules" => info.id).increment(1);
-                tracing::info!(game_id = %header.game_id, rules = info.id, seats = seat_count, "game created");
-                return Ok(Created { game_id: header.game_id, commitment: header.commitment, host_token, join_codes });
+            match self.create_once(game, &options, fresh, address).await {
+                Err(e) if e.code == Reason::Internal => continue,
+                other => return other,
             }
         }
         Err(ApiError::internal("five game ids in a row were taken"))
+    }
+
+    /// Writes the game `fresh` names, with a new seed; where a game of that id exists already,
+    /// answers it again if it is the same creation (the same host token), else refuses.
+    async fn create_once(
+        &self,
+        game: &'static dyn DynGame,
+        options: &serde_json::Value,
+        fresh: Created,
+        address: &str,
+    ) -> Result<Created, ApiError> {
+        let (info, seed) = (game.info(), tokens::new_seed());
+        let Created { game_id, host_token, join_codes, .. } = fresh;
+        let header = Header {
+            join_code_hashes: join_codes
+                .iter()
+                .map(|c| self.settings.key.join_code_hash(&game_id, &tokens::normalize_join_code(c)))
+                .collect(),
+            keyed_codes: true,
+            derivation: DERIVATION_3,
+            chain: CHAIN_2,
+            options_text: options.to_string(),
+            game_id,
+            rules: info.id.to_string(),
+            rules_version: info.version,
+            options: options.clone(),
+            seat_count: join_codes.len() as u8,
+            commitment: to_hex(&commitment(&seed)),
+            host_token_hash: tokens::hash_secret(&host_token),
+            created_at_ms: now_ms(),
+        };
+        if self.store.create(&header, &to_hex(&seed)).await.map_err(storage)? {
+            self.keep(&header.game_id, pb::GameStatus::Waiting).await?;
+            self.spend(address, serde_json::to_string(&header).map_or(0, |t| t.len() as u64)).await;
+            metrics::counter!("referee_games_created_total", "rules" => info.id).increment(1);
+            tracing::info!(game_id = %header.game_id, rules = info.id, seats = header.seat_count, "game created");
+            return Ok(Created { game_id: header.game_id, commitment: header.commitment, host_token, join_codes });
+        }
+        // Taken: a retry of this very creation, or (for a random id) another game.
+        let existing = self.store.load(&header.game_id, None).await.map_err(storage)?;
+        match existing {
+            Some(loaded) if tokens::same_hash(&loaded.header.host_token_hash, &header.host_token_hash) => {
+                Ok(Created { game_id: header.game_id, commitment: loaded.header.commitment, host_token, join_codes })
+            }
+            _ => Err(ApiError::internal("the game id was taken")),
+        }
     }
 
     /// The game now: the latest snapshot, then the events after it replayed with their

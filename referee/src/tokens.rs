@@ -104,11 +104,28 @@ impl ServerKey {
     /// The token of `seat` for the join that the client named `client_key`: the same on every
     /// retry of that join, and unguessable without the key and the client's secret key.
     pub fn seat_token(&self, game_id: &str, seat: u8, client_key: &str) -> String {
-        let mac = self.mac("seat token", &[game_id, &seat.to_string(), client_key]);
-        // 52 base32 characters from 32 bytes (5 bits each, as new_token's 260 bits).
-        let bits: Vec<u8> = mac.iter().flat_map(|b| (0..8).rev().map(move |i| (b >> i) & 1)).collect();
-        bits.chunks(5).take(52).map(|c| ALPHABET[c.iter().fold(0usize, |a, b| a * 2 + *b as usize)] as char).collect()
+        base32(&self.mac("seat token", &[game_id, &seat.to_string(), client_key]), 52)
     }
+
+    /// What a creation the client named `client_key` hands out — the game id, the host token
+    /// and each seat's join code — the same on every retry of that creation.
+    pub fn created(&self, client_key: &str, seats: u8) -> (String, String, Vec<String>) {
+        let game_id = base32(&self.mac("game id", &[client_key]), 12).to_ascii_lowercase();
+        let host = base32(&self.mac("host token", &[&game_id, client_key]), 52);
+        let codes = (0..seats)
+            .map(|seat| {
+                let raw = base32(&self.mac("join code", &[&game_id, &seat.to_string(), client_key]), 8);
+                format!("{}-{}", &raw[..4], &raw[4..])
+            })
+            .collect();
+        (game_id, host, codes)
+    }
+}
+
+/// The first `len` base32 characters of `bytes`, 5 bits each.
+fn base32(bytes: &[u8; 32], len: usize) -> String {
+    let bits: Vec<u8> = bytes.iter().flat_map(|b| (0..8).rev().map(move |i| (b >> i) & 1)).collect();
+    bits.chunks(5).take(len).map(|c| ALPHABET[c.iter().fold(0usize, |a, b| a * 2 + *b as usize)] as char).collect()
 }
 
 /// Compares two hex hashes in time independent of where they differ.

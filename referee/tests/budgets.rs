@@ -83,7 +83,7 @@ async fn one_address_adds_at_most_its_daily_bytes_while_others_play_on() {
     let wait = refused.get_details_retry_info().and_then(|r| r.retry_delay).unwrap();
     assert!(wait.as_secs() > 0 && wait.as_secs() <= 86_400, "told when to come back: {wait:?}");
     // It can create no more games either; another address plays on.
-    let create = pb::CreateGameRequest { rules: "chess".into(), options: None };
+    let create = pb::CreateGameRequest { rules: "chess".into(), ..Default::default() };
     let refused = client.create_game(from("10.9.9.9", create.clone(), None)).await.unwrap_err();
     assert_eq!(error_code(&refused), "limit_reached");
     client.create_game(from("10.1.1.1", create, None)).await.expect("another address creates games");

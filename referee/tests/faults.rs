@@ -67,7 +67,7 @@ async fn games_joined_and_played_through_kills_of_the_referee_and_of_redis_lose_
     let mut created = Vec::new();
     for _ in 0..GAMES {
         let c = retried(&referees, |mut c| async move {
-            let request = pb::CreateGameRequest { rules: "chess".into(), options: None };
+            let request = pb::CreateGameRequest { rules: "chess".into(), ..Default::default() };
             c.create_game(request).await.map(|r| r.into_inner())
         })
         .await

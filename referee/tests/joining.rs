@@ -214,7 +214,7 @@ async fn creation_and_events_are_limited_and_left_games_expire() {
     ];
     let referee = Referee::start_with(&redis.url(), &settings);
     let mut client = referee.client().await;
-    let make = || pb::CreateGameRequest { rules: "table-tools".into(), options: None };
+    let make = || pb::CreateGameRequest { rules: "table-tools".into(), ..Default::default() };
     for _ in 0..3 {
         client.create_game(from_address(make(), "192.0.2.1")).await.unwrap();
     }
@@ -283,4 +283,27 @@ async fn wrong_codes_lock_a_game_for_ten_minutes_at_most_and_never_lock_out_a_jo
     let ttl = redis_command(redis.port, &format!("TTL g:{{{id}}}:joinfail")).unwrap();
     let ttl: i64 = ttl.trim().trim_start_matches(':').parse().unwrap();
     assert!((1..=600).contains(&ttl), "the window is never renewed: {ttl}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_creation_retried_with_its_client_key_gets_the_same_game_not_a_second_one() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let make =
+        |key: &str| pb::CreateGameRequest { rules: "chess".into(), client_key: key.into(), ..Default::default() };
+    let first = client.create_game(make("host-phone-9c2e")).await.unwrap().into_inner();
+    // The answer was lost; the same creation again.
+    let again = client.create_game(make("host-phone-9c2e")).await.unwrap().into_inner();
+    assert_eq!(
+        (&again.game_id, &again.host_token, &again.commitment),
+        (&first.game_id, &first.host_token, &first.commitment)
+    );
+    assert_eq!(again.seats, first.seats, "the same join codes");
+    // The codes work, once; another key is another game.
+    client.join_game(join(&first.game_id, &first.seats[0].join_code)).await.unwrap();
+    let other = client.create_game(make("another-key")).await.unwrap().into_inner();
+    assert_ne!(other.game_id, first.game_id);
+    let games = redis_command(redis.port, "KEYS g:*:header").unwrap();
+    assert_eq!(games.matches(":header").count(), 2, "two games, not three: {games}");
 }

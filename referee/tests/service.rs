@@ -668,6 +668,7 @@ async fn a_client_reads_views_as_structured_data_without_parsing_json_text() {
         .create_game(pb::CreateGameRequest {
             rules: "table-tools".into(),
             options: referee_proto::structs::from_json(&serde_json::json!({"seats": "many"})),
+            ..Default::default()
         })
         .await
         .unwrap_err();
@@ -793,7 +794,8 @@ async fn oversized_input_gets_a_short_typed_refusal_that_echoes_at_most_a_prefix
     let err = get_view(&mut client, &"y".repeat(8000), None).await.unwrap_err();
     assert_eq!(err.code(), Code::NotFound);
     assert!(err.message().len() < 100, "{}", err.message());
-    let err = client.create_game(pb::CreateGameRequest { rules: "z".repeat(7000), options: None }).await.unwrap_err();
+    let err =
+        client.create_game(pb::CreateGameRequest { rules: "z".repeat(7000), ..Default::default() }).await.unwrap_err();
     assert_eq!(error_code(&err), "too_long");
     // The connection still serves.
     client.list_rules(pb::ListRulesRequest {}).await.unwrap();
@@ -936,7 +938,8 @@ async fn options_holding_nan_or_an_infinity_are_refused_not_taken_as_the_default
     for bad in [f64::NAN, f64::INFINITY] {
         let mut options = Struct::default();
         options.fields.insert("players".into(), Value { kind: Some(Kind::NumberValue(bad)) });
-        let request = pb::CreateGameRequest { rules: "chess-battle".into(), options: Some(options) };
+        let request =
+            pb::CreateGameRequest { rules: "chess-battle".into(), options: Some(options), ..Default::default() };
         let refused = client.create_game(request).await.unwrap_err();
         assert_eq!((refused.code(), error_code(&refused).as_str()), (Code::InvalidArgument, "bad_options"), "{bad}");
     }

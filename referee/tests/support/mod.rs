@@ -301,6 +301,7 @@ pub async fn try_create(
             rules: rules.into(),
             options: (!options.is_empty())
                 .then(|| referee_proto::structs::from_json(&serde_json::from_str(options).unwrap()).unwrap()),
+            ..Default::default()
         })
         .await
         .map(|r| r.into_inner())
