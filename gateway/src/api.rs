@@ -111,7 +111,8 @@ fn non_empty(s: String) -> Option<String> {
 
 /// Is this action legal in this position? No game needed.
 #[utoipa::path(post, path = "/api/v1/adjudicate", tag = "referee", request_body = AdjudicateBody,
-    responses((status = 200, body = AdjudicateReply), (status = 400, body = ApiError), (status = 422, body = ApiError)))]
+    responses((status = 200, body = AdjudicateReply), (status = 400, body = ApiError), (status = 404, description = "no such rules", body = ApiError),
+        (status = 415, description = "the body is not JSON", body = ApiError), (status = 422, body = ApiError)))]
 #[post("/api/v1/adjudicate")]
 pub async fn adjudicate(
     referee: web::Data<Referee>,
@@ -151,7 +152,8 @@ pub struct LegalActionsReply {
 
 /// The legal actions of the side to move in a position. No game needed.
 #[utoipa::path(post, path = "/api/v1/legal-actions", tag = "referee", request_body = LegalActionsBody,
-    responses((status = 200, body = LegalActionsReply), (status = 400, body = ApiError)))]
+    responses((status = 200, body = LegalActionsReply), (status = 400, body = ApiError), (status = 404, description = "no such rules", body = ApiError),
+        (status = 415, description = "the body is not JSON", body = ApiError)))]
 #[post("/api/v1/legal-actions")]
 pub async fn legal_actions(
     referee: web::Data<Referee>,
@@ -199,7 +201,8 @@ pub struct Created {
 
 /// Creates a game and one join code per seat.
 #[utoipa::path(post, path = "/api/v1/games", tag = "referee", request_body = CreateBody,
-    responses((status = 201, body = Created), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
+    responses((status = 201, body = Created), (status = 400, body = ApiError), (status = 404, body = ApiError),
+        (status = 415, description = "the body is not JSON", body = ApiError), (status = 429, description = "too many games from this address, or its day's bytes", body = ApiError)))]
 #[post("/api/v1/games")]
 pub async fn create_game(
     req: HttpRequest,
@@ -295,7 +298,9 @@ pub struct Joined {
 /// Exchanges a join code for a seat token.
 #[utoipa::path(post, path = "/api/v1/games/{id}/join", tag = "referee", request_body = JoinBody,
     params(("id" = String, Path, description = "game id")),
-    responses((status = 200, body = Joined), (status = 403, body = ApiError), (status = 409, body = ApiError), (status = 429, body = ApiError)))]
+    responses((status = 200, body = Joined), (status = 400, description = "bad entropy, name, key or signature", body = ApiError),
+        (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError),
+        (status = 415, description = "the body is not JSON", body = ApiError), (status = 429, body = ApiError)))]
 pub async fn join_game(
     req: HttpRequest,
     referee: web::Data<Referee>,
@@ -492,7 +497,9 @@ pub struct Submitted {
     responses((status = 200, description = "the new view, with `submitted`", body = Object),
         (status = 409, description = "stale: the game moved on; `seq` is the current one", body = ApiError),
         (status = 422, description = "illegal, with `code` and `reason`", body = ApiError),
-        (status = 401, body = ApiError), (status = 403, body = ApiError), (status = 429, body = ApiError)),
+        (status = 400, description = "too long, or a bad signature", body = ApiError), (status = 401, body = ApiError),
+        (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 415, description = "the body is not JSON", body = ApiError),
+        (status = 429, body = ApiError)),
     security(("bearer" = [])))]
 pub async fn submit_action(
     req: HttpRequest,
@@ -579,7 +586,8 @@ pub async fn game_events(
 /// Ends a game early, with the host token: no result, no more actions, and the record with
 /// its seed released.
 #[utoipa::path(post, path = "/api/v1/games/{id}/end", tag = "referee", params(("id" = String, Path, description = "game id")),
-    responses((status = 200, description = "the host's view, status over", body = Object), (status = 403, body = ApiError),
+    responses((status = 200, description = "the host's view, status over", body = Object), (status = 401, body = ApiError),
+        (status = 403, body = ApiError), (status = 404, body = ApiError),
         (status = 422, body = ApiError)),
     security(("bearer" = [])))]
 #[post("/api/v1/games/{id}/end")]

@@ -41,7 +41,15 @@ pub fn json_errors<B: MessageBody + 'static>(res: ServiceResponse<B>) -> actix_w
     if is_json || !res.request().path().starts_with("/api/") {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
-    let status = res.status();
+    let mut status = res.status();
+    let allowed = allowed_methods(res.request().path());
+    let method = res.request().method().as_str().to_string();
+    if matches!(status, StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED)
+        && !allowed.is_empty()
+        && !allowed.contains(&method.as_str())
+    {
+        status = StatusCode::METHOD_NOT_ALLOWED;
+    }
     let (code, message) = match status {
         StatusCode::NOT_FOUND => ("not_found", "There is no such API route."),
         StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "This route does not take that method."),
@@ -55,7 +63,41 @@ pub fn json_errors<B: MessageBody + 'static>(res: ServiceResponse<B>) -> actix_w
     if status == StatusCode::TOO_MANY_REQUESTS {
         response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
     }
+    if status == StatusCode::METHOD_NOT_ALLOWED
+        && let Ok(value) = HeaderValue::from_str(&allowed.join(", "))
+    {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
+}
+
+/// The methods the API takes at `path`, from its OpenAPI document (`{id}` matching any one
+/// segment); none for a path that is not one of its routes.
+fn allowed_methods(path: &str) -> Vec<&'static str> {
+    static ROUTES: std::sync::OnceLock<Vec<(String, Vec<&'static str>)>> = std::sync::OnceLock::new();
+    let routes = ROUTES.get_or_init(|| {
+        use utoipa::OpenApi;
+        crate::api::ApiDoc::openapi()
+            .paths
+            .paths
+            .into_iter()
+            .map(|(template, item)| {
+                let methods = [
+                    ("GET", item.get.is_some()),
+                    ("POST", item.post.is_some()),
+                    ("PUT", item.put.is_some()),
+                    ("DELETE", item.delete.is_some()),
+                ];
+                (template, methods.into_iter().filter(|(_, on)| *on).map(|(m, _)| m).collect())
+            })
+            .collect()
+    });
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    let matches = |template: &str| {
+        let parts: Vec<&str> = template.split('/').collect();
+        parts.len() == segments.len() && parts.iter().zip(&segments).all(|(t, s)| t.starts_with('{') || t == s)
+    };
+    routes.iter().filter(|(t, _)| matches(t)).flat_map(|(_, m)| m.iter().copied()).collect()
 }
 
 pub fn json_config() -> web::JsonConfig {

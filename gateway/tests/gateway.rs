@@ -558,3 +558,34 @@ async fn reads_of_a_record_are_rate_limited_per_address() {
     };
     assert!(refused.headers().contains_key("retry-after"));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_wrong_method_is_told_which_methods_the_route_takes_and_the_openapi_document_lists_each_answer() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let r = http.post(gw.url("/api/v1/rules")).send().await.unwrap();
+    assert_eq!(r.status(), 405);
+    assert_eq!(r.headers()["allow"], "GET");
+    let r = http.delete(gw.url("/api/v1/games/abc123/actions")).send().await.unwrap();
+    assert_eq!((r.status().as_u16(), r.headers()["allow"].to_str().unwrap()), (405, "POST"));
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "method_not_allowed");
+    assert_eq!(http.get(gw.url("/api/v1/nowhere")).send().await.unwrap().status(), 404);
+    // A body that is not JSON: 415, as the document says.
+    let r = http.post(gw.url("/api/v1/games")).header("content-type", "text/plain").body("chess").send().await.unwrap();
+    assert_eq!(r.status(), 415);
+    let doc: Value = http.get(gw.url("/api/openapi.json")).send().await.unwrap().json().await.unwrap();
+    for (path, method, statuses) in [
+        ("/api/v1/games", "post", &["400", "404", "415", "429"][..]),
+        ("/api/v1/games/{id}/join", "post", &["400", "403", "404", "415", "429"]),
+        ("/api/v1/games/{id}/actions", "post", &["400", "401", "403", "404", "409", "415", "422", "429"]),
+        ("/api/v1/games/{id}/end", "post", &["401", "403", "404"]),
+    ] {
+        let responses = &doc["paths"][path][method]["responses"];
+        for status in statuses {
+            assert!(responses[status].is_object(), "{method} {path} documents {status}: {responses}");
+        }
+    }
+}
