@@ -151,7 +151,7 @@ async fn bad_bodies_get_4xx_json_never_5xx() {
             "bad_options",
         ),
         (http.get(gw.url("/api/v1/nothing")), 404, "not_found"),
-        (http.delete(gw.url("/api/v1/rules")), 404, "not_found"),
+        (http.delete(gw.url("/api/v1/rules")), 405, "method_not_allowed"),
         // Long ids and fields get short answers: the referee never echoes them whole.
         (http.post(gw.url("/api/v1/games")).json(&json!({"rules": "a".repeat(7000)})), 400, "too_long"),
         (http.get(gw.url(&format!("/api/v1/games/{}", "x".repeat(8000)))), 404, "game_not_found"),
