@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { type Turn, type View, activeSeats, courtesies, gameActions, gamePlayed, mayAct, settled, sideName, stageOf, teamOf, turnOf } from "./api";
+import { describe, expect, it, vi } from "vitest";
+import { REOPEN_MS, type Turn, type View, activeSeats, courtesies, gameActions, gamePlayed, mayAct, settled, sideName, stageOf, teamOf, turnOf, watch } from "./api";
 import { nextHolder } from "./session";
 
 const seats = [
@@ -103,5 +103,54 @@ describe("a game that is over", () => {
 
   it("leaves a game in play as it is", () => {
     expect(settled(base)).toBe(base);
+  });
+});
+
+describe("watching a game live", () => {
+  /** A stand-in for the browser's EventSource: each one made is kept, to be driven by the test. */
+  class FakeSource {
+    static CLOSED = 2;
+    static made: FakeSource[] = [];
+    readyState = 1;
+    onerror: (() => void) | null = null;
+    listeners: ((e: { data: string }) => void)[] = [];
+    constructor(public url: string) {
+      FakeSource.made.push(this);
+    }
+    addEventListener(_: string, f: (e: { data: string }) => void) {
+      this.listeners.push(f);
+    }
+    close() {
+      this.readyState = FakeSource.CLOSED;
+    }
+    send(view: object) {
+      this.listeners.forEach((f) => f({ data: JSON.stringify(view) }));
+    }
+    refuse() {
+      this.readyState = FakeSource.CLOSED;
+      this.onerror?.();
+    }
+  }
+
+  it("opens the stream again after a refusal, from the last view seen, and stops once the game is over", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("EventSource", FakeSource);
+    const seen: number[] = [];
+    const stop = watch("g1", "tok", 3, (v) => seen.push(v.seq));
+    FakeSource.made[0].send({ seq: 4, status: "active" });
+    FakeSource.made[0].refuse();
+    expect(FakeSource.made.length).toBe(1);
+    vi.advanceTimersByTime(REOPEN_MS);
+    expect(FakeSource.made.length).toBe(2);
+    expect(FakeSource.made[1].url).toContain("after=4");
+    FakeSource.made[1].send({ seq: 9, status: "over" });
+    expect(FakeSource.made[1].readyState).toBe(FakeSource.CLOSED);
+    FakeSource.made[1].refuse();
+    vi.advanceTimersByTime(REOPEN_MS * 3);
+    expect(FakeSource.made.length).toBe(2);
+    expect(seen).toEqual([4, 9]);
+    stop();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 });

@@ -453,17 +453,43 @@ export function newKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Follows a game live; EventSource reconnects by itself and resumes from the last seq. Once
- * the game is over nothing more can come, so the stream is closed rather than reopened (the
- * gateway also answers 204 to a phone that saw the end, which stops an EventSource). */
+/** How long to wait before opening a live stream again after the gateway refused one (its
+ * limits, the referee restarting): an EventSource gives up for good on any answer but 200. */
+export const REOPEN_MS = 5000;
+
+/** Follows a game live. EventSource reconnects by itself after a stream ends, resuming from the
+ * last seq; where the gateway answers a reconnection with an error (a limit, the referee away)
+ * it gives up, so the stream is opened again after `REOPEN_MS`. Once the game is over nothing
+ * more can come: the stream is closed (the gateway also answers 204 to a phone that saw the
+ * end, which stops an EventSource). */
 export function watch(gameId: string, token: string | undefined, after: number, onView: (v: View) => void): () => void {
-  const params = new URLSearchParams({ after: String(after) });
-  if (token) params.set("token", token);
-  const source = new EventSource(`/api/v1/games/${encodeURIComponent(gameId)}/events?${params}`);
-  source.addEventListener("view", (e) => {
-    const view: View = JSON.parse((e as MessageEvent).data);
-    onView(view);
-    if (view.status === "over") source.close();
-  });
-  return () => source.close();
+  let last = after;
+  let stopped = false;
+  let over = false;
+  let source: EventSource | null = null;
+  let reopen: ReturnType<typeof setTimeout> | undefined;
+  const open = () => {
+    const params = new URLSearchParams({ after: String(last) });
+    if (token) params.set("token", token);
+    const current = new EventSource(`/api/v1/games/${encodeURIComponent(gameId)}/events?${params}`);
+    source = current;
+    current.addEventListener("view", (e) => {
+      const view: View = JSON.parse((e as MessageEvent).data);
+      last = Math.max(last, view.seq);
+      onView(view);
+      if (view.status === "over") {
+        over = true;
+        current.close();
+      }
+    });
+    current.onerror = () => {
+      if (current.readyState === EventSource.CLOSED && !stopped && !over) reopen = setTimeout(open, REOPEN_MS);
+    };
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(reopen);
+    source?.close();
+  };
 }
