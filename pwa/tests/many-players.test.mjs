@@ -155,7 +155,18 @@ test("Chess Battle on six phones and the table display: picks, placements, seale
     view = await movedPast(gameId, view.seq + round.length - 1);
     while (view.turn.kind === "active" && view.turn.submitted > 0) view = await movedPast(gameId, view.seq);
     const revealed = `Seat ${first + 1}: ${me.cell}→${sealed}`;
-    for (const p of screens) await p.getByRole("region", { name: "last round" }).getByText(revealed).waitFor();
+    for (const [i, p] of screens.entries()) {
+      await p
+        .getByRole("region", { name: "last round" })
+        .getByText(revealed)
+        .waitFor()
+        .catch(async (e) => {
+          // Say what the referee and the screen showed, so a failure can be read from the log.
+          const v = await spectate(gameId);
+          const shown = await p.locator("main").innerText().catch(() => "");
+          throw new Error(`screen ${i} never showed "${revealed}": the referee's last round ${JSON.stringify(v.game.last_round)} at seq ${v.seq}; the screen: ${JSON.stringify(shown.slice(0, 600))}; ${e.message}`);
+        });
+    }
     assert.ok(rounds < 10, "danger zones end the game within a few rounds");
   }
   const reason = view.outcome.reason;
