@@ -292,7 +292,7 @@ impl Signers {
         if idempotency.is_empty() || !self.used.insert((*seat, idempotency.clone())) {
             return Err(format!("event {seq}: seat {}'s signed action is recorded twice", seat + 1));
         }
-        let fresh_from = 1 + game.changed_at(state);
+        let fresh_from = 1 + game.changed_for(state, *seat);
         if signed.seq < fresh_from || signed.seq > seq {
             return Err(format!(
                 "event {seq}: seat {} signed it after {} events, which was no longer its view of the game",

@@ -721,7 +721,7 @@ impl Tables {
         self.within_budget(address).await?;
         // Fresh: the caller has seen everything every seat must see. Sealed moves of an open
         // round do not make other seats' views stale.
-        let fresh_from = 1 + current.game.changed_at(state);
+        let fresh_from = 1 + current.game.changed_for(state, seat);
         if expected_seq < fresh_from || expected_seq > current.seq {
             return Err(ApiError::stale(current.seq));
         }

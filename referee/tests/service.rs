@@ -944,3 +944,42 @@ async fn options_holding_nan_or_an_infinity_are_refused_not_taken_as_the_default
         assert_eq!((refused.code(), error_code(&refused).as_str()), (Code::InvalidArgument, "bad_options"), "{bad}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_freeze_makes_stale_only_the_seal_of_the_seat_it_names() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table =
+        seat_everyone(&mut client, "chess-battle", r#"{"players": 4, "freezing": true, "safe_rounds": 2}"#).await;
+    let mut view = table.view.clone();
+    let mut ply = 0;
+    while matches!(stage(&view).as_str(), "pick-piece" | "place") {
+        let seat = seat_to_move(&view);
+        let own = get_view(&mut client, &table.game_id, Some(&table.tokens[seat])).await.unwrap();
+        let action = legal_moves(&own)[0].clone();
+        view =
+            submit(&mut client, &table, seat, &action, own.seq, &format!("setup-{ply}")).await.unwrap().view.unwrap();
+        ply += 1;
+    }
+    // Every seat reads its view of the round; then seat 1 freezes seat 2 (`freeze 3`, counted
+    // from 1 in words).
+    let mut seen = Vec::new();
+    for seat in 0..4 {
+        seen.push(get_view(&mut client, &table.game_id, Some(&table.tokens[seat])).await.unwrap());
+    }
+    let freeze = legal_moves(&seen[0]).into_iter().find(|a| a == "freeze 3").expect("seat 1 may freeze seat 3");
+    submit(&mut client, &table, 0, &freeze, seen[0].seq, "freeze").await.unwrap();
+    // Seats 2 and 4 seal from the views they read before it: the freeze changed nothing they
+    // must see, so their seals stand.
+    for seat in [1usize, 3] {
+        let moves: Vec<String> = legal_moves(&seen[seat]).into_iter().filter(|a| !a.contains(' ')).collect();
+        submit(&mut client, &table, seat, &moves[0], seen[seat].seq, &format!("seal-{seat}"))
+            .await
+            .unwrap_or_else(|e| panic!("seat {}'s seal was refused: {e:?}", seat + 1));
+    }
+    // The frozen seat's view is stale: it must see that it is frozen.
+    let moves: Vec<String> = legal_moves(&seen[2]).into_iter().filter(|a| !a.contains(' ')).collect();
+    let refused = submit(&mut client, &table, 2, &moves[0], seen[2].seq, "seal-2").await.unwrap_err();
+    assert!(matches!(error_code(&refused).as_str(), "stale" | "not_your_turn"), "{refused:?}");
+}

@@ -68,6 +68,10 @@ pub struct Table<S> {
     /// number), for games whose rounds have a deadline; `None` when no sealed round is open.
     #[serde(default)]
     pub round_opened: Option<u64>,
+    /// Seats that must have seen a later change than `changed_at` (an open action of a sealed
+    /// round that concerns them alone), by seat: the value of `actions` then.
+    #[serde(default)]
+    pub changed_for: BTreeMap<Seat, u64>,
     /// How many actions each seat has made (derivation 3 draws a seat's n-th action from its
     /// own stream).
     #[serde(default)]
@@ -79,6 +83,12 @@ pub struct Table<S> {
 }
 
 impl<S> Table<S> {
+    /// Something every seat must see changed with the action now being recorded.
+    fn changed(&mut self) {
+        self.changed_at = self.actions + 1;
+        self.changed_for.clear();
+    }
+
     /// Adds an entry to the record, forgetting the oldest kept beyond [`RECENT_ENTRIES`].
     fn note(&mut self, entry: Entry) {
         self.record.push_back(entry);
@@ -103,6 +113,7 @@ impl<S> Table<S> {
             sealed: BTreeMap::new(),
             actions: 0,
             changed_at: 0,
+            changed_for: BTreeMap::new(),
             round_opened: None,
             by_seat: BTreeMap::new(),
             rounds: 0,
@@ -206,6 +217,10 @@ pub trait DynGame: Send + Sync {
     /// The number of actions after which nothing every seat must see has changed: a view
     /// taken after that many actions is still fresh.
     fn changed_at(&self, state: &AnyState) -> u64;
+    /// The number of actions after which nothing `seat` must see has changed: its seal sent
+    /// from a view older than that is stale (an open action of a sealed round may concern only
+    /// some seats, see [`Game::open_affects`]).
+    fn changed_for(&self, state: &AnyState, seat: Seat) -> u64;
     /// Reads a position, for adjudication.
     fn parse_position(&self, text: &str) -> Result<AnyState, GameError>;
     /// Writes the position.
@@ -538,7 +553,7 @@ impl<G: Game> Erased<G> {
             round.push((s, parsed));
         }
         self.0.resolve_round(&mut table.game, &round, rng)?;
-        table.changed_at = table.actions + 1;
+        table.changed();
         table.round_opened = None;
         table.rounds += 1;
         Ok(())
@@ -564,7 +579,7 @@ impl<G: Game> Erased<G> {
         plain_action(text)?;
         if let Some(courtesy) = Courtesy::parse(text) {
             let applied = self.courtesy(table, seat, courtesy)?;
-            table.changed_at = table.actions + 1;
+            table.changed();
             return Ok(applied);
         }
         let turn = self.0.turn(&table.game);
@@ -578,12 +593,22 @@ impl<G: Game> Erased<G> {
             return self.seal(table, seat, (formatted, action), streams.round());
         }
         let said = self.0.describe_action(&table.game, seat, &action);
+        // An open action in a sealed round concerns only some seats; their seals must follow it.
+        let concerned = if turn.is_sealed() { self.0.open_affects(&table.game, seat, &action) } else { None };
         self.0.apply(&mut table.game, seat, &action, streams.own())?;
         let said = self.0.describe_result(&table.game, seat, &action, &said).unwrap_or(said);
         table.conduct.acted(&table.seating, seat);
         let description = said.to_actor.clone();
         table.note(Entry { seat, action: formatted.clone(), said });
-        table.changed_at = table.actions + 1;
+        match concerned {
+            Some(seats) => {
+                let now = table.actions + 1;
+                seats.into_iter().chain([seat]).for_each(|s| {
+                    table.changed_for.insert(s, now);
+                });
+            }
+            None => table.changed(),
+        }
         if open {
             // An open action may have changed whom the round waits for.
             self.close_round_if_complete(table, streams.round())?;
@@ -801,6 +826,11 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn changed_at(&self, state: &AnyState) -> u64 {
         self.table(state).changed_at
+    }
+
+    fn changed_for(&self, state: &AnyState, seat: Seat) -> u64 {
+        let table = self.table(state);
+        table.changed_for.get(&seat).copied().unwrap_or(0).max(table.changed_at)
     }
 
     fn parse_position(&self, text: &str) -> Result<AnyState, GameError> {

@@ -295,6 +295,13 @@ pub trait Game: Send + Sync + 'static {
         let _ = action;
         false
     }
+    /// The seats that must see an open action (see [`Game::is_open`]) played during a sealed
+    /// round before their own seal counts: a seal sent from a view older than it is refused as
+    /// stale. Others' seals stand. Default: every seat.
+    fn open_affects(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> Option<Vec<Seat>> {
+        let _ = (state, seat, action);
+        None
+    }
     /// How long a sealed round may stay open, in seconds, in games whose rounds have a
     /// deadline (an option): the service closes the round at the first call after it, and the
     /// seats that sealed nothing do nothing that round. Default: no deadline.

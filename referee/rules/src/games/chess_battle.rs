@@ -905,6 +905,15 @@ impl Game for ChessBattle {
         matches!(action, BattleAction::Freeze(_) | BattleAction::Medal(_))
     }
 
+    /// A freeze or a medal concerns the seat it names (and the giver): nobody else's sealed
+    /// move depends on it, so their seals sent meanwhile stand.
+    fn open_affects(&self, _state: &ChessBattleState, _seat: Seat, action: &BattleAction) -> Option<Vec<Seat>> {
+        match *action {
+            BattleAction::Freeze(s) | BattleAction::Medal(s) => Some(vec![s]),
+            _ => None,
+        }
+    }
+
     fn apply(
         &self,
         state: &mut ChessBattleState,
