@@ -1,25 +1,16 @@
-//! The Chess Golf solver against a textbook breadth-first search, in the same run, on the seed's
-//! worked example and on random holes (random layouts of the sixteen piece cards, two and three
-//! chosen cards). Prints times, positions visited and how many pars were proven; asserts nothing
-//! about time. Run: `cargo bench -p referee-rules --bench golf` (`-- quick` for fewer holes).
-
+//! experiment
 use rules::cards::{Card, NamedDeck, lay_out};
-use rules::golf::solver::{Budget, Par, Search, solve, solve_plain};
+use rules::golf::solver::{Budget, Par, solve};
 use rules::golf::{Course, Hole};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-const FIRST: &str = "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2";
-
-/// The seed's problems: board, chosen cards.
 const PROBLEMS: [(&str, &str, &str); 3] = [
     ("problem 1", "3R2b1/1Q3K1N/3R4/b5n1/N6B/3n2k1/1B2q2r/1r6", "bb"),
     ("problem 2", "5r1b/2n5/8/3Q4/Bk4n1/4N3/Rr1KR1B1/N4qb1", "nnr"),
     ("problem 3", "1N2b1b1/1nr2B2/3B3R/6k1/N5q1/4Qn2/2r3R1/5K2", "NNB"),
 ];
 
-/// A fixed xorshift stream, so every run deals the same holes.
 struct Deal(u64);
-
 impl Deal {
     fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
@@ -27,19 +18,12 @@ impl Deal {
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
     }
-
     fn shuffled(&mut self, mut cards: Vec<Card>) -> Vec<Card> {
         for i in (1..cards.len()).rev() {
             cards.swap(i, self.below(i + 1));
         }
         cards
     }
-}
-
-fn timed(f: impl FnOnce() -> Search) -> (Search, Duration) {
-    let t = Instant::now();
-    let s = f();
-    (s, t.elapsed())
 }
 
 fn describe(par: &Par) -> String {
@@ -51,84 +35,57 @@ fn describe(par: &Par) -> String {
 }
 
 fn main() {
-    let quick = std::env::args().any(|a| a == "quick");
-    let budget = if quick { Budget { courses: 300_000 } } else { Budget::default() };
-    println!(
-        "Chess Golf solver: early goal test against a textbook breadth-first search (budget {} positions)",
-        budget.courses
-    );
-
-    let first = Course::from_fen_board(FIRST).unwrap();
-    let hole = Hole::new(
-        vec!["K", "b"]
-            .into_iter()
-            .map(|c| rules::pieces::Piece::from_fen_char(c.chars().next().unwrap()).unwrap())
-            .collect(),
-    );
-    let (fast, t_fast) = timed(|| solve(&first, &hole, budget));
-    let (plain, t_plain) = timed(|| solve_plain(&first, &hole, budget));
-    println!("\nthe seed's worked example (white king and black bishops)");
-    println!("  {:<22}{:>14}{:>12}{:>14}", "", "answer", "ms", "positions");
-    println!("  {:<22}{:>14}{:>12.2}{:>14}", "solver", describe(&fast.par), t_fast.as_secs_f64() * 1e3, fast.courses);
-    println!(
-        "  {:<22}{:>14}{:>12.2}{:>14}",
-        "textbook BFS",
-        describe(&plain.par),
-        t_plain.as_secs_f64() * 1e3,
-        plain.courses
-    );
-    println!("  speed-up {:.1}×", t_plain.as_secs_f64() / t_fast.as_secs_f64());
-
-    println!("\nthe seed's three problems (the book's solutions: 6, 8 and 7 moves)");
-    println!("  {:<12}{:<14}{:>14}{:>12}{:>14}", "", "", "answer", "ms", "positions");
+    if let Ok(h) = std::env::var("ONE") {
+        let (b, c) = h.split_once(" ").unwrap();
+        one(b, c);
+        return;
+    }
+    let budget = Budget::default();
     for (name, board, chosen) in PROBLEMS {
         let course = Course::from_fen_board(board).unwrap();
         let hole = Hole::new(chosen.chars().map(|c| rules::pieces::Piece::from_fen_char(c).unwrap()).collect());
-        for (who, search) in [("solver", solve as fn(&Course, &Hole, Budget) -> Search), ("textbook BFS", solve_plain)]
-        {
-            let (s, t) = timed(|| search(&course, &hole, budget));
-            println!("  {name:<12}{who:<14}{:>14}{:>12.0}{:>14}", describe(&s.par), t.as_secs_f64() * 1e3, s.courses);
-        }
+        let t = Instant::now();
+        let s = solve(&course, &hole, budget);
+        println!("{name}: {} {:.1} ms {} positions", describe(&s.par), t.elapsed().as_secs_f64() * 1e3, s.positions);
     }
-
-    let holes = if quick { 60 } else { 300 };
+    let n: usize = std::env::var("HOLES").ok().and_then(|s| s.parse().ok()).unwrap_or(40);
     let deck = NamedDeck::Pieces16.cards();
     let mut deal = Deal(0x601F_C0DE);
-    for cards in [2usize, 3] {
-        let (mut t_solver, mut t_baseline) = (Duration::ZERO, Duration::ZERO);
-        let (mut p_solver, mut p_baseline) = (0usize, 0usize);
-        let mut pars = std::collections::BTreeMap::<String, usize>::new();
-        let mut slowest = (Duration::ZERO, String::new());
-        for _ in 0..holes {
+    for cards in [2usize, 3, 4, 5] {
+        let mut times = Vec::new();
+        let mut proven = 0;
+        let mut worst = (0.0, String::new());
+        for _ in 0..n {
             let layout = deal.shuffled(deck.clone());
             let course = Course::new(lay_out(&layout));
             let chosen = deal.shuffled(deck.clone())[..cards].iter().filter_map(|c| c.piece()).collect();
             let hole = Hole::new(chosen);
-            let (fast, t1) = timed(|| solve(&course, &hole, budget));
-            let (plain, t2) = timed(|| solve_plain(&course, &hole, budget));
-            t_solver += t1;
-            t_baseline += t2;
-            p_solver += fast.courses;
-            p_baseline += plain.courses;
-            *pars.entry(describe(&fast.par)).or_default() += 1;
-            if t1 > slowest.0 {
-                slowest = (t1, format!("{} for {}", describe(&fast.par), course.fen_board()));
+            let t = Instant::now();
+            let s = solve(&course, &hole, budget);
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            times.push(ms);
+            if !matches!(s.par, Par::AtLeast(_)) {
+                proven += 1;
+            }
+            if ms > worst.0 {
+                let c: String = hole.chosen.iter().map(|p| p.fen_char()).collect();
+                worst = (ms, format!("{} {} {} {}", describe(&s.par), s.positions, course.fen_board(), c));
             }
         }
-        println!("\n{holes} random holes with {cards} chosen cards");
-        println!("  {:<22}{:>12}{:>16}{:>18}", "", "total s", "ms per hole", "positions/hole");
-        let per = |t: Duration| t.as_secs_f64() * 1e3 / holes as f64;
-        println!("  {:<22}{:>12.2}{:>16.1}{:>18}", "solver", t_solver.as_secs_f64(), per(t_solver), p_solver / holes);
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
         println!(
-            "  {:<22}{:>12.2}{:>16.1}{:>18}",
-            "textbook BFS",
-            t_baseline.as_secs_f64(),
-            per(t_baseline),
-            p_baseline / holes
+            "{cards} cards: proven {proven}/{n} median {:.1} ms worst {:.1} ms ({})",
+            times[n / 2],
+            worst.0,
+            worst.1
         );
-        println!("  speed-up {:.1}×", t_baseline.as_secs_f64() / t_solver.as_secs_f64());
-        let summary: Vec<String> = pars.iter().map(|(k, n)| format!("{k}: {n}")).collect();
-        println!("  answers: {}", summary.join(", "));
-        println!("  slowest: {:.0} ms, {}", slowest.0.as_secs_f64() * 1e3, slowest.1);
     }
+}
+#[allow(dead_code)]
+fn one(board: &str, chosen: &str) {
+    let course = Course::from_fen_board(board).unwrap();
+    let hole = Hole::new(chosen.chars().map(|c| rules::pieces::Piece::from_fen_char(c).unwrap()).collect());
+    let t = Instant::now();
+    let s = solve(&course, &hole, Budget { positions: 50_000_000 });
+    println!("{} {:.1} ms {} positions", describe(&s.par), t.elapsed().as_secs_f64() * 1e3, s.positions);
 }

@@ -217,7 +217,7 @@ fn agree_on_random_holes(cards: usize, holes: usize, seed: u64, limit: usize) ->
     for n in 0..holes {
         let (course, hole) = random_hole(&mut next, cards);
         let plain = Plain::from_course(&course, &hole);
-        let search = solve(&course, &hole, Budget { courses: 200_000 });
+        let search = solve(&course, &hole, Budget { positions: 200_000 });
         let Some(expected) = plain_par(&plain, limit) else {
             skipped += 1;
             continue;

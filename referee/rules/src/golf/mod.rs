@@ -6,6 +6,7 @@
 //! The round around the holes (dealing, counts, scores) is `games::chess_golf`; Neighbour
 //! Chess Solitaire (seed 000) moves its pieces with [`Course::borrowed_reach`].
 
+mod captures;
 pub mod solver;
 
 use crate::chess::attacks::{king_attacks, piece_attacks};
@@ -28,8 +29,16 @@ fn color_index(color: Color) -> usize {
     }
 }
 
+/// The role's place in [`Role::ALL`].
 fn role_index(role: Role) -> usize {
-    Role::ALL.iter().position(|r| *r == role).expect("every role is listed")
+    match role {
+        Role::Pawn => 0,
+        Role::Knight => 1,
+        Role::Bishop => 2,
+        Role::Rook => 3,
+        Role::Queen => 4,
+        Role::King => 5,
+    }
 }
 
 /// Index of a piece kind among the twelve (colour, role) pairs.
@@ -143,8 +152,8 @@ impl Course {
         } else {
             return None;
         };
-        let role = Role::ALL.into_iter().find(|r| self.roles[role_index(*r)].contains(sq))?;
-        Some(Piece::new(color, role))
+        let role = (0..6).find(|r| self.roles[*r].contains(sq))?;
+        Some(Piece::new(color, Role::ALL[role]))
     }
 
     /// The pieces with their squares, a1 first.
@@ -155,8 +164,12 @@ impl Course {
     /// Whether some two pieces of `color` stand next to each other. A colour without such a
     /// pair may make king's moves (the seed's "special move").
     pub fn has_pair(&self, color: Color) -> bool {
-        let mine = self.of_color(color);
-        mine.into_iter().any(|sq| (king_attacks(sq) & mine).nonempty())
+        // Each piece shifted one square east, north, north-east and north-west (the other four
+        // directions are the same pairs seen from the other piece), files wrapped off.
+        const NOT_A: u64 = !0x0101_0101_0101_0101;
+        const NOT_H: u64 = !0x8080_8080_8080_8080;
+        let m = self.of_color(color).0;
+        (((m << 1) & NOT_A) | (m << 8) | ((m << 9) & NOT_A) | ((m << 7) & NOT_H)) & m != 0
     }
 
     /// The squares the piece on `from` may reach by the moves it borrows (and the king's move,
@@ -221,7 +234,7 @@ impl Hole {
         for piece in &self.chosen {
             remaining[kind_index(*piece)] += 1;
         }
-        Progress { capturer: None, remaining }
+        Progress { capturer: None, remaining, left: self.chosen.len().min(255) as u8 }
     }
 }
 
@@ -232,12 +245,14 @@ impl Hole {
 pub struct Progress {
     capturer: Option<Square>,
     remaining: [u8; 12],
+    /// The sum of `remaining`, kept for the solver.
+    left: u8,
 }
 
 impl Progress {
     /// Every chosen piece captured (or the capturer).
     pub fn is_done(&self) -> bool {
-        self.capturer.is_some() && self.remaining.iter().all(|n| *n == 0)
+        self.capturer.is_some() && self.left == 0
     }
 
     /// The square of the piece that has captured so far.
@@ -393,7 +408,7 @@ impl Course {
     /// A capture that finishes the hole from here, if there is one: by the capturer of the
     /// last piece still to take, or, before any capture, between the two chosen pieces.
     pub fn finishing_capture(&self, hole: &Hole, progress: &Progress) -> Option<GolfMove> {
-        let left: u32 = progress.remaining.iter().map(|n| u32::from(*n)).sum();
+        let left = u32::from(progress.left);
         let movers = match progress.capturer {
             Some(at) if left == 1 => Bitboard::from_square(at),
             None if left == 2 => self
@@ -446,8 +461,10 @@ impl Course {
             let target = course.take(mv.to).expect("a piece is captured");
             if progress.capturer.is_none() {
                 progress.remaining[kind_index(mover)] -= 1;
+                progress.left -= 1;
             }
             progress.remaining[kind_index(target)] -= 1;
+            progress.left -= 1;
             progress.capturer = Some(mv.to);
         } else if progress.capturer == Some(mv.from) {
             progress.capturer = Some(mv.to);

@@ -472,7 +472,7 @@ impl Game for ChessGolf {
             puzzle: puzzle.to_string(),
             title: format!("Hole {number}: {}", chosen.join(", ")),
             answer,
-            positions: search.courses as u64,
+            positions: search.positions,
         })
     }
 
