@@ -40,7 +40,7 @@ fn main() {
         one(b, c);
         return;
     }
-    let budget = Budget::default();
+    let budget = std::env::var("BUDGET").map(|b| Budget { positions: b.parse().unwrap() }).unwrap_or_default();
     for (name, board, chosen) in PROBLEMS {
         let course = Course::from_fen_board(board).unwrap();
         let hole = Hole::new(chosen.chars().map(|c| rules::pieces::Piece::from_fen_char(c).unwrap()).collect());
@@ -51,19 +51,33 @@ fn main() {
     let n: usize = std::env::var("HOLES").ok().and_then(|s| s.parse().ok()).unwrap_or(40);
     let deck = NamedDeck::Pieces16.cards();
     let mut deal = Deal(0x601F_C0DE);
-    for cards in [2usize, 3, 4, 5] {
+    let sizes: Vec<usize> =
+        std::env::var("CARDS").map(|c| c.split(',').map(|x| x.parse().unwrap()).collect()).unwrap_or(vec![2, 3, 4, 5]);
+    for cards in sizes {
         let mut times = Vec::new();
+        let mut counts = Vec::new();
         let mut proven = 0;
         let mut worst = (0.0, String::new());
         for _ in 0..n {
             let layout = deal.shuffled(deck.clone());
-            let course = Course::new(lay_out(&layout));
+            let course = if std::env::var("SCATTER").is_ok() {
+                let mut squares: Vec<u8> = (0..64).collect();
+                for i in (1..64).rev() {
+                    squares.swap(i, deal.below(i + 1));
+                }
+                Course::new(
+                    layout.iter().zip(squares).map(|(c, s)| (rules::geometry::Square::new(s), c.piece().unwrap())),
+                )
+            } else {
+                Course::new(lay_out(&layout))
+            };
             let chosen = deal.shuffled(deck.clone())[..cards].iter().filter_map(|c| c.piece()).collect();
             let hole = Hole::new(chosen);
             let t = Instant::now();
             let s = solve(&course, &hole, budget);
             let ms = t.elapsed().as_secs_f64() * 1e3;
             times.push(ms);
+            counts.push(s.positions);
             if !matches!(s.par, Par::AtLeast(_)) {
                 proven += 1;
             }
@@ -73,6 +87,9 @@ fn main() {
             }
         }
         times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        counts.sort();
+        println!("  most positions: {:?} total {}", &counts[n.saturating_sub(10)..], counts.iter().sum::<u64>());
+        println!("  slowest: {:?}", &times[n.saturating_sub(8)..].iter().map(|t| *t as u64).collect::<Vec<_>>());
         println!(
             "{cards} cards: proven {proven}/{n} median {:.1} ms worst {:.1} ms ({})",
             times[n / 2],

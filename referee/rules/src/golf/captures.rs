@@ -3,7 +3,7 @@
 //! needed. The same rules, split so that the solver can try the captures first, and skip the
 //! other moves where only captures can finish in time.
 
-use super::{Course, GolfMove, Hole, Progress, kind_index};
+use super::{Course, GolfMove, Hole, Progress, has_pair_in, kind_index};
 use crate::chess::attacks::{king_attacks, queen_attacks};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::Color;
@@ -18,13 +18,13 @@ impl Progress {
 
 impl Course {
     /// The squares of the pieces of kind number `kind` (see [`kind_index`]).
-    fn of_kind_index(&self, kind: usize) -> Bitboard {
+    pub(super) fn of_kind_index(&self, kind: usize) -> Bitboard {
         self.colors[kind / 6] & self.roles[kind % 6]
     }
 
     /// The pieces that may make the next capture: the capturer, or before the first capture
     /// every piece of a chosen kind (of the hole's capturing kind, if it names one).
-    fn next_capturers(&self, hole: &Hole, progress: &Progress) -> Bitboard {
+    pub(super) fn next_capturers(&self, hole: &Hole, progress: &Progress) -> Bitboard {
         if let Some(at) = progress.capturer {
             return Bitboard::from_square(at);
         }
@@ -35,7 +35,7 @@ impl Course {
     }
 
     /// The squares of the chosen pieces still to take.
-    fn targets(&self, progress: &Progress) -> Bitboard {
+    pub(super) fn targets(&self, progress: &Progress) -> Bitboard {
         (0..12).filter(|k| progress.remaining[*k] > 0).fold(Bitboard::EMPTY, |acc, k| acc | self.of_kind_index(k))
     }
 
@@ -71,55 +71,46 @@ impl Course {
         !progress.is_done() && self.capture_reach(hole, progress).any(|(_, targets)| targets.nonempty())
     }
 
-    /// Appends to `enabling` the moves that capture nothing and may make a capture possible
-    /// where none is, and to `others`, when given, the other moves that capture nothing.
+    /// Appends to `relevant` the moves that capture nothing and may change what a run of
+    /// captures from here can do, and to `others`, when given, the other moves that capture
+    /// nothing. After a move of `others`, captures alone finish the hole only where they
+    /// finish it without the move, so where one move may be spared before captures alone
+    /// must finish, the solver tries `relevant` only.
     ///
-    /// Only a move that changes what a next capturer reaches can make a capture possible:
-    /// a move of a next capturer, of a piece still to take, of the first piece on a line from
-    /// a next capturer (it unblocks), of a piece whose going leaves its colour without a pair
-    /// (the king's move), or a move that brings a piece beside a next capturer of its colour
-    /// (a lender). `enabling` holds all of those, and some that enable nothing.
+    /// During a run of captures only the next capturers and the pieces still to take move
+    /// (or leave); a capturer stands on its square or on a taken piece's. So only a move of
+    /// one of those pieces, of a piece beside one of them, of the first other piece on a
+    /// line from one of them, or of a piece whose going may leave its colour without a pair,
+    /// or a move to a square beside one of them, can change what the captures do.
     pub fn quiet_moves(
         &self,
         hole: &Hole,
         progress: &Progress,
-        enabling: &mut Vec<GolfMove>,
+        relevant: &mut Vec<GolfMove>,
         mut others: Option<&mut Vec<GolfMove>>,
     ) {
-        let capturers = self.next_capturers(hole, progress);
+        let zone = self.next_capturers(hole, progress) | self.targets(progress);
         let occupied = self.occupied();
-        let mut movers = capturers | self.targets(progress);
-        let mut beside = [Bitboard::EMPTY; 2];
-        for from in capturers {
-            movers |= queen_attacks(from, occupied) & occupied;
-            beside[usize::from(self.colors[1].contains(from))] |= king_attacks(from);
+        let rest = occupied & !zone;
+        let mut beside = Bitboard::EMPTY;
+        let mut movers = zone;
+        for at in zone {
+            beside |= king_attacks(at);
+            movers |= queen_attacks(at, rest) & rest;
         }
+        movers |= beside;
         for (side, color) in Color::ALL.into_iter().enumerate() {
             let paired = self.has_pair(color);
-            if paired && beside[side].nonempty() {
-                movers |= self.last_pair_breakers(color);
-            }
+            movers |= pair_keepers(self.colors[side] & rest);
             for from in self.of_color(color) {
                 let reach = self.reach_of(from, color, paired) & !occupied;
-                let useful = if movers.contains(from) { reach } else { reach & beside[side] };
-                enabling.extend(useful.into_iter().map(|to| GolfMove { from, to }));
+                let useful = if movers.contains(from) { reach } else { reach & beside };
+                relevant.extend(useful.into_iter().map(|to| GolfMove { from, to }));
                 if let Some(others) = others.as_deref_mut() {
                     others.extend((reach & !useful).into_iter().map(|to| GolfMove { from, to }));
                 }
             }
         }
-    }
-
-    /// The pieces of `color` whose going would leave it without a pair.
-    fn last_pair_breakers(&self, color: Color) -> Bitboard {
-        self.of_color(color)
-            .into_iter()
-            .filter(|sq| {
-                let mut without = *self;
-                without.take(*sq);
-                !without.has_pair(color)
-            })
-            .collect()
     }
 
     /// Whether no line can finish the hole, for want of pieces: a chosen kind with fewer
@@ -131,4 +122,13 @@ impl Course {
         let named = hole.capturer.is_none_or(|c| hole.chosen.contains(&c));
         short || hole.chosen.len() < 2 || !named
     }
+}
+
+/// The pieces of `squares` whose going may leave them without a pair: those in every pair,
+/// where there is a pair.
+fn pair_keepers(squares: Bitboard) -> Bitboard {
+    if !has_pair_in(squares) {
+        return Bitboard::EMPTY;
+    }
+    squares.into_iter().filter(|sq| !has_pair_in(squares.without(*sq))).collect()
 }

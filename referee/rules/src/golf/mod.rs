@@ -7,9 +7,10 @@
 //! Chess Solitaire (seed 000) moves its pieces with [`Course::borrowed_reach`].
 
 mod captures;
+pub(crate) mod enabling;
 pub mod solver;
 
-use crate::chess::attacks::{king_attacks, piece_attacks};
+use crate::chess::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 use std::fmt;
@@ -164,12 +165,7 @@ impl Course {
     /// Whether some two pieces of `color` stand next to each other. A colour without such a
     /// pair may make king's moves (the seed's "special move").
     pub fn has_pair(&self, color: Color) -> bool {
-        // Each piece shifted one square east, north, north-east and north-west (the other four
-        // directions are the same pairs seen from the other piece), files wrapped off.
-        const NOT_A: u64 = !0x0101_0101_0101_0101;
-        const NOT_H: u64 = !0x8080_8080_8080_8080;
-        let m = self.of_color(color).0;
-        (((m << 1) & NOT_A) | (m << 8) | ((m << 9) & NOT_A) | ((m << 7) & NOT_H)) & m != 0
+        has_pair_in(self.of_color(color))
     }
 
     /// The squares the piece on `from` may reach by the moves it borrows (and the king's move,
@@ -189,15 +185,8 @@ impl Course {
     }
 
     fn reach_of(&self, from: Square, color: Color, paired: bool) -> Bitboard {
-        let occupied = self.occupied();
-        let neighbours = king_attacks(from) & self.of_color(color);
-        let mut reach = if paired { Bitboard::EMPTY } else { king_attacks(from) };
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
-            if (neighbours & self.roles[role_index(role)]).nonempty() {
-                reach |= piece_attacks(role, from, occupied);
-            }
-        }
-        reach
+        let lenders = king_attacks(from) & self.of_color(color);
+        borrowed_reach(from, lenders, &self.roles, self.occupied(), paired)
     }
 
     /// Which roles the piece on `from` borrows from its neighbours, strongest first.
@@ -209,6 +198,43 @@ impl Course {
             .filter(|r| (neighbours & self.roles[role_index(*r)]).nonempty())
             .collect()
     }
+}
+
+/// Whether some two of these squares are next to each other.
+fn has_pair_in(squares: Bitboard) -> bool {
+    // Each square shifted one square east, north, north-east and north-west (the other four
+    // directions are the same pairs seen from the other square), files wrapped off.
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let m = squares.0;
+    (((m << 1) & NOT_A) | (m << 8) | ((m << 9) & NOT_A) | ((m << 7) & NOT_H)) & m != 0
+}
+
+/// The squares a piece on `from` reaches by the moves of the pieces on `lenders` (its
+/// neighbours of its colour; `roles` says which is which), and by the king's move unless its
+/// colour is `paired`: empty squares and the first occupied square of each line.
+fn borrowed_reach(
+    from: Square,
+    lenders: Bitboard,
+    roles: &[Bitboard; 6],
+    occupied: Bitboard,
+    paired: bool,
+) -> Bitboard {
+    let lends = |r: Role| (lenders & roles[role_index(r)]).nonempty();
+    let mut reach = Bitboard::EMPTY;
+    if !paired || lends(Role::King) {
+        reach |= king_attacks(from);
+    }
+    if lends(Role::Knight) {
+        reach |= knight_attacks(from);
+    }
+    if lends(Role::Rook) || lends(Role::Queen) {
+        reach |= rook_attacks(from, occupied);
+    }
+    if lends(Role::Bishop) || lends(Role::Queen) {
+        reach |= bishop_attacks(from, occupied);
+    }
+    reach
 }
 
 /// A hole: the chosen piece types (one per card dealt, so a kind may come twice), and

@@ -269,3 +269,121 @@ fn on_random_holes_the_solver_and_the_textbook_search_find_the_same_par() {
     }
     assert!(compared >= 25, "most small holes are proven by both ({compared})");
 }
+
+/// A fixed xorshift stream for the random positions below.
+fn stream(mut x: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    }
+}
+
+/// Random holes of two to five cards, half laid out as the game deals them and half scattered
+/// anywhere (as a `layout` or the pieces put back after holes may leave them), each walked a
+/// few random moves from its start: the positions the solver meets.
+fn random_positions(count: usize, seed: u64) -> Vec<(Course, Hole, Progress)> {
+    let mut below = stream(seed);
+    let deck = crate::cards::NamedDeck::Pieces16.cards();
+    let mut out = Vec::new();
+    for n in 0..count {
+        let mut cards = deck.clone();
+        for i in (1..cards.len()).rev() {
+            cards.swap(i, below(i + 1));
+        }
+        let course = if n % 2 == 0 {
+            Course::new(lay_out(&cards))
+        } else {
+            let mut squares: Vec<u8> = (0..64).collect();
+            for i in (1..64).rev() {
+                squares.swap(i, below(i + 1));
+            }
+            Course::new(cards.iter().zip(squares).filter_map(|(c, s)| Some((Square::new(s), c.piece()?))))
+        };
+        let hole = Hole::new(cards[..2 + n % 4].iter().filter_map(|c| c.piece()).collect());
+        let (mut course, mut progress) = (course, hole.start());
+        let mut moves = Vec::new();
+        for _ in 0..below(6) {
+            course.moves(&hole, &progress, &mut moves);
+            if moves.is_empty() || progress.is_done() {
+                break;
+            }
+            let mv = moves[below(moves.len())];
+            (course, progress) = course.play(&hole, &progress, mv).unwrap();
+        }
+        if !progress.is_done() {
+            out.push((course, hole, progress));
+        }
+    }
+    out
+}
+
+/// The moves from here that capture nothing, with the position after each.
+fn quiet_after(course: &Course, hole: &Hole, progress: &Progress) -> Vec<(GolfMove, Course, Progress)> {
+    let mut moves = Vec::new();
+    course.moves(hole, progress, &mut moves);
+    moves
+        .into_iter()
+        .filter(|mv| !course.occupied().contains(mv.to))
+        .map(|mv| {
+            let (after, p) = course.play(hole, progress, mv).unwrap();
+            (mv, after, p)
+        })
+        .collect()
+}
+
+#[test]
+fn the_moves_the_solver_counts_as_making_a_capture_possible_are_exactly_those_that_do() {
+    let mut checked = 0;
+    for (course, hole, progress) in random_positions(600, 0xE4AB_1E00) {
+        if course.can_capture(&hole, &progress) {
+            continue;
+        }
+        let mut enabling = Vec::new();
+        let mut others = Vec::new();
+        super::enabling::Enabling::new(&course, &hole, &progress).moves(&mut enabling, Some(&mut others));
+        for (mv, after, p) in quiet_after(&course, &hole, &progress) {
+            let enables = after.can_capture(&hole, &p);
+            assert_eq!(enabling.contains(&mv), enables, "{} {:?} {mv}", course.fen_board(), hole.chosen);
+            assert!(enables || others.contains(&mv), "{} {mv} is listed", course.fen_board());
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "{checked} moves checked");
+}
+
+/// Whether the captures still needed can all be made from here, one after another.
+fn captures_alone_finish(course: &Course, hole: &Hole, progress: &Progress) -> bool {
+    let mut moves = Vec::new();
+    course.moves(hole, progress, &mut moves);
+    moves.into_iter().filter(|mv| course.occupied().contains(mv.to)).any(|mv| {
+        let (after, p) = course.play(hole, progress, mv).unwrap();
+        p.is_done() || captures_alone_finish(&after, hole, &p)
+    })
+}
+
+#[test]
+fn a_move_the_solver_skips_before_a_run_of_captures_never_lets_the_captures_finish_where_they_could_not() {
+    let mut checked = 0;
+    for (course, hole, progress) in random_positions(1_500, 0xC4A1_0000) {
+        let (mut relevant, mut others) = (Vec::new(), Vec::new());
+        course.quiet_moves(&hole, &progress, &mut relevant, Some(&mut others));
+        let before = captures_alone_finish(&course, &hole, &progress);
+        for (mv, after, p) in quiet_after(&course, &hole, &progress) {
+            assert!(relevant.contains(&mv) != others.contains(&mv), "{mv} listed once");
+            if others.contains(&mv) {
+                assert!(before || !captures_alone_finish(&after, &hole, &p), "{} {mv}", course.fen_board());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked} moves checked");
+}
+
+#[test]
+fn a_hole_whose_cards_name_a_piece_the_board_lacks_is_impossible() {
+    let course = Course::from_fen_board("8/8/8/8/8/8/8/KQ4kq").unwrap();
+    let search = solve(&course, &Hole::new(kinds("Kn")), Budget::default());
+    assert_eq!(search.par, Par::Impossible);
+}

@@ -2,6 +2,7 @@
 //! bound and a table of proven facts (see [`super`]).
 
 use super::table::Table;
+use crate::golf::enabling::Enabling;
 use crate::golf::{Course, GolfMove, Hole, Progress};
 
 /// The search ran out of its budget of positions.
@@ -113,10 +114,17 @@ impl<'a> Deepening<'a> {
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         course.captures(self.hole, progress, &mut moves);
-        if spare == 1 && moves.is_empty() {
-            course.quiet_moves(self.hole, progress, &mut moves, None);
+        if moves.is_empty() {
+            // Nothing to capture: the moves that make a capture possible first, and when only
+            // one move may be spared, only those.
+            let others = (spare > 1).then_some(&mut self.others);
+            Enabling::new(course, self.hole, progress).moves(&mut moves, others);
+            moves.append(&mut self.others);
         } else {
-            course.quiet_moves(self.hole, progress, &mut moves, Some(&mut self.others));
+            // Captures first; then the moves that may change what the captures do, and when
+            // only one move may be spared, only those.
+            let others = (spare > 1).then_some(&mut self.others);
+            course.quiet_moves(self.hole, progress, &mut moves, others);
             moves.append(&mut self.others);
         }
         children.clear();

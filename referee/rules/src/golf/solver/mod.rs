@@ -24,7 +24,7 @@
 //! the pieces and the hole's progress.
 
 mod breadth;
-pub mod deepening;
+mod deepening;
 mod table;
 
 pub use breadth::breadth_first;
