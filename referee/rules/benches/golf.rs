@@ -1,16 +1,35 @@
-//! experiment
+//! The Chess Golf par solver against the plain breadth-first search written apart from it (the
+//! tests' oracle, `tests/golf_oracle`), in one run: the seed's worked example and its three
+//! problems, then random holes of 2, 3, 4 and 5 cards, laid out as the game deals them and
+//! scattered anywhere (a `layout`, or a course after captured pieces went back). Prints times,
+//! positions and how many pars each proved; asserts nothing about time.
+//! Run: `cargo bench -p referee-rules --bench golf` (`-- quick` for fewer holes).
+
+#[path = "../tests/golf_oracle/mod.rs"]
+mod golf_oracle;
+
+use golf_oracle::{Plain, PlainPar, plain_search};
 use rules::cards::{Card, NamedDeck, lay_out};
-use rules::golf::solver::{Budget, Par, solve};
+use rules::geometry::Square;
+use rules::golf::solver::{Budget, Par, Search, solve};
 use rules::golf::{Course, Hole};
+use rules::pieces::Piece;
 use std::time::Instant;
 
-const PROBLEMS: [(&str, &str, &str); 3] = [
+/// The seed's holes: name, board, chosen pieces.
+const SEED: [(&str, &str, &str); 4] = [
+    ("worked example", "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2", "Kb"),
     ("problem 1", "3R2b1/1Q3K1N/3R4/b5n1/N6B/3n2k1/1B2q2r/1r6", "bb"),
     ("problem 2", "5r1b/2n5/8/3Q4/Bk4n1/4N3/Rr1KR1B1/N4qb1", "nnr"),
     ("problem 3", "1N2b1b1/1nr2B2/3B3R/6k1/N5q1/4Qn2/2r3R1/5K2", "NNB"),
 ];
 
+/// Positions the plain search may visit before it gives up.
+const PLAIN_LIMIT: usize = 150_000;
+
+/// A fixed xorshift stream, so every run deals the same holes.
 struct Deal(u64);
+
 impl Deal {
     fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
@@ -18,91 +37,166 @@ impl Deal {
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
     }
-    fn shuffled(&mut self, mut cards: Vec<Card>) -> Vec<Card> {
-        for i in (1..cards.len()).rev() {
-            cards.swap(i, self.below(i + 1));
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
         }
-        cards
+    }
+
+    /// A random hole of `cards` cards, laid out or scattered.
+    fn hole(&mut self, cards: usize, scattered: bool) -> (Course, Hole) {
+        let mut deck: Vec<Card> = NamedDeck::Pieces16.cards();
+        self.shuffle(&mut deck);
+        let course = if scattered {
+            let mut squares: Vec<u8> = (0..64).collect();
+            self.shuffle(&mut squares);
+            Course::new(deck.iter().zip(squares).filter_map(|(c, s)| Some((Square::new(s), c.piece()?))))
+        } else {
+            Course::new(lay_out(&deck))
+        };
+        self.shuffle(&mut deck);
+        (course, Hole::new(deck[..cards].iter().filter_map(|c| c.piece()).collect()))
     }
 }
 
-fn describe(par: &Par) -> String {
-    match par {
-        Par::Solved(line) => format!("par {}", line.len()),
-        Par::Impossible => "impossible".into(),
-        Par::AtLeast(n) => format!("at least {n}"),
+/// One search's answer, time and positions.
+struct Run {
+    answer: String,
+    proven: bool,
+    ms: f64,
+    positions: u64,
+}
+
+fn solver(course: &Course, hole: &Hole, budget: Budget) -> Run {
+    let t = Instant::now();
+    let Search { par, positions } = solve(course, hole, budget);
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    let (answer, proven) = match par {
+        Par::Solved(line) => (format!("par {}", line.len()), true),
+        Par::Impossible => ("impossible".into(), true),
+        Par::AtLeast(n) => (format!("at least {n}"), false),
+    };
+    Run { answer, proven, ms, positions }
+}
+
+fn plain(course: &Course, hole: &Hole) -> Run {
+    let t = Instant::now();
+    let (par, positions) = plain_search(&Plain::from_course(course, hole), PLAIN_LIMIT);
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    let (answer, proven) = match par {
+        PlainPar::Moves(n) => (format!("par {n}"), true),
+        PlainPar::Impossible => ("impossible".into(), true),
+        PlainPar::AtLeast(n) => (format!("at least {n}"), false),
+    };
+    Run { answer, proven, ms, positions: positions as u64 }
+}
+
+fn seed_holes(budget: Budget) {
+    println!("\nThe seed's holes (the book solves problems 1-3 in 6, 8 and 7 moves)");
+    println!(
+        "  {:<16}{:>14}{:>10}{:>12}  |{:>14}{:>10}{:>12}",
+        "", "solver", "ms", "positions", "plain BFS", "ms", "positions"
+    );
+    for (name, board, chosen) in SEED {
+        let course = Course::from_fen_board(board).expect("a board");
+        let hole = Hole::new(chosen.chars().filter_map(Piece::from_fen_char).collect());
+        let (s, p) = (solver(&course, &hole, budget), plain(&course, &hole));
+        println!(
+            "  {:<16}{:>14}{:>10.1}{:>12}  |{:>14}{:>10.0}{:>12}",
+            format!("{name} {chosen}"),
+            s.answer,
+            s.ms,
+            s.positions,
+            p.answer,
+            p.ms,
+            p.positions
+        );
+    }
+}
+
+/// The value at fraction `q` of the sorted values.
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+/// Solves `holes` random holes of `cards` cards, and the first `compared` also by the plain
+/// search; prints one row.
+fn random_row(deal: &mut Deal, cards: usize, scattered: bool, holes: usize, compared: usize, budget: Budget) {
+    let (mut runs, mut unproven) = (Vec::new(), Vec::new());
+    let (mut both, mut plain_proven) = ([0.0f64; 2], 0);
+    let mut plain_positions = [0u64; 2];
+    for n in 0..holes {
+        let (course, hole) = deal.hole(cards, scattered);
+        let s = solver(&course, &hole, budget);
+        if n < compared {
+            let p = plain(&course, &hole);
+            plain_proven += usize::from(p.proven);
+            both = [both[0] + s.ms, both[1] + p.ms];
+            plain_positions = [plain_positions[0] + s.positions, plain_positions[1] + p.positions];
+        }
+        if !s.proven {
+            let chosen: String = hole.chosen.iter().map(|p| p.fen_char()).collect();
+            unproven.push(format!("{} {chosen}: {} after {:.0} ms", course.fen_board(), s.answer, s.ms));
+        }
+        runs.push(s);
+    }
+    let mut ms: Vec<f64> = runs.iter().map(|r| r.ms).collect();
+    ms.sort_by(f64::total_cmp);
+    let mut positions: Vec<f64> = runs.iter().map(|r| r.positions as f64).collect();
+    positions.sort_by(f64::total_cmp);
+    println!(
+        "  {cards} {:<10}{:>4}/{:<4}{:>9.2}{:>9.1}{:>9.0}{:>10.0}{:>10.0}  |{:>4}/{:<4}{:>9.0}{:>10}{:>10}",
+        if scattered { "scattered" } else { "dealt" },
+        holes - unproven.len(),
+        holes,
+        quantile(&ms, 0.5),
+        quantile(&ms, 0.99),
+        quantile(&ms, 1.0),
+        quantile(&positions, 0.5),
+        quantile(&positions, 1.0),
+        plain_proven,
+        compared,
+        both[1] / compared as f64,
+        plain_positions[1] / compared as u64,
+        format!("{:.0}x", both[1] / both[0]),
+    );
+    for line in unproven {
+        println!("      not proven: {line}");
     }
 }
 
 fn main() {
-    if let Ok(h) = std::env::var("ONE") {
-        let (b, c) = h.split_once(" ").unwrap();
-        one(b, c);
-        return;
-    }
-    let budget = std::env::var("BUDGET").map(|b| Budget { positions: b.parse().unwrap() }).unwrap_or_default();
-    for (name, board, chosen) in PROBLEMS {
-        let course = Course::from_fen_board(board).unwrap();
-        let hole = Hole::new(chosen.chars().map(|c| rules::pieces::Piece::from_fen_char(c).unwrap()).collect());
-        let t = Instant::now();
-        let s = solve(&course, &hole, budget);
-        println!("{name}: {} {:.1} ms {} positions", describe(&s.par), t.elapsed().as_secs_f64() * 1e3, s.positions);
-    }
-    let n: usize = std::env::var("HOLES").ok().and_then(|s| s.parse().ok()).unwrap_or(40);
-    let deck = NamedDeck::Pieces16.cards();
+    let quick = std::env::args().any(|a| a == "quick");
+    let budget = Budget::default();
+    println!(
+        "Chess Golf par: the solver (budget {} positions, at most {} MiB) against the plain breadth-first search written apart (gives up past {PLAIN_LIMIT} positions)",
+        budget.positions,
+        budget.memory() >> 20
+    );
+    seed_holes(budget);
+    let (holes, compared) = if quick { (60, 10) } else { (300, 30) };
+    println!(
+        "\nRandom holes: the solver on {holes} of each kind, the plain search on the first {compared}, the same holes"
+    );
+    println!(
+        "  {:<12}{:>9}{:>9}{:>9}{:>9}{:>10}{:>10}  |{:>9}{:>9}{:>10}{:>10}",
+        "cards",
+        "proven",
+        "med ms",
+        "p99 ms",
+        "max ms",
+        "med pos",
+        "max pos",
+        "proven",
+        "mean ms",
+        "mean pos",
+        "slower"
+    );
     let mut deal = Deal(0x601F_C0DE);
-    let sizes: Vec<usize> =
-        std::env::var("CARDS").map(|c| c.split(',').map(|x| x.parse().unwrap()).collect()).unwrap_or(vec![2, 3, 4, 5]);
-    for cards in sizes {
-        let mut times = Vec::new();
-        let mut counts = Vec::new();
-        let mut proven = 0;
-        let mut worst = (0.0, String::new());
-        for _ in 0..n {
-            let layout = deal.shuffled(deck.clone());
-            let course = if std::env::var("SCATTER").is_ok() {
-                let mut squares: Vec<u8> = (0..64).collect();
-                for i in (1..64).rev() {
-                    squares.swap(i, deal.below(i + 1));
-                }
-                Course::new(
-                    layout.iter().zip(squares).map(|(c, s)| (rules::geometry::Square::new(s), c.piece().unwrap())),
-                )
-            } else {
-                Course::new(lay_out(&layout))
-            };
-            let chosen = deal.shuffled(deck.clone())[..cards].iter().filter_map(|c| c.piece()).collect();
-            let hole = Hole::new(chosen);
-            let t = Instant::now();
-            let s = solve(&course, &hole, budget);
-            let ms = t.elapsed().as_secs_f64() * 1e3;
-            times.push(ms);
-            counts.push(s.positions);
-            if !matches!(s.par, Par::AtLeast(_)) {
-                proven += 1;
-            }
-            if ms > worst.0 {
-                let c: String = hole.chosen.iter().map(|p| p.fen_char()).collect();
-                worst = (ms, format!("{} {} {} {}", describe(&s.par), s.positions, course.fen_board(), c));
-            }
+    for cards in [2, 3, 4, 5] {
+        for scattered in [false, true] {
+            random_row(&mut deal, cards, scattered, holes, compared, budget);
         }
-        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        counts.sort();
-        println!("  most positions: {:?} total {}", &counts[n.saturating_sub(10)..], counts.iter().sum::<u64>());
-        println!("  slowest: {:?}", &times[n.saturating_sub(8)..].iter().map(|t| *t as u64).collect::<Vec<_>>());
-        println!(
-            "{cards} cards: proven {proven}/{n} median {:.1} ms worst {:.1} ms ({})",
-            times[n / 2],
-            worst.0,
-            worst.1
-        );
     }
-}
-#[allow(dead_code)]
-fn one(board: &str, chosen: &str) {
-    let course = Course::from_fen_board(board).unwrap();
-    let hole = Hole::new(chosen.chars().map(|c| rules::pieces::Piece::from_fen_char(c).unwrap()).collect());
-    let t = Instant::now();
-    let s = solve(&course, &hole, Budget { positions: 50_000_000 });
-    println!("{} {:.1} ms {} positions", describe(&s.par), t.elapsed().as_secs_f64() * 1e3, s.positions);
 }

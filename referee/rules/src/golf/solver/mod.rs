@@ -48,10 +48,10 @@ pub struct Budget {
 }
 
 impl Default for Budget {
-    /// Two million positions: about a second at worst on a small machine (see
+    /// Three million positions: under a second on a small machine (see
     /// `docs/games/chess-golf.md`, "Par").
     fn default() -> Budget {
-        Budget { positions: 2_000_000 }
+        Budget { positions: 3_000_000 }
     }
 }
 
