@@ -387,3 +387,52 @@ fn a_hole_whose_cards_name_a_piece_the_board_lacks_is_impossible() {
     let search = solve(&course, &Hole::new(kinds("Kn")), Budget::default());
     assert_eq!(search.par, Par::Impossible);
 }
+
+/// Reading: a piece may capture the very neighbour it borrows its move from, when both are
+/// chosen (the lender stands on the first square of the line it lends).
+#[test]
+fn a_piece_may_capture_the_neighbour_it_borrows_its_move_from() {
+    let c = Course::from_fen_board("8/8/8/8/8/8/4Q3/4K3").unwrap();
+    let hole = Hole::new(kinds("KQ"));
+    let (_, progress) = play_line(&c, &hole, &["e1e2"]);
+    assert!(progress.is_done(), "the king borrows the queen's move and takes her");
+    let search = solve(&c, &hole, Budget::default());
+    assert!(matches!(&search.par, Par::Solved(line) if line.len() == 1), "{:?}", search.par);
+}
+
+/// Reading: the special move is the king's move, captures included, for every piece of a colour
+/// that has no two pieces side by side or corner to corner before the move; the solver uses it.
+#[test]
+fn the_solver_counts_the_special_kings_move_captures_included() {
+    // The black queen stands alone, so Black has no pair and she steps onto the white knight,
+    // which has no white piece beside it to borrow from (White's pair is on g2 and h2).
+    let c = Course::from_fen_board("8/8/8/8/8/8/1N4RR/q7").unwrap();
+    let hole = Hole::new(kinds("qN"));
+    assert!(!c.has_pair(Color::Black));
+    let search = solve(&c, &hole, Budget::default());
+    let Par::Solved(line) = &search.par else { panic!("{:?}", search.par) };
+    assert_eq!(line.iter().map(ToString::to_string).collect::<Vec<_>>(), ["a1b2"]);
+    // With a black pair anywhere, the queen has nothing to borrow and one move is not enough.
+    let paired = Course::from_fen_board("7r/6r1/8/8/8/8/1N4RR/q7").unwrap();
+    assert!(matches!(solve(&paired, &hole, Budget::default()).par, Par::Solved(line) if line.len() > 1));
+}
+
+/// Reading: with three or more cards, the first capture may be made by a piece of any chosen
+/// kind, and that piece makes every later capture.
+#[test]
+fn with_three_cards_the_solvers_captures_are_all_made_by_the_piece_that_captured_first() {
+    for (rows, chosen) in [(&PROBLEM_1, "bb"), (&PROBLEM_2, "nnr"), (&PROBLEM_3, "NNB")] {
+        let c = course(*rows);
+        let hole = Hole::new(kinds(chosen));
+        let Par::Solved(line) = solve(&c, &hole, Budget::default()).par else { panic!("{chosen}") };
+        let (mut at, mut progress, mut capturer) = (c, hole.start(), None::<Square>);
+        for mv in &line {
+            if at.occupied().contains(mv.to) {
+                assert!(capturer.is_none_or(|sq| sq == mv.from), "{chosen}: {line:?}");
+            }
+            (at, progress) = at.play(&hole, &progress, *mv).unwrap();
+            capturer = progress.capturer();
+        }
+        assert!(progress.is_done());
+    }
+}

@@ -95,7 +95,10 @@ pub fn solve(deal: &Deal, budget: Budget) -> Search {
     for k in 0..=CARDS {
         match searcher.cost(deal, &mut after, adds, k) {
             Ok(Some(line)) => {
-                return Search { par: Par::Proven { score: i64::from(CARDS - k), line }, positions: searcher.positions };
+                return Search {
+                    par: Par::Proven { score: i64::from(CARDS - k), line },
+                    positions: searcher.positions,
+                };
             }
             Ok(None) => {}
             Err(OutOfBudget) => {
@@ -152,7 +155,7 @@ impl Searcher {
         k: u32,
     ) -> Result<Option<Vec<String>>, OutOfBudget> {
         let a = (k / 2) as usize;
-        if k % 2 == 0 && a <= adds && a == after.len() {
+        if k.is_multiple_of(2) && a <= adds && a == after.len() {
             let next = self.add(deal, &after[a - 1], a - 1)?;
             // A course that forms one group as the piece lands ends the game there.
             if let Some(won) = next.iter().find(|n| is_one_group(n.course.occupied(), self.touch)) {
