@@ -9,7 +9,8 @@ pub(super) struct Table {
     mask: usize,
 }
 
-/// Each slot: 56 bits of the fingerprint (never all zero) above the number of moves, 8 bits.
+/// Each slot: 55 bits of the fingerprint and a bit always set (so never zero, the empty slot),
+/// above the number of moves, 8 bits.
 const MOVES: u64 = 0xFF;
 
 impl Table {
