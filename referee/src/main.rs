@@ -60,6 +60,16 @@ enum Command {
         #[arg(long)]
         seat: Option<u8>,
     },
+    /// The par of a puzzle without playing it: the fewest moves, proven, with one shortest
+    /// line, worked out with the same budget as after a hole played. Prints one JSON object:
+    /// kind (moves, impossible or at_least), moves, line, positions, title.
+    Par {
+        /// A rule-set id whose positions have a par: chess-golf
+        game: String,
+        /// The puzzle in the game's position notation: for chess-golf the board (FEN's first
+        /// field, no pawns) and the chosen pieces as FEN letters, "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2 Kb"
+        position: String,
+    },
     /// Print a start position in FEN.
     Setup {
         /// chess960 (or chess)
@@ -159,6 +169,26 @@ fn legal(game: &str, position: &str, seat: Option<u8>) -> Result<(), GameError> 
     Ok(())
 }
 
+/// The par of a puzzle given as a position, as one JSON object: the answer's fields (kind,
+/// moves, line), the positions searched and the puzzle in words.
+fn par(game: &str, position: &str) -> Result<(), GameError> {
+    let par = match game {
+        "chess-golf" => games::chess_golf::position_par(position)?,
+        other if games::find(other).is_some() => {
+            return Err(GameError::new(
+                ErrorCode::BadPosition,
+                format!("{other} has no par for a position; chess-golf has"),
+            ));
+        }
+        other => return Err(unknown_rules(other)),
+    };
+    let mut answer = serde_json::to_value(&par.answer).expect("serializable");
+    answer["positions"] = par.positions.into();
+    answer["title"] = par.title.into();
+    println!("{answer}");
+    Ok(())
+}
+
 fn setup(game: &str, number: Option<u16>, cards: Option<String>, shredder: bool) -> Result<(), GameError> {
     let bad = |m: String| GameError::new(ErrorCode::BadOptions, m);
     let pos = match (game, number, cards) {
@@ -189,6 +219,7 @@ fn main() -> ExitCode {
         Command::Perft { game, position, depth } => perft(&game, &position, depth),
         Command::Setup { game, number, cards, shredder } => setup(&game, number, cards, shredder),
         Command::Legal { game, position, seat } => legal(&game, &position, seat),
+        Command::Par { game, position } => par(&game, &position),
         Command::Serve => return serve_command(),
         Command::Verify { audit, checkpoints } => return verify_command(&audit, &checkpoints),
         Command::Schemas => {

@@ -133,3 +133,30 @@ fn legal_lists_the_actions_of_the_seat_to_act() {
     assert_eq!((v["seat"].clone(), v["side"].clone()), (serde_json::Value::Null, serde_json::Value::Null), "{out}");
     assert!(v["over"].as_str().unwrap().contains("checkmate"), "{out}");
 }
+
+#[test]
+fn par_answers_a_chess_golf_holes_par_with_one_shortest_line() {
+    let (out, code) = referee(&["par", "chess-golf", "3R2b1/1Q3K1N/3R4/b5n1/N6B/3n2k1/1B2q2r/1r6 bb"]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["kind"], "moves", "{v}");
+    assert_eq!(v["moves"], 5, "the seed's problem 1, which the book solves in 6");
+    assert_eq!(v["line"].as_array().map(Vec::len), Some(5));
+    assert!(v["positions"].as_u64().is_some_and(|n| n > 0), "{v}");
+    assert_eq!(v["title"], "Par: black bishop, black bishop");
+    // The line is legal: played through adjudication it finishes the hole.
+    let line: Vec<&str> = v["line"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let position = format!("3R2b1/1Q3K1N/3R4/b5n1/N6B/3n2k1/1B2q2r/1r6 bb {}", line[..4].join(","));
+    let (out, _) = referee(&["adjudicate", "chess-golf", &position, line[4]]);
+    let verdict: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(verdict["legal"], true, "{verdict}");
+
+    let (out, code) = referee(&["par", "chess-golf", "8/8/8/8/8/8/8/KQ4kq Kn"]);
+    assert_eq!(code, 0);
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&out).unwrap()["kind"], "impossible", "{out}");
+
+    let (_, code) = referee(&["par", "chess-golf", "3R2b1/1Q3K1N/3R4/b5n1/N6B/3n2k1/1B2q2r/1r6 bb d3b5"]);
+    assert_eq!(code, 2, "par is asked of a hole's start");
+    let (_, code) = referee(&["par", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]);
+    assert_eq!(code, 2, "chess has no par");
+}

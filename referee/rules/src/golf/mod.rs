@@ -6,9 +6,11 @@
 //! The round around the holes (dealing, counts, scores) is `games::chess_golf`; Neighbour
 //! Chess Solitaire (seed 000) moves its pieces with [`Course::borrowed_reach`].
 
+mod captures;
+pub(crate) mod enabling;
 pub mod solver;
 
-use crate::chess::attacks::{king_attacks, piece_attacks};
+use crate::chess::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
 use std::fmt;
@@ -28,8 +30,16 @@ fn color_index(color: Color) -> usize {
     }
 }
 
+/// The role's place in [`Role::ALL`].
 fn role_index(role: Role) -> usize {
-    Role::ALL.iter().position(|r| *r == role).expect("every role is listed")
+    match role {
+        Role::Pawn => 0,
+        Role::Knight => 1,
+        Role::Bishop => 2,
+        Role::Rook => 3,
+        Role::Queen => 4,
+        Role::King => 5,
+    }
 }
 
 /// Index of a piece kind among the twelve (colour, role) pairs.
@@ -143,8 +153,8 @@ impl Course {
         } else {
             return None;
         };
-        let role = Role::ALL.into_iter().find(|r| self.roles[role_index(*r)].contains(sq))?;
-        Some(Piece::new(color, role))
+        let role = (0..6).find(|r| self.roles[*r].contains(sq))?;
+        Some(Piece::new(color, Role::ALL[role]))
     }
 
     /// The pieces with their squares, a1 first.
@@ -155,8 +165,7 @@ impl Course {
     /// Whether some two pieces of `color` stand next to each other. A colour without such a
     /// pair may make king's moves (the seed's "special move").
     pub fn has_pair(&self, color: Color) -> bool {
-        let mine = self.of_color(color);
-        mine.into_iter().any(|sq| (king_attacks(sq) & mine).nonempty())
+        has_pair_in(self.of_color(color))
     }
 
     /// The squares the piece on `from` may reach by the moves it borrows (and the king's move,
@@ -176,15 +185,8 @@ impl Course {
     }
 
     fn reach_of(&self, from: Square, color: Color, paired: bool) -> Bitboard {
-        let occupied = self.occupied();
-        let neighbours = king_attacks(from) & self.of_color(color);
-        let mut reach = if paired { Bitboard::EMPTY } else { king_attacks(from) };
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
-            if (neighbours & self.roles[role_index(role)]).nonempty() {
-                reach |= piece_attacks(role, from, occupied);
-            }
-        }
-        reach
+        let lenders = king_attacks(from) & self.of_color(color);
+        borrowed_reach(from, lenders, &self.roles, self.occupied(), paired)
     }
 
     /// Which roles the piece on `from` borrows from its neighbours, strongest first.
@@ -196,6 +198,43 @@ impl Course {
             .filter(|r| (neighbours & self.roles[role_index(*r)]).nonempty())
             .collect()
     }
+}
+
+/// Whether some two of these squares are next to each other.
+fn has_pair_in(squares: Bitboard) -> bool {
+    // Each square shifted one square east, north, north-east and north-west (the other four
+    // directions are the same pairs seen from the other square), files wrapped off.
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let m = squares.0;
+    (((m << 1) & NOT_A) | (m << 8) | ((m << 9) & NOT_A) | ((m << 7) & NOT_H)) & m != 0
+}
+
+/// The squares a piece on `from` reaches by the moves of the pieces on `lenders` (its
+/// neighbours of its colour; `roles` says which is which), and by the king's move unless its
+/// colour is `paired`: empty squares and the first occupied square of each line.
+fn borrowed_reach(
+    from: Square,
+    lenders: Bitboard,
+    roles: &[Bitboard; 6],
+    occupied: Bitboard,
+    paired: bool,
+) -> Bitboard {
+    let lends = |r: Role| (lenders & roles[role_index(r)]).nonempty();
+    let mut reach = Bitboard::EMPTY;
+    if !paired || lends(Role::King) {
+        reach |= king_attacks(from);
+    }
+    if lends(Role::Knight) {
+        reach |= knight_attacks(from);
+    }
+    if lends(Role::Rook) || lends(Role::Queen) {
+        reach |= rook_attacks(from, occupied);
+    }
+    if lends(Role::Bishop) || lends(Role::Queen) {
+        reach |= bishop_attacks(from, occupied);
+    }
+    reach
 }
 
 /// A hole: the chosen piece types (one per card dealt, so a kind may come twice), and
@@ -221,7 +260,7 @@ impl Hole {
         for piece in &self.chosen {
             remaining[kind_index(*piece)] += 1;
         }
-        Progress { capturer: None, remaining }
+        Progress { capturer: None, remaining, left: self.chosen.len().min(255) as u8 }
     }
 }
 
@@ -232,12 +271,14 @@ impl Hole {
 pub struct Progress {
     capturer: Option<Square>,
     remaining: [u8; 12],
+    /// The sum of `remaining`, kept for the solver.
+    left: u8,
 }
 
 impl Progress {
     /// Every chosen piece captured (or the capturer).
     pub fn is_done(&self) -> bool {
-        self.capturer.is_some() && self.remaining.iter().all(|n| *n == 0)
+        self.capturer.is_some() && self.left == 0
     }
 
     /// The square of the piece that has captured so far.
@@ -393,7 +434,7 @@ impl Course {
     /// A capture that finishes the hole from here, if there is one: by the capturer of the
     /// last piece still to take, or, before any capture, between the two chosen pieces.
     pub fn finishing_capture(&self, hole: &Hole, progress: &Progress) -> Option<GolfMove> {
-        let left: u32 = progress.remaining.iter().map(|n| u32::from(*n)).sum();
+        let left = u32::from(progress.left);
         let movers = match progress.capturer {
             Some(at) if left == 1 => Bitboard::from_square(at),
             None if left == 2 => self
@@ -446,8 +487,10 @@ impl Course {
             let target = course.take(mv.to).expect("a piece is captured");
             if progress.capturer.is_none() {
                 progress.remaining[kind_index(mover)] -= 1;
+                progress.left -= 1;
             }
             progress.remaining[kind_index(target)] -= 1;
+            progress.left -= 1;
             progress.capturer = Some(mv.to);
         } else if progress.capturer == Some(mv.from) {
             progress.capturer = Some(mv.to);

@@ -1,7 +1,7 @@
 //! Chess Golf's mechanics and solver against the seed's worked examples (seed 001, "Chess
 //! Golf"): its diagrams, written as the rows the book prints (rank 8 first).
 
-use super::solver::{Budget, Par, solve, solve_plain};
+use super::solver::{Budget, Par, breadth_first, solve};
 use super::*;
 use crate::cards::{Card, lay_out};
 
@@ -209,20 +209,19 @@ fn both_searches_agree_on_par_for_small_holes() {
     for (rows, chosen) in [(&FIRST, "Kb"), (&LAYOUT, "qN"), (&LAYOUT, "RB"), (&FIRST, "nq")] {
         let c = course(*rows);
         let hole = Hole::new(kinds(chosen));
-        let (fast, plain) = (solve(&c, &hole, Budget::default()), solve_plain(&c, &hole, Budget::default()));
+        let (fast, plain) = (solve(&c, &hole, Budget::default()), breadth_first(&c, &hole, Budget::default()));
         let len = |p: &Par| match p {
             Par::Solved(line) => Some(line.len()),
             _ => None,
         };
         assert_eq!(len(&fast.par), len(&plain.par), "{chosen}");
-        assert!(fast.courses <= plain.courses, "{chosen}: {} > {}", fast.courses, plain.courses);
     }
 }
 
 #[test]
 fn a_budget_that_runs_out_gives_a_bound_not_a_par() {
     let c = course(PROBLEM_2);
-    let search = solve(&c, &Hole::new(kinds("nnr")), Budget { courses: 1_000 });
+    let search = solve(&c, &Hole::new(kinds("nnr")), Budget { positions: 1_000 });
     assert!(matches!(search.par, Par::AtLeast(n) if (1..=8).contains(&n)), "{:?}", search.par);
 }
 
@@ -254,12 +253,12 @@ fn on_random_holes_the_solver_and_the_textbook_search_find_the_same_par() {
         }
         cards
     };
-    let budget = Budget { courses: 60_000 };
+    let budget = Budget { positions: 60_000 };
     let mut compared = 0;
     for _ in 0..40 {
         let course = Course::new(lay_out(&shuffled(deck.clone())));
         let hole = Hole::new(shuffled(deck.clone())[..2].iter().filter_map(|c| c.piece()).collect());
-        let (fast, plain) = (solve(&course, &hole, budget), solve_plain(&course, &hole, budget));
+        let (fast, plain) = (solve(&course, &hole, budget), breadth_first(&course, &hole, budget));
         if let (Par::Solved(a), Par::Solved(b)) = (&fast.par, &plain.par) {
             assert_eq!(a.len(), b.len(), "{} {:?}", course.fen_board(), hole.chosen);
             let line: Vec<String> = a.iter().map(ToString::to_string).collect();
@@ -269,4 +268,171 @@ fn on_random_holes_the_solver_and_the_textbook_search_find_the_same_par() {
         }
     }
     assert!(compared >= 25, "most small holes are proven by both ({compared})");
+}
+
+/// A fixed xorshift stream for the random positions below.
+fn stream(mut x: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    }
+}
+
+/// Random holes of two to five cards, half laid out as the game deals them and half scattered
+/// anywhere (as a `layout` or the pieces put back after holes may leave them), each walked a
+/// few random moves from its start: the positions the solver meets.
+fn random_positions(count: usize, seed: u64) -> Vec<(Course, Hole, Progress)> {
+    let mut below = stream(seed);
+    let deck = crate::cards::NamedDeck::Pieces16.cards();
+    let mut out = Vec::new();
+    for n in 0..count {
+        let mut cards = deck.clone();
+        for i in (1..cards.len()).rev() {
+            cards.swap(i, below(i + 1));
+        }
+        let course = if n % 2 == 0 {
+            Course::new(lay_out(&cards))
+        } else {
+            let mut squares: Vec<u8> = (0..64).collect();
+            for i in (1..64).rev() {
+                squares.swap(i, below(i + 1));
+            }
+            Course::new(cards.iter().zip(squares).filter_map(|(c, s)| Some((Square::new(s), c.piece()?))))
+        };
+        let hole = Hole::new(cards[..2 + n % 4].iter().filter_map(|c| c.piece()).collect());
+        let (mut course, mut progress) = (course, hole.start());
+        let mut moves = Vec::new();
+        for _ in 0..below(6) {
+            course.moves(&hole, &progress, &mut moves);
+            if moves.is_empty() || progress.is_done() {
+                break;
+            }
+            let mv = moves[below(moves.len())];
+            (course, progress) = course.play(&hole, &progress, mv).unwrap();
+        }
+        if !progress.is_done() {
+            out.push((course, hole, progress));
+        }
+    }
+    out
+}
+
+/// The moves from here that capture nothing, with the position after each.
+fn quiet_after(course: &Course, hole: &Hole, progress: &Progress) -> Vec<(GolfMove, Course, Progress)> {
+    let mut moves = Vec::new();
+    course.moves(hole, progress, &mut moves);
+    moves
+        .into_iter()
+        .filter(|mv| !course.occupied().contains(mv.to))
+        .map(|mv| {
+            let (after, p) = course.play(hole, progress, mv).unwrap();
+            (mv, after, p)
+        })
+        .collect()
+}
+
+#[test]
+fn the_moves_the_solver_counts_as_making_a_capture_possible_are_exactly_those_that_do() {
+    let mut checked = 0;
+    for (course, hole, progress) in random_positions(600, 0xE4AB_1E00) {
+        if course.can_capture(&hole, &progress) {
+            continue;
+        }
+        let mut enabling = Vec::new();
+        let mut others = Vec::new();
+        super::enabling::Enabling::new(&course, &hole, &progress).moves(&mut enabling, Some(&mut others));
+        for (mv, after, p) in quiet_after(&course, &hole, &progress) {
+            let enables = after.can_capture(&hole, &p);
+            assert_eq!(enabling.contains(&mv), enables, "{} {:?} {mv}", course.fen_board(), hole.chosen);
+            assert!(enables || others.contains(&mv), "{} {mv} is listed", course.fen_board());
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "{checked} moves checked");
+}
+
+/// Whether the captures still needed can all be made from here, one after another.
+fn captures_alone_finish(course: &Course, hole: &Hole, progress: &Progress) -> bool {
+    let mut moves = Vec::new();
+    course.moves(hole, progress, &mut moves);
+    moves.into_iter().filter(|mv| course.occupied().contains(mv.to)).any(|mv| {
+        let (after, p) = course.play(hole, progress, mv).unwrap();
+        p.is_done() || captures_alone_finish(&after, hole, &p)
+    })
+}
+
+#[test]
+fn a_move_the_solver_skips_before_a_run_of_captures_never_lets_the_captures_finish_where_they_could_not() {
+    let mut checked = 0;
+    for (course, hole, progress) in random_positions(1_500, 0xC4A1_0000) {
+        let (mut relevant, mut others) = (Vec::new(), Vec::new());
+        course.quiet_moves(&hole, &progress, &mut relevant, Some(&mut others));
+        let before = captures_alone_finish(&course, &hole, &progress);
+        for (mv, after, p) in quiet_after(&course, &hole, &progress) {
+            assert!(relevant.contains(&mv) != others.contains(&mv), "{mv} listed once");
+            if others.contains(&mv) {
+                assert!(before || !captures_alone_finish(&after, &hole, &p), "{} {mv}", course.fen_board());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked} moves checked");
+}
+
+#[test]
+fn a_hole_whose_cards_name_a_piece_the_board_lacks_is_impossible() {
+    let course = Course::from_fen_board("8/8/8/8/8/8/8/KQ4kq").unwrap();
+    let search = solve(&course, &Hole::new(kinds("Kn")), Budget::default());
+    assert_eq!(search.par, Par::Impossible);
+}
+
+/// Reading: a piece may capture the very neighbour it borrows its move from, when both are
+/// chosen (the lender stands on the first square of the line it lends).
+#[test]
+fn a_piece_may_capture_the_neighbour_it_borrows_its_move_from() {
+    let c = Course::from_fen_board("8/8/8/8/8/8/4Q3/4K3").unwrap();
+    let hole = Hole::new(kinds("KQ"));
+    let (_, progress) = play_line(&c, &hole, &["e1e2"]);
+    assert!(progress.is_done(), "the king borrows the queen's move and takes her");
+    let search = solve(&c, &hole, Budget::default());
+    assert!(matches!(&search.par, Par::Solved(line) if line.len() == 1), "{:?}", search.par);
+}
+
+/// Reading: the special move is the king's move, captures included, for every piece of a colour
+/// that has no two pieces side by side or corner to corner before the move; the solver uses it.
+#[test]
+fn the_solver_counts_the_special_kings_move_captures_included() {
+    // The black queen stands alone, so Black has no pair and she steps onto the white knight,
+    // which has no white piece beside it to borrow from (White's pair is on g2 and h2).
+    let c = Course::from_fen_board("8/8/8/8/8/8/1N4RR/q7").unwrap();
+    let hole = Hole::new(kinds("qN"));
+    assert!(!c.has_pair(Color::Black));
+    let search = solve(&c, &hole, Budget::default());
+    let Par::Solved(line) = &search.par else { panic!("{:?}", search.par) };
+    assert_eq!(line.iter().map(ToString::to_string).collect::<Vec<_>>(), ["a1b2"]);
+    // With a black pair anywhere, the queen has nothing to borrow and one move is not enough.
+    let paired = Course::from_fen_board("7r/6r1/8/8/8/8/1N4RR/q7").unwrap();
+    assert!(matches!(solve(&paired, &hole, Budget::default()).par, Par::Solved(line) if line.len() > 1));
+}
+
+/// Reading: with three or more cards, the first capture may be made by a piece of any chosen
+/// kind, and that piece makes every later capture.
+#[test]
+fn with_three_cards_the_solvers_captures_are_all_made_by_the_piece_that_captured_first() {
+    for (rows, chosen) in [(&PROBLEM_1, "bb"), (&PROBLEM_2, "nnr"), (&PROBLEM_3, "NNB")] {
+        let c = course(*rows);
+        let hole = Hole::new(kinds(chosen));
+        let Par::Solved(line) = solve(&c, &hole, Budget::default()).par else { panic!("{chosen}") };
+        let (mut at, mut progress, mut capturer) = (c, hole.start(), None::<Square>);
+        for mv in &line {
+            if at.occupied().contains(mv.to) {
+                assert!(capturer.is_none_or(|sq| sq == mv.from), "{chosen}: {line:?}");
+            }
+            (at, progress) = at.play(&hole, &progress, *mv).unwrap();
+            capturer = progress.capturer();
+        }
+        assert!(progress.is_done());
+    }
 }

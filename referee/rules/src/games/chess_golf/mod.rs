@@ -149,6 +149,43 @@ fn take_cards(deck: &mut Vec<Card>, letters: &str) -> Option<Vec<Card>> {
     Some(taken)
 }
 
+/// The proven par of a hole, with the same budget for every caller: one shortest line, or
+/// "impossible", or how many moves are needed at least. A successful demonstration as short as
+/// that bound is a shortest line, and is shown as one.
+fn hole_par(hole: &HoleRecord, puzzle: &str, title: String) -> Par {
+    let search = solver::solve(&hole.start_course(), &hole.hole(), Budget::default());
+    let shown = hole.attempts.iter().filter(|a| a.succeeded).map(|a| &a.moves).min_by_key(|m| m.len());
+    let answer = match (search.par, shown) {
+        (solver::Par::Solved(line), _) => {
+            ParAnswer::Moves { moves: line.len() as u32, line: line.iter().map(ToString::to_string).collect() }
+        }
+        (solver::Par::Impossible, _) => ParAnswer::Impossible,
+        (solver::Par::AtLeast(n), Some(line)) if line.len() as u32 == n => {
+            ParAnswer::Moves { moves: n, line: line.clone() }
+        }
+        (solver::Par::AtLeast(n), _) => ParAnswer::AtLeast { moves: n },
+    };
+    Par { puzzle: puzzle.to_string(), title, answer, positions: search.positions }
+}
+
+/// The par of a hole given in the game's position notation (the board and the chosen pieces,
+/// read as for "is that legal?": `2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2 Kb`), worked
+/// out as after a hole played, with the same budget. The puzzle's key is `position`.
+pub fn position_par(text: &str) -> Result<Par, GameError> {
+    let state = ChessGolf.parse_position(text)?;
+    let (Some(hole), Step::Demonstrate { moves, .. }) = (&state.current, &state.step) else {
+        return Err(bad(ErrorCode::BadPosition, "a Chess Golf hole is a board and the chosen pieces"));
+    };
+    if !moves.is_empty() {
+        return Err(bad(
+            ErrorCode::BadPosition,
+            "par is asked of a hole's start: give the board and the chosen pieces, without moves",
+        ));
+    }
+    let chosen: Vec<String> = hole.chosen().into_iter().map(piece_words).collect();
+    Ok(hole_par(hole, "position", format!("Par: {}", chosen.join(", "))))
+}
+
 impl ChessGolf {
     fn validate(&self, options: &ChessGolfOptions) -> Result<(), GameError> {
         let fail = |m: String| Err(bad(ErrorCode::BadOptions, m));
@@ -459,26 +496,8 @@ impl Game for ChessGolf {
     fn par(&self, state: &GolfState, puzzle: &str) -> Option<Par> {
         let number: u8 = puzzle.strip_prefix("hole-")?.parse().ok()?;
         let hole = state.finished.iter().find(|h| h.number == number)?;
-        let search = solver::solve(&hole.start_course(), &hole.hole(), Budget::default());
-        // A demonstration as short as the proven bound is a shortest line.
-        let shown = hole.attempts.iter().filter(|a| a.succeeded).map(|a| &a.moves).min_by_key(|m| m.len());
-        let answer = match (search.par, shown) {
-            (solver::Par::Solved(line), _) => {
-                ParAnswer::Moves { moves: line.len() as u32, line: line.iter().map(ToString::to_string).collect() }
-            }
-            (solver::Par::Impossible, _) => ParAnswer::Impossible,
-            (solver::Par::AtLeast(n), Some(line)) if line.len() as u32 == n => {
-                ParAnswer::Moves { moves: n, line: line.clone() }
-            }
-            (solver::Par::AtLeast(n), _) => ParAnswer::AtLeast { moves: n },
-        };
         let chosen: Vec<String> = hole.chosen().into_iter().map(piece_words).collect();
-        Some(Par {
-            puzzle: puzzle.to_string(),
-            title: format!("Hole {number}: {}", chosen.join(", ")),
-            answer,
-            positions: search.courses as u64,
-        })
+        Some(hole_par(hole, puzzle, format!("Hole {number}: {}", chosen.join(", "))))
     }
 
     fn parse_position(&self, text: &str) -> Result<GolfState, GameError> {

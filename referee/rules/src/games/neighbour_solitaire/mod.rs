@@ -6,6 +6,7 @@
 //! `docs/games/neighbour-solitaire.md`.
 
 pub mod notation;
+pub mod par;
 pub mod state;
 
 pub use notation::NeighbourAction;
@@ -16,8 +17,8 @@ use crate::cards::{Card, NamedDeck};
 use crate::chess::Board;
 use crate::chess::attacks::piece_attacks;
 use crate::game::{
-    BoardView, Courtesies, ErrorCode, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, Stage, Turn,
-    Viewer,
+    BoardView, Courtesies, ErrorCode, Game, GameError, NoSecret, Outcome, Par, ParAnswer, RulesInfo, Said, Seat,
+    Seating, Stage, Turn, Viewer,
 };
 use crate::games::groups::{Touch, groups};
 use crate::geometry::{Bitboard, Square};
@@ -27,6 +28,10 @@ use state::piece_words;
 
 /// The game, for the registry.
 pub struct NeighbourSolitaire;
+
+/// Positions the par search may count (see [`par`]): part of the rules, so that every referee
+/// proves the same par.
+pub const PAR_BUDGET: u64 = 200_000;
 
 /// Neighbour's options.
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
@@ -289,6 +294,25 @@ impl Game for NeighbourSolitaire {
 
     fn courtesies(&self) -> Courtesies {
         Courtesies { resign: true, draw_offers: false }
+    }
+
+    fn puzzles(&self, state: &NeighbourState, over: bool) -> Vec<String> {
+        if over && state.dealt.is_some() { vec!["deal".to_string()] } else { Vec::new() }
+    }
+
+    fn par(&self, state: &NeighbourState, puzzle: &str) -> Option<Par> {
+        if puzzle != "deal" {
+            return None;
+        }
+        let (pieces, positions) = state.dealt.as_ref()?;
+        let deal = par::Deal { pieces, positions, touch: state.touch };
+        let search = par::solve(&deal, par::Budget { positions: PAR_BUDGET });
+        let answer = match search.par {
+            par::Par::Proven { score, line } => ParAnswer::Score { score, line },
+            par::Par::Impossible => ParAnswer::Impossible,
+            par::Par::NoProof { at_most } => ParAnswer::Unproven { bound: at_most },
+        };
+        Some(Par { puzzle: puzzle.into(), title: "The deal".into(), answer, positions: search.positions })
     }
 
     fn parse_position(&self, text: &str) -> Result<NeighbourState, GameError> {

@@ -156,7 +156,7 @@ pub fn read_position(text: &str) -> Result<NeighbourState, GameError> {
         "-" => None,
         sq => Some(sq.parse::<Square>().map_err(|e| bad(format!("last added: {e}")))?),
     };
-    (state.piece_pile, state.position_pile) = (None, None);
+    (state.piece_pile, state.position_pile, state.dealt) = (None, None, None);
     for field in extra {
         read_extra(&mut state, field)?;
     }

@@ -81,6 +81,10 @@ pub struct NeighbourState {
     pub phase: Phase,
     /// Which neighbours make a group.
     pub touch: Touch,
+    /// Both piles as dealt, top first (pieces, then positions), for the par once the game is
+    /// over (`None` in a position read without them).
+    #[serde(default)]
+    pub dealt: Option<(Vec<Card>, Vec<Card>)>,
     /// How the game ended.
     pub ended: Option<Outcome>,
 }
@@ -122,6 +126,7 @@ pub fn nearest_free(occupied: Bitboard, at: Square) -> Bitboard {
 impl NeighbourState {
     /// A game about to begin: both piles shuffled (top first), nothing on the board.
     pub fn deal(pieces: Vec<Card>, positions: Vec<Card>, touch: Touch) -> NeighbourState {
+        let dealt = Some((pieces.clone(), positions.clone()));
         NeighbourState {
             board: Course::default(),
             pieces_left: pieces.len() as u8,
@@ -135,6 +140,7 @@ impl NeighbourState {
             last_flip: None,
             phase: Phase::Adding,
             touch,
+            dealt,
             ended: None,
         }
     }
