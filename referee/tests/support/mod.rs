@@ -212,6 +212,11 @@ impl Referee {
     }
 
     /// SIGKILL: no chance to finish anything.
+    /// The referee's process id (for its memory, read from /proc).
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().map_or(0, Child::id)
+    }
+
     pub fn kill9(&mut self) {
         if let Some(mut child) = self.child.take() {
             child.kill().unwrap();
