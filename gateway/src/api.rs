@@ -19,7 +19,7 @@ use utoipa::{OpenApi, ToSchema};
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Table referee", version = "1", description = "A referee for table-top chess variants: rules, refereed games with secrets and verifiable randomness, adjudication."),
-    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, end_game, get_game, get_record, get_pars, submit_action, game_events, get_audit),
+    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, end_game, get_game, get_record, get_pars, position_par, submit_action, game_events, get_audit),
     components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, RevealBody, Joined, ActionBody, Submitted)),
     tags((name = "referee"))
 )]
@@ -437,6 +437,39 @@ pub async fn get_pars(
         .into_inner();
     let pars: Vec<Value> = r.pars.iter().map(par_json).collect();
     Ok(HttpResponse::Ok().json(serde_json::json!({"game_id": r.game_id, "pars": pars})))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ParBody {
+    /// A rule-set id whose positions have a par: `chess-golf`.
+    pub rules: String,
+    /// The puzzle's start in the game's notation (a Chess Golf hole: the board and the chosen
+    /// pieces, `2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2 Kb`).
+    pub position: String,
+}
+
+/// What is par here? The par of a puzzle given as a position, without a game, proven by the
+/// same search as a played hole's. Answers are kept a day; searches are limited per address
+/// (429 with `Retry-After`).
+#[utoipa::path(post, path = "/api/v1/par", tag = "referee", request_body = ParBody,
+    responses((status = 200, description = "`{puzzle, title, kind, moves?, line, positions}` as in a game's pars", body = Object),
+        (status = 400, description = "the position cannot be read, or these rules have no par for a position (`no_par`)", body = ApiError),
+        (status = 404, description = "no such rules", body = ApiError),
+        (status = 415, description = "the body is not JSON", body = ApiError),
+        (status = 429, description = "too many searches from this address, or the referee is busy with others", body = ApiError)))]
+pub async fn position_par(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    body: web::Json<ParBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let r = referee
+        .client()
+        .position_par(request_from(&req, pb::PositionParRequest { rules: b.rules, position: b.position }, None))
+        .await?
+        .into_inner();
+    let par = r.par.ok_or_else(|| ApiError::new(StatusCode::BAD_GATEWAY, "internal", "The referee gave no par."))?;
+    Ok(HttpResponse::Ok().json(par_json(&par)))
 }
 
 /// A par as JSON: the fields its kind uses.

@@ -79,6 +79,7 @@ async fn run(config: Config) -> std::io::Result<()> {
     let actions =
         rate_limit(Duration::from_secs(1), config.actions_per_second, config.actions_per_second.saturating_mul(3))?;
     let records = rate_limit(Duration::from_secs(60), config.records_per_minute, config.records_per_minute / 4 + 1)?;
+    let pars = rate_limit(Duration::from_secs(60), config.pars_per_minute, config.pars_per_minute / 4 + 1)?;
     let streams = streams::Streams::new(
         config.streams_per_address,
         config.streams,
@@ -123,6 +124,7 @@ async fn run(config: Config) -> std::io::Result<()> {
                     .wrap(Governor::new(&records))
                     .route(web::get().to(api::get_pars)),
             )
+            .service(web::resource("/api/v1/par").wrap(Governor::new(&pars)).route(web::post().to(api::position_par)))
             .service(api::game_events)
             .service(api::get_audit)
             .service(api::end_game)

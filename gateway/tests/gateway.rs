@@ -347,6 +347,7 @@ async fn openapi_docs_health_and_metrics() {
     for path in [
         "/api/v1/rules",
         "/api/v1/adjudicate",
+        "/api/v1/par",
         "/api/v1/games",
         "/api/v1/games/{id}/join",
         "/api/v1/games/{id}",
@@ -588,4 +589,37 @@ async fn a_wrong_method_is_told_which_methods_the_route_takes_and_the_openapi_do
             assert!(responses[status].is_object(), "{method} {path} documents {status}: {responses}");
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn what_is_par_here_is_answered_without_a_game_and_limited_per_address() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[("GATEWAY_PARS_PER_MINUTE", "4")]);
+    let http = reqwest::Client::new();
+    let ask = |rules: &str, position: &str| {
+        http.post(gw.url("/api/v1/par")).json(&json!({"rules": rules, "position": position})).send()
+    };
+    let hole = "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2 Kb";
+    let answer = ask("chess-golf", hole).await.unwrap();
+    assert_eq!(answer.status(), 200);
+    let par: Value = answer.json().await.unwrap();
+    assert_eq!(
+        (&par["kind"], &par["moves"], &par["puzzle"]),
+        (&json!("moves"), &json!(3), &json!("position")),
+        "{par}"
+    );
+    assert_eq!(par["line"].as_array().unwrap().len(), 3, "{par}");
+    let chess = ask("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1").await.unwrap();
+    assert_eq!(chess.status(), 400);
+    let refused: Value = chess.json().await.unwrap();
+    assert_eq!(refused["code"], "no_par", "{refused}");
+    let refused = loop {
+        let r = ask("chess-golf", hole).await.unwrap();
+        if r.status() == 429 {
+            break r;
+        }
+        assert_eq!(r.status(), 200);
+    };
+    assert!(refused.headers().contains_key("retry-after"));
 }

@@ -73,6 +73,12 @@ impl RefereeApi for Noop {
     async fn get_pars(&self, _: Request<pb::GetParsRequest>) -> Result<Response<pb::GetParsResponse>, Status> {
         Err(Status::unimplemented("noop"))
     }
+    async fn position_par(
+        &self,
+        _: Request<pb::PositionParRequest>,
+    ) -> Result<Response<pb::PositionParResponse>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
 }
 
 struct Live {

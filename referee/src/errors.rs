@@ -114,9 +114,11 @@ impl ApiError {
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
         let status = match e.code {
-            ErrorCode::BadNotation | ErrorCode::BadPosition | ErrorCode::BadOptions | ErrorCode::UnknownSeat => {
-                Code::InvalidArgument
-            }
+            ErrorCode::BadNotation
+            | ErrorCode::BadPosition
+            | ErrorCode::BadOptions
+            | ErrorCode::UnknownSeat
+            | ErrorCode::NoPar => Code::InvalidArgument,
             ErrorCode::IllegalAction | ErrorCode::NotYourTurn | ErrorCode::GameOver | ErrorCode::NeedsGame => {
                 Code::FailedPrecondition
             }
@@ -138,6 +140,7 @@ pub fn reason_of(code: ErrorCode) -> Reason {
         ErrorCode::UnknownRules => Reason::UnknownRules,
         ErrorCode::UnknownSeat => Reason::UnknownSeat,
         ErrorCode::NeedsGame => Reason::NeedsGame,
+        ErrorCode::NoPar => Reason::NoPar,
     }
 }
 

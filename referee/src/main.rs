@@ -172,16 +172,7 @@ fn legal(game: &str, position: &str, seat: Option<u8>) -> Result<(), GameError> 
 /// The par of a puzzle given as a position, as one JSON object: the answer's fields (kind,
 /// moves, line), the positions searched and the puzzle in words.
 fn par(game: &str, position: &str) -> Result<(), GameError> {
-    let par = match game {
-        "chess-golf" => games::chess_golf::position_par(position)?,
-        other if games::find(other).is_some() => {
-            return Err(GameError::new(
-                ErrorCode::BadPosition,
-                format!("{other} has no par for a position; chess-golf has"),
-            ));
-        }
-        other => return Err(unknown_rules(other)),
-    };
+    let par = games::find(game).ok_or_else(|| unknown_rules(game))?.position_par(position)?;
     let mut answer = serde_json::to_value(&par.answer).expect("serializable");
     answer["positions"] = par.positions.into();
     answer["title"] = par.title.into();

@@ -80,6 +80,7 @@ impl Config {
             join_failures_per_game: positive("REFEREE_JOIN_FAILURES_PER_GAME", d.join_failures_per_game)?,
             max_game_bytes: positive("REFEREE_MAX_GAME_BYTES", d.max_game_bytes)?,
             bytes_per_address: positive("REFEREE_BYTES_PER_ADDRESS", d.bytes_per_address)?,
+            pars_per_address: positive("REFEREE_PARS_PER_ADDRESS", d.pars_per_address)?,
         };
         Ok(Config {
             addr: addr.parse().map_err(|e| format!("REFEREE_ADDR={addr}: {e}"))?,

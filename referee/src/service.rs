@@ -326,6 +326,21 @@ impl Referee for RefereeService {
         .await
     }
 
+    async fn position_par(
+        &self,
+        request: Request<pb::PositionParRequest>,
+    ) -> Result<Response<pb::PositionParResponse>, Status> {
+        let span = request_span("PositionPar", request.metadata());
+        let address = client_address(&request);
+        let r = request.into_inner();
+        measured("PositionPar", async move {
+            let par = self.tables.position_par(&r.rules, &r.position, &address).await?;
+            Ok(Response::new(pb::PositionParResponse { par: Some(par) }))
+        })
+        .instrument(span)
+        .await
+    }
+
     async fn get_audit(&self, request: Request<pb::GetAuditRequest>) -> Result<Response<pb::AuditRecord>, Status> {
         let span = request_span("GetAudit", request.metadata());
         let r = request.into_inner();

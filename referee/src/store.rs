@@ -884,6 +884,16 @@ impl Store {
         Ok(done == 1)
     }
 
+    /// The text kept under `name` (a whole key) by [`Store::keep_text`], if any.
+    pub async fn kept_text(&self, name: &str) -> RedisResult<Option<String>> {
+        redis::cmd("GET").arg(name).query_async(&mut self.conn.clone()).await
+    }
+
+    /// Keeps `text` under `name` (a whole key) for `seconds`.
+    pub async fn keep_text(&self, name: &str, text: &str, seconds: u64) -> RedisResult<()> {
+        redis::cmd("SET").arg(name).arg(text).arg("EX").arg(seconds).query_async(&mut self.conn.clone()).await
+    }
+
     /// Adds one to the counter `counter` (a whole key) in a window of `window_seconds` that
     /// starts with its first count; returns the count so far.
     pub async fn count(&self, counter: &str, window_seconds: u64) -> RedisResult<u64> {

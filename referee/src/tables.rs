@@ -68,6 +68,9 @@ pub struct Settings {
     /// above what players mistype and what a few dozen addresses can send, far below what
     /// guessing a 40-bit code would need).
     pub join_failures_per_game: u64,
+    /// Pars of positions given without a game worked out for one client address in ten
+    /// minutes (default 30; answers already kept do not count).
+    pub pars_per_address: u64,
 }
 
 impl Settings {
@@ -84,6 +87,7 @@ impl Settings {
             join_failures_per_game: 10_000,
             max_game_bytes: 4 << 20,
             bytes_per_address: 16 << 20,
+            pars_per_address: 30,
         }
     }
 }
@@ -290,6 +294,8 @@ pub struct Tables {
     pub(crate) settings: Settings,
     /// One search for par at a time in this process (`pars.rs`).
     pub(crate) solving: std::sync::Arc<tokio::sync::Semaphore>,
+    /// How many searches for a position's par wait for `solving` (`pars.rs`).
+    pub(crate) par_queue: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     /// One replay of an old game's whole record at a time in this process.
     replaying: std::sync::Arc<tokio::sync::Semaphore>,
 }
@@ -406,6 +412,7 @@ impl Tables {
             store,
             settings: Settings { snapshot_every: settings.snapshot_every.max(1), ..settings },
             solving: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
+            par_queue: Default::default(),
             replaying: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
         }
     }

@@ -70,3 +70,54 @@ async fn other_games_are_answered_while_a_long_search_for_par_runs() {
     // Proven now: five moves under the project's reading (the book's line takes six).
     assert_eq!((par[0].kind(), par[0].moves, par[0].line.len()), (pb::ParKind::Moves, 5, 5), "{:?}", par[0]);
 }
+
+async fn position_par(client: &mut Client, rules: &str, position: &str) -> Result<pb::Par, tonic::Status> {
+    let asked = pb::PositionParRequest { rules: rules.into(), position: position.into() };
+    Ok(client.position_par(asked).await?.into_inner().par.expect("a par"))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_par_of_a_hole_given_as_a_position_is_proven_without_a_game_and_kept_a_day() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let position = format!("{FIRST} Kb");
+    let par = position_par(&mut client, "chess-golf", &position).await.unwrap();
+    assert_eq!((par.puzzle.as_str(), par.title.as_str()), ("position", "Par: white king, black bishop"));
+    assert_eq!((par.kind(), par.moves, par.line.len()), (pb::ParKind::Moves, 3, 3));
+    assert_eq!(position_par(&mut client, "chess-golf", &position).await.unwrap(), par, "asked again");
+    assert_eq!(referee.log_text().matches("par of a position worked out").count(), 1, "{}", referee.log_text());
+    let kept = redis_command(redis.port, "KEYS par:*").unwrap();
+    let key = kept.lines().find(|l| l.starts_with("par:")).expect("kept");
+    let ttl: u64 =
+        redis_command(redis.port, &format!("TTL {key}")).unwrap().trim().trim_start_matches(':').parse().unwrap();
+    assert!((86_000..=86_400).contains(&ttl), "kept a day, then forgotten: {ttl}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn rules_without_a_par_and_positions_that_are_no_holes_start_are_refused_in_words() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let chess = position_par(&mut client, "chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1").await.unwrap_err();
+    assert_eq!((chess.code(), error_code(&chess).as_str()), (tonic::Code::InvalidArgument, "no_par"));
+    assert_eq!(chess.message(), "Chess has no par for a position; Chess Golf has.");
+    let unknown = position_par(&mut client, "golf", FIRST).await.unwrap_err();
+    assert_eq!(unknown.code(), tonic::Code::NotFound);
+    let played = position_par(&mut client, "chess-golf", &format!("{FIRST} Kb h2g3")).await.unwrap_err();
+    assert_eq!(error_code(&played).as_str(), "bad_position", "{played:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn searches_for_a_positions_par_are_limited_per_address_but_kept_answers_are_not() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_PARS_PER_ADDRESS", "2")]);
+    let mut client = referee.client().await;
+    let first = format!("{FIRST} Kb");
+    position_par(&mut client, "chess-golf", &first).await.unwrap();
+    position_par(&mut client, "chess-golf", &format!("{PROBLEM_1} bb")).await.unwrap();
+    let third = position_par(&mut client, "chess-golf", &format!("{FIRST} kB")).await.unwrap_err();
+    assert_eq!((third.code(), error_code(&third).as_str()), (tonic::Code::ResourceExhausted, "limit_reached"));
+    assert!(third.message().contains("wait a few minutes"), "{}", third.message());
+    assert!(position_par(&mut client, "chess-golf", &first).await.is_ok(), "a kept answer is read, not searched");
+}

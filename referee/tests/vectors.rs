@@ -11,7 +11,7 @@ use rules::random::{Draw, commitment, to_hex};
 const SEED: &[u8] = b"0123456789abcdef0123456789abcdef";
 
 fn vector(name: &str) -> String {
-    let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("tests/vectors/{name}");
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")).trim().to_string()
 }
 

@@ -6,18 +6,20 @@
 
 use rules::cards::NamedDeck;
 
-const DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/randomness.md");
+/// Read where the tests run (cargo runs them in the package's folder), not where they were
+/// built: a build cache shared by clones at other paths must not send them elsewhere.
+const DOC: &str = "../../docs/randomness.md";
 const BEGIN: &str = "<!-- test vectors: generated from referee/rules/tests/vectors by tests/randomness_doc.rs -->";
 const END: &str = "<!-- end of test vectors -->";
 
 fn vector(name: &str) -> String {
-    let path = format!("{}/tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("tests/vectors/{name}");
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")).trim().to_string()
 }
 
 /// A vector of the record's chain and of signatures, which the referee crate's tests check.
 fn record_vector(name: &str) -> String {
-    let path = format!("{}/../tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("../tests/vectors/{name}");
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")).trim().to_string()
 }
 

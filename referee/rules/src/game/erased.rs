@@ -236,6 +236,9 @@ pub trait DynGame: Send + Sync {
     fn puzzles(&self, state: &AnyState) -> Vec<String>;
     /// The par of one puzzle: may take a second or more (see [`Game::par`]).
     fn par(&self, state: &AnyState, puzzle: &str) -> Option<Par>;
+    /// The par of a position given without a game (see [`Game::position_par`]): refused with
+    /// [`ErrorCode::NoPar`] where the rules have none.
+    fn position_par(&self, position: &str) -> Result<Par, GameError>;
     /// The whole state as JSON, for snapshots.
     fn save(&self, state: &AnyState) -> serde_json::Value;
     /// Reads what [`DynGame::save`] wrote.
@@ -854,6 +857,12 @@ impl<G: Game> DynGame for Erased<G> {
             return None;
         }
         self.0.par(&self.table(state).game, puzzle)
+    }
+
+    fn position_par(&self, position: &str) -> Result<Par, GameError> {
+        let name = self.0.info().name;
+        let none = || GameError::new(ErrorCode::NoPar, format!("{name} has no par for a position; Chess Golf has."));
+        self.0.position_par(position).ok_or_else(none)?
     }
 
     fn save(&self, state: &AnyState) -> serde_json::Value {

@@ -54,6 +54,8 @@ pub enum ErrorCode {
     UnknownSeat,
     /// The action draws at random, so only a refereed game (with a seed) can settle it.
     NeedsGame,
+    /// These rules have no par for a position.
+    NoPar,
 }
 
 impl ErrorCode {
@@ -69,6 +71,7 @@ impl ErrorCode {
             ErrorCode::UnknownRules => "unknown_rules",
             ErrorCode::UnknownSeat => "unknown_seat",
             ErrorCode::NeedsGame => "needs_game",
+            ErrorCode::NoPar => "no_par",
         }
     }
 }
@@ -356,6 +359,14 @@ pub trait Game: Send + Sync + 'static {
     /// its other work and keeps the answer.
     fn par(&self, state: &Self::State, puzzle: &str) -> Option<Par> {
         let _ = (state, puzzle);
+        None
+    }
+    /// The par of a position written in the game's notation and given without a game ("what is
+    /// par here?" in a dispute), with the same budget as [`Game::par`], keyed `position`; `None`
+    /// where the game has no par for a position (the default). An `Err` says why this position
+    /// has none (it cannot be read, or is not a puzzle's start).
+    fn position_par(&self, position: &str) -> Option<Result<Par, GameError>> {
+        let _ = position;
         None
     }
     /// Reads a position in the game's notation, for adjudication without a game.

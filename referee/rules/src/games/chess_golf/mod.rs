@@ -500,6 +500,10 @@ impl Game for ChessGolf {
         Some(hole_par(hole, puzzle, format!("Hole {number}: {}", chosen.join(", "))))
     }
 
+    fn position_par(&self, position: &str) -> Option<Result<Par, GameError>> {
+        Some(position_par(position))
+    }
+
     fn parse_position(&self, text: &str) -> Result<GolfState, GameError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let (board, chosen, moves) = match fields.as_slice() {
