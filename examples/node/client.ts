@@ -164,8 +164,13 @@ async function main() {
     } catch (thrown) {
       const error = ConnectError.from(thrown);
       const info = errorInfo(error);
-      const current = info?.metadata.current_seq ? `, current_seq ${info.metadata.current_seq}` : "";
-      say(`Refused ${action} at seq ${expectedSeq}: ${Code[error.code]}, reason ${info?.reason}${current}: ${error.rawMessage}`);
+      say(`Refused ${action} at seq ${expectedSeq}: ${Code[error.code]}, reason ${info?.reason}: ${error.rawMessage}`);
+      if (info?.reason === "STALE") {
+        // The game moved on: look again before choosing.
+        say(`  the game is at ${info.metadata.current_seq}: read the view again, then choose`);
+      } else if (info?.reason === "ILLEGAL_ACTION") {
+        say("  choose one of the view's legal actions instead");
+      }
     }
   }
 

@@ -218,9 +218,11 @@ def main():
             sys.exit(f"the referee took {action} at seq {expected_seq}")
         except grpc.RpcError as error:
             info = error_info(error)
-            say(f"Refused {action} at seq {expected_seq}: {error.code().name}, reason {info.reason}"
-                + (f", current_seq {info.metadata['current_seq']}" if "current_seq" in info.metadata else "")
-                + f": {error.details()}")
+            say(f"Refused {action} at seq {expected_seq}: {error.code().name}, reason {info.reason}: {error.details()}")
+            if info.reason == "STALE":  # the game moved on: look again before choosing
+                say(f"  the game is at {info.metadata['current_seq']}: read the view again, then choose")
+            elif info.reason == "ILLEGAL_ACTION":
+                say("  choose one of the view's legal actions instead")
 
     # 8. Play to the end: the seat to move reads its legal actions from its own view, picks
     # one by a fixed rule, signs it and submits it with the view's seq as expected_seq.
