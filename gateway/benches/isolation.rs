@@ -72,6 +72,10 @@ impl Answers {
         *self.0.lock().unwrap().entry(key).or_default() += 1;
     }
 
+    fn total(&self) -> usize {
+        self.0.lock().unwrap().values().sum()
+    }
+
     fn summary(&self) -> String {
         let counts = self.0.lock().unwrap();
         let fives: usize = counts.iter().filter(|(k, _)| k.starts_with('5')).map(|(_, n)| n).sum();
@@ -293,11 +297,58 @@ fn memory_mib(pid: u32) -> (f64, f64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
-fn line(label: &str, latencies: &mut [Duration], alone_p99: Option<f64>, failures: usize, unseen: usize) -> f64 {
-    latencies.sort();
-    let (p50, p99) = (ms(percentile(latencies, 0.5)), ms(percentile(latencies, 0.99)));
+/// CPU seconds a process has used so far (user and system, from `/proc/<pid>/stat`).
+fn cpu_seconds(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's name (which is in parentheses): utime is the 14th field.
+    let fields: Vec<&str> = stat.rsplit_once(") ").map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// CPU seconds of Redis, the referee, the gateway and this benchmark's own clients.
+struct Cpu(Vec<String>);
+
+impl Cpu {
+    fn now(&self) -> Vec<f64> {
+        self.0.iter().map(|pid| cpu_seconds(pid)).collect()
+    }
+
+    /// The CPU each process used since `before`, per second of `elapsed`, as percentages.
+    fn since(&self, before: &[f64], elapsed: Duration) -> String {
+        let used: Vec<String> = self
+            .now()
+            .iter()
+            .zip(before)
+            .map(|(after, before)| format!("{:>4.0}%", (after - before) / elapsed.as_secs_f64() * 100.0))
+            .collect();
+        used.join(" ")
+    }
+}
+
+/// What one phase measured: the bystander's moves, and the CPU each process used meanwhile.
+struct Phase {
+    latencies: Vec<Duration>,
+    failures: usize,
+    unseen: usize,
+    cpu: String,
+}
+
+/// Runs the bystander for one phase, noting the CPU used meanwhile.
+async fn phase(http: &reqwest::Client, gw: &Gateway, referee: &Referee, cpu: &Cpu, moves: usize) -> Phase {
+    let (before, started) = (cpu.now(), Instant::now());
+    let (latencies, failures, unseen) = bystander(http, gw, referee, moves).await;
+    Phase { latencies, failures, unseen, cpu: cpu.since(&before, started.elapsed()) }
+}
+
+fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>) -> f64 {
+    phase.latencies.sort();
+    let (p50, p99) = (ms(percentile(&phase.latencies, 0.5)), ms(percentile(&phase.latencies, 0.99)));
     let ratio = alone_p99.map_or(String::from("     —"), |a| format!("{:>6.2}", p99 / a));
-    println!("  {label:<20} {p50:>8.2} ms {p99:>8.2} ms {ratio}   5xx: {failures}   moves not seen live: {unseen}");
+    println!(
+        "  {label:<20} {p50:>8.2} ms {p99:>8.2} ms {ratio} {:>5} {:>7}   {}",
+        phase.failures, phase.unseen, phase.cpu
+    );
     p99
 }
 
@@ -315,32 +366,36 @@ async fn main() {
     );
     let record_game = long_game(&referee, if quick { 500 } else { 2_000 }).await;
 
-    println!("\n  {:<20} {:>11} {:>11} {:>6}", "beside", "move p50", "move p99", "× alone");
-    let (mut alone, failures, unseen) = bystander(&http, &gw, &referee, moves).await;
-    let alone_p99 = line("nobody (alone)", &mut alone, None, failures, unseen);
+    let cpu = Cpu(vec![redis.pid().to_string(), referee.pid().to_string(), gw.pid().to_string(), "self".into()]);
+    println!(
+        "\n  {:<20} {:>11} {:>11} {:>6} {:>5} {:>7}   CPU: {:>5} {:>5} {:>5} {:>5}",
+        "beside", "move p50", "move p99", "×alone", "5xx", "unseen", "redis", "ref", "gw", "bench"
+    );
+    let alone_p99 = line("nobody (alone)", phase(&http, &gw, &referee, &cpu, moves).await, None);
     let kinds = ["record flood", "storage fill", "oversized headers", "par flood", "join guessing"];
     let mut answers = Vec::new();
     for kind in kinds {
         let abuser = abuse(kind, &gw, &record_game).await;
-        let (mut latencies, failures, unseen) = bystander(&http, &gw, &referee, moves).await;
-        line(kind, &mut latencies, Some(alone_p99), failures, unseen);
-        answers.push((kind, abuser.stop().await));
+        let started = Instant::now();
+        line(kind, phase(&http, &gw, &referee, &cpu, moves).await, Some(alone_p99));
+        let elapsed = started.elapsed();
+        answers.push((kind, abuser.stop().await, elapsed));
     }
     let mut all = Vec::new();
     for kind in kinds {
         all.push(abuse(kind, &gw, &record_game).await);
     }
-    let (mut latencies, failures, unseen) = bystander(&http, &gw, &referee, moves).await;
-    line("all five at once", &mut latencies, Some(alone_p99), failures, unseen);
+    line("all five at once", phase(&http, &gw, &referee, &cpu, moves).await, Some(alone_p99));
     for abuser in all {
         abuser.stop().await;
     }
-    let (mut again, failures, unseen) = bystander(&http, &gw, &referee, moves).await;
-    line("nobody, after", &mut again, Some(alone_p99), failures, unseen);
+    line("nobody, after", phase(&http, &gw, &referee, &cpu, moves).await, Some(alone_p99));
+    println!("  (p99 of {moves} moves; unseen: games whose last move the watcher had not within 5 s;");
+    println!("   CPU: each process's share of one core while the bystander played)");
 
     println!("\nwhat the abusive requests got back (one phase each)");
-    for (kind, answers) in answers {
-        println!("  {kind:<20} {}", answers.summary());
+    for (kind, answers, elapsed) in answers {
+        println!("  {kind:<20} {:>7.0}/s  {}", answers.total() as f64 / elapsed.as_secs_f64(), answers.summary());
     }
     println!("\na player joins a game that 200 wrong codes were tried on: {}", real_join_works(&gw).await);
     for (name, pid) in [("referee", referee.pid()), ("gateway", gw.pid())] {

@@ -17,6 +17,9 @@ pub struct Config {
     pub actions_per_second: u64,
     /// Reads of a game's record per minute per client address (`GATEWAY_RECORDS_PER_MINUTE`).
     pub records_per_minute: u64,
+    /// How long a 429 is held before it is sent, in milliseconds (401 and 403: a quarter of it)
+    /// (`GATEWAY_REFUSAL_DELAY_MS`, default 1000; 0: at once).
+    pub refusal_delay_ms: u64,
     /// Questions "what is par here?" per minute per client address (`GATEWAY_PARS_PER_MINUTE`).
     pub pars_per_minute: u64,
     /// HTTP/2 connections to the referee, used in turn (`GATEWAY_REFEREE_CONNECTIONS`).
@@ -49,6 +52,7 @@ impl Config {
             actions_per_second: number("GATEWAY_ACTIONS_PER_SECOND", "10")?.max(1),
             records_per_minute: number("GATEWAY_RECORDS_PER_MINUTE", "60")?.max(1),
             pars_per_minute: number("GATEWAY_PARS_PER_MINUTE", "20")?.max(1),
+            refusal_delay_ms: number("GATEWAY_REFUSAL_DELAY_MS", "1000")?,
             referee_connections: number("GATEWAY_REFEREE_CONNECTIONS", "4")?.clamp(1, 64) as usize,
             streams_per_address: count("GATEWAY_STREAMS_PER_ADDRESS", "64")?,
             streams: count("GATEWAY_STREAMS", "20000")?,

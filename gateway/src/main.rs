@@ -86,6 +86,10 @@ async fn run(config: Config) -> std::io::Result<()> {
         std::time::Duration::from_secs(config.keepalive_seconds),
     );
     let feeds = feeds::Feeds::default();
+    let refusal_delay = middleware::RefusalDelay {
+        too_many: Duration::from_millis(config.refusal_delay_ms),
+        refused: Duration::from_millis(config.refusal_delay_ms / 4),
+    };
     let openapi = api::ApiDoc::openapi();
     let app = web_app::WebApp::new(&config.pwa_dir);
     tracing::info!(addr = %config.addr, referee = %config.referee_url, app = %config.pwa_dir.display(), "gateway listening");
@@ -95,6 +99,8 @@ async fn run(config: Config) -> std::io::Result<()> {
             .app_data(web::Data::new(streams.clone()))
             .app_data(web::Data::new(feeds.clone()))
             .app_data(middleware::json_config())
+            .app_data(web::Data::new(refusal_delay))
+            .wrap(from_fn(middleware::slow_refusals))
             .wrap(ErrorHandlers::new().default_handler(middleware::json_errors))
             .wrap(from_fn(middleware::observe))
             .service(api::list_rules)

@@ -33,6 +33,36 @@ pub async fn observe(
     Ok(response)
 }
 
+/// How long a refusal for too many requests (429) and a refused token or join code (401, 403)
+/// are held before they are sent: a client that asks again as soon as it is answered — the
+/// usual abusive loop — then asks a few times a second instead of thousands, and leaves the
+/// gateway's CPU to the other tables. The request holds no worker while it waits.
+#[derive(Clone, Copy)]
+pub struct RefusalDelay {
+    /// For 429 (the answer's `Retry-After` is never shorter).
+    pub too_many: std::time::Duration,
+    /// For 401 and 403.
+    pub refused: std::time::Duration,
+}
+
+/// Holds refusals back as [`RefusalDelay`] says.
+pub async fn slow_refusals(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let delay = req.app_data::<web::Data<RefusalDelay>>().map(|d| *d.get_ref());
+    let response = next.call(req).await?;
+    let wait = match (response.status(), delay) {
+        (StatusCode::TOO_MANY_REQUESTS, Some(d)) => d.too_many,
+        (StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN, Some(d)) => d.refused,
+        _ => std::time::Duration::ZERO,
+    };
+    if !wait.is_zero() {
+        tokio::time::sleep(wait).await;
+    }
+    Ok(response)
+}
+
 /// Error responses not produced by the API itself (unknown route, wrong method, rate limit,
 /// oversized body) become JSON `{"code", "message"}` too.
 pub fn json_errors<B: MessageBody + 'static>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {

@@ -623,3 +623,18 @@ async fn what_is_par_here_is_answered_without_a_game_and_limited_per_address() {
     };
     assert!(refused.headers().contains_key("retry-after"));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_refusal_for_too_many_requests_is_held_back_so_a_looping_client_slows_down() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[("GATEWAY_RECORDS_PER_MINUTE", "1"), ("GATEWAY_REFUSAL_DELAY_MS", "400")]);
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &gw, "chess", json!({})).await;
+    let read = || http.get(gw.url(&format!("/api/v1/games/{}/record", game.id))).send();
+    assert_eq!(read().await.unwrap().status(), 200);
+    let asked = std::time::Instant::now();
+    let refused = read().await.unwrap();
+    assert_eq!(refused.status(), 429);
+    assert!(asked.elapsed() >= std::time::Duration::from_millis(400), "held {:?}", asked.elapsed());
+}

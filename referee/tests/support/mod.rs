@@ -99,6 +99,11 @@ impl Redis {
         });
     }
 
+    /// The server's process id (for its CPU time and memory, read from /proc).
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().map_or(0, Child::id)
+    }
+
     pub fn url(&self) -> String {
         format!("redis://127.0.0.1:{}", self.port)
     }
