@@ -35,6 +35,8 @@ pub fn view_json(view: &pb::GameView) -> Value {
     out.insert("abandoned".into(), json!(view.abandoned));
     let deadline = (view.round_deadline_ms > 0).then_some(view.round_deadline_ms);
     out.insert("round_deadline_ms".into(), json!(deadline));
+    let reveal = (view.reveal_deadline_ms > 0).then_some(view.reveal_deadline_ms);
+    out.insert("reveal_deadline_ms".into(), json!(reveal));
     out.entry("outcome").or_insert(Value::Null);
     Value::Object(out)
 }

@@ -143,6 +143,8 @@ interface TableFacts {
   names?: (string | null)[];
   /** The seats that committed to entropy when joining and have not revealed it yet. */
   awaiting_reveal?: number[];
+  /** While seats are awaited for their reveals: when the table stops waiting and the first call starts the game without their shares (ms since the epoch). */
+  reveal_deadline_ms?: number | null;
   /** The record's chain after the first `seq` events (64 lower-case hex digits; empty or absent
    * in games recorded before the chain): the phone keeps some as checkpoints the final record
    * must pass through (`session.ts`, `verify.ts`). */

@@ -137,6 +137,13 @@ describe("each seat's contribution", () => {
     expect(verdict.lines.at(-1)).toContain("Seat 2's revealed randomness does not hash to the seal");
   });
 
+  it("says so when a sealed contribution was never revealed and the game started without it", async () => {
+    const r = await record(["one", ""], [await seal("one"), await seal("closed phone")]);
+    const verdict = await verifyAudit(r);
+    expect(verdict.ok).toBe(true);
+    expect(verdict.lines.join(" ")).toContain("Seat 2 sealed randomness but its phone never revealed it");
+  });
+
   it("claims no contribution nobody made", async () => {
     const verdict = await verifyAudit(await record(["", ""], ["", ""]));
     expect(verdict.ok).toBe(true);

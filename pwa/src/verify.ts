@@ -144,7 +144,9 @@ export async function contributions(record: any): Promise<Contribution[]> {
   for (const [seat, hex] of entropy.entries()) {
     const seal = seals[seat] ?? "";
     const bytes = fromHex(hex);
-    const matches = seal === "" || toHex(await sha256(bytes)) === seal.toLowerCase();
+    // A seat that sealed randomness and never revealed it (a closed phone the table stopped
+    // waiting for) is recorded with none: nothing to match.
+    const matches = seal === "" || hex === "" || toHex(await sha256(bytes)) === seal.toLowerCase();
     let text: string | null = null;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -318,6 +320,11 @@ export async function verifyAudit(record: any, checkpoints: Checkpoint[] = [], o
                 ? `; ${sealed.length} of them sealed (SHA-256) when joining and revealed once every seat had joined, each matching its seal; the others sent theirs in the clear.`
                 : `, sent in the clear when joining.`),
     );
+    for (const missed of shares.filter((c) => c.committed && c.hex === "")) {
+      lines.push(
+        `Seat ${missed.seat + 1} sealed randomness but its phone never revealed it: the table stopped waiting and the game started without its share, so its draws rest on the others' randomness and the seed.`,
+      );
+    }
     let draws = 0;
     for (const { event, own, round } of eventStreams(record, key)) {
       for (const [stream, list] of [

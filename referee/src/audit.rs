@@ -181,8 +181,19 @@ fn check_entropy(record: &AuditRecord, seed: &[u8], lines: &mut Vec<String>) -> 
     if record.chain >= CHAIN_2 {
         start_agrees(record)?;
     }
+    let started = record.events.first().is_some_and(|e| matches!(e.body, EventBody::Start { .. }));
     for (seat, committed) in record.entropy_commitments.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
-        let revealed = record.entropy.get(seat).and_then(|h| from_hex(h)).unwrap_or_default();
+        let given = record.entropy.get(seat).map_or("", String::as_str);
+        if started && given.is_empty() {
+            lines.push(format!(
+                "warning: seat {} committed to entropy and had not revealed it when the table stopped waiting \
+                 (a closed phone): the game started without its share, recorded as none, so its share of the \
+                 draws rests on the others' entropy and the referee's seed",
+                seat + 1
+            ));
+            continue;
+        }
+        let revealed = from_hex(given).unwrap_or_default();
         let hashed = to_hex(&sha2::Sha256::digest(&revealed));
         if &hashed != committed {
             return Err(format!(
@@ -192,8 +203,8 @@ fn check_entropy(record: &AuditRecord, seed: &[u8], lines: &mut Vec<String>) -> 
         }
         lines.push(format!("entropy: seat {}'s revealed entropy matches its commitment: ok", seat + 1));
     }
-    let started = record.events.first().is_some_and(|e| matches!(e.body, EventBody::Start { .. }));
-    let without = record.entropy.iter().enumerate().filter(|(_, e)| started && e.is_empty());
+    let committed = |seat: usize| record.entropy_commitments.get(seat).is_some_and(|c| !c.is_empty());
+    let without = record.entropy.iter().enumerate().filter(|(seat, e)| started && e.is_empty() && !committed(*seat));
     for (seat, _) in without {
         lines.push(format!(
             "warning: seat {} gave no entropy of its own: its share of the draws rests on the referee's seed",

@@ -84,6 +84,7 @@ impl JoinRequest {
             name: self.name.trim().to_string(),
             key: self.public_key.trim().to_string(),
             join_signature: to_hex(&self.join_signature),
+            joined_ms: now_ms(),
         };
         let bad = |why: String| ApiError::invalid(Reason::BadSignature, format!("The join's key or signature: {why}."));
         if record.key.is_empty() {
@@ -225,7 +226,7 @@ impl Tables {
     /// (whoever finds the table complete records the start, so an interrupted last join
     /// strands nothing).
     pub async fn started(&self, current: Current) -> Result<Current, ApiError> {
-        if current.state.is_some() || current.ended || !current.ready_to_start() {
+        if current.state.is_some() || current.ended || !current.ready_to_start(now_ms(), current.reveal_wait_ms) {
             return Ok(current);
         }
         self.start(&current).await?;
@@ -272,15 +273,29 @@ impl Current {
         })
     }
 
-    /// Every seat has joined, and every seat that committed to entropy has revealed it.
-    pub fn ready_to_start(&self) -> bool {
+    /// Every seat has joined, and every seat that committed to entropy has revealed it or the
+    /// wait for its reveal (`wait_ms` after the last join) is over at `now_ms`.
+    pub fn ready_to_start(&self, now_ms: u64, wait_ms: u64) -> bool {
         let loaded = &self.loaded;
         loaded.seats.len() == loaded.header.seat_count as usize
-            && loaded.seats.iter().all(|(seat, r)| r.commitment.is_empty() || loaded.reveals.contains_key(seat))
+            && (self.awaiting_reveal().is_empty() || self.reveal_deadline(wait_ms).is_some_and(|at| now_ms >= at))
     }
 
-    /// Seats that committed to entropy and have not revealed it yet.
+    /// While seats are awaited for their reveals and every seat has joined, when the table stops
+    /// waiting: `wait_ms` after the last join (none for seats taken before join times were kept).
+    pub fn reveal_deadline(&self, wait_ms: u64) -> Option<u64> {
+        let loaded = &self.loaded;
+        let all_joined = loaded.seats.len() == loaded.header.seat_count as usize;
+        let last = loaded.seats.values().map(|r| r.joined_ms).max().filter(|&ms| ms > 0)?;
+        (all_joined && !self.awaiting_reveal().is_empty()).then_some(last + wait_ms)
+    }
+
+    /// Seats that committed to entropy and have not revealed it yet, before the start (after
+    /// it, none: a seat that had not revealed in time was started without).
     pub fn awaiting_reveal(&self) -> Vec<u8> {
+        if self.state.is_some() {
+            return Vec::new();
+        }
         let loaded = &self.loaded;
         loaded
             .seats
@@ -290,7 +305,8 @@ impl Current {
             .collect()
     }
 
-    /// Each seat's entropy as mixed into the game key, in seat order (hex; empty for none).
+    /// Each seat's entropy as mixed into the game key, in seat order (hex; empty for none, and
+    /// for a seat that committed and did not reveal in time).
     pub fn entropy(&self) -> Vec<String> {
         let loaded = &self.loaded;
         (0..loaded.header.seat_count)

@@ -81,6 +81,7 @@ impl Config {
             max_game_bytes: positive("REFEREE_MAX_GAME_BYTES", d.max_game_bytes)?,
             bytes_per_address: positive("REFEREE_BYTES_PER_ADDRESS", d.bytes_per_address)?,
             pars_per_address: positive("REFEREE_PARS_PER_ADDRESS", d.pars_per_address)?,
+            reveal_wait_seconds: positive("REFEREE_REVEAL_WAIT", d.reveal_wait_seconds)?,
         };
         Ok(Config {
             addr: addr.parse().map_err(|e| format!("REFEREE_ADDR={addr}: {e}"))?,

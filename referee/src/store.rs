@@ -113,6 +113,13 @@ pub struct SeatRecord {
     /// The seat's signature over its join, hex.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub join_signature: String,
+    /// When the seat was taken (ms since the Unix epoch; 0 in records made before it was kept).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub joined_ms: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

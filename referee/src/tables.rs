@@ -68,6 +68,10 @@ pub struct Settings {
     /// above what players mistype and what a few dozen addresses can send, far below what
     /// guessing a 40-bit code would need).
     pub join_failures_per_game: u64,
+    /// How long, after the last seat joined, the table waits for seats that committed to entropy
+    /// to reveal it (default 120 s: a phone that was closed); then the first call starts the
+    /// game without their shares, recorded as none.
+    pub reveal_wait_seconds: u64,
     /// Pars of positions given without a game worked out for one client address in ten
     /// minutes (default 30; answers already kept do not count).
     pub pars_per_address: u64,
@@ -88,6 +92,7 @@ impl Settings {
             max_game_bytes: 4 << 20,
             bytes_per_address: 16 << 20,
             pars_per_address: 30,
+            reveal_wait_seconds: 120,
         }
     }
 }
@@ -152,6 +157,8 @@ pub struct Current {
     /// When the sealed round now open reaches its deadline (ms since the epoch), in games
     /// whose rounds have one.
     pub round_deadline_ms: Option<u64>,
+    /// How long the table waits for committed entropy after the last join (the settings').
+    pub reveal_wait_ms: u64,
 }
 
 impl Current {
@@ -206,6 +213,7 @@ impl Current {
             abandoned: self.abandoned,
             round_deadline_ms: self.round_deadline_ms.unwrap_or(0),
             awaiting_reveal: self.awaiting_reveal().into_iter().map(u32::from).collect(),
+            reveal_deadline_ms: self.reveal_deadline(self.reveal_wait_ms).unwrap_or(0),
         }
     }
 
@@ -591,7 +599,8 @@ impl Tables {
             !finished && idle_ms.is_some_and(|idle| idle >= self.settings.abandoned_after_seconds.saturating_mul(1000));
         let round_deadline_ms =
             if finished || abandoned { None } else { self.round_deadline_ms(&loaded, game, state.as_ref()).await? };
-        Ok(Current { loaded, game, state, seq, chain, ended, abandoned, round_deadline_ms })
+        let reveal_wait_ms = self.settings.reveal_wait_seconds * 1000;
+        Ok(Current { loaded, game, state, seq, chain, ended, abandoned, round_deadline_ms, reveal_wait_ms })
     }
 
     pub async fn view(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {

@@ -307,3 +307,53 @@ async fn a_creation_retried_with_its_client_key_gets_the_same_game_not_a_second_
     let games = redis_command(redis.port, "KEYS g:*:header").unwrap();
     assert_eq!(games.matches(":header").count(), 2, "two games, not three: {games}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_table_never_waits_for_ever_for_a_closed_phone_it_starts_without_that_seats_share() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_REVEAL_WAIT", "1")]);
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess960", "").await;
+    let id = created.game_id.clone();
+    let secrets = [b"white's 32 random bytes.........".to_vec(), b"black's phone was closed".to_vec()];
+    let mut tokens = Vec::new();
+    let before = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64;
+    for (seat, secret) in secrets.iter().enumerate() {
+        let request = pb::JoinGameRequest {
+            entropy_commitment: Sha256::digest(secret).to_vec(),
+            ..join(&id, &created.seats[seat].join_code)
+        };
+        tokens.push(client.join_game(request).await.unwrap().into_inner().token);
+    }
+    let reveal = pb::RevealEntropyRequest { game_id: id.clone(), entropy: secrets[0].clone() };
+    let waiting = client.reveal_entropy(authed(reveal, &tokens[0])).await.unwrap().into_inner();
+    assert_eq!((waiting.status, waiting.awaiting_reveal.clone()), (pb::GameStatus::Waiting as i32, vec![1]));
+    let deadline = waiting.reveal_deadline_ms;
+    assert!((before + 1_000..before + 3_000).contains(&deadline), "a second after the last join: {deadline}");
+
+    tokio::time::sleep(std::time::Duration::from_millis(1_100)).await;
+    let started = get_view(&mut client, &id, Some(&tokens[0])).await.unwrap();
+    assert_eq!((started.status, started.seq), (pb::GameStatus::Active as i32, 1), "started by the first call after");
+    assert_eq!((started.awaiting_reveal.len(), started.reveal_deadline_ms), (0, 0));
+    let late = pb::RevealEntropyRequest { game_id: id.clone(), entropy: secrets[1].clone() };
+    // A phone that wakes up late reveals by itself: it is answered with the game as started,
+    // and its entropy changes nothing.
+    let woke = client.reveal_entropy(authed(late, &tokens[1])).await.unwrap().into_inner();
+    assert_eq!((woke.status, woke.seq), (pb::GameStatus::Active as i32, 1));
+
+    let table = Table {
+        game_id: id.clone(),
+        host_token: created.host_token,
+        commitment: created.commitment,
+        tokens,
+        view: started,
+    };
+    submit(&mut client, &table, 0, "resign", 1, "r").await.unwrap();
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: id.clone() }).await.unwrap().into_inner();
+    let record: Value = serde_json::from_str(&audit_text(&audit)).unwrap();
+    assert_eq!(record["entropy"][1], "", "recorded as none");
+    let (code, out) = verify(&record.to_string());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("warning: seat 2 committed to entropy and had not revealed it"), "{out}");
+    assert!(out.contains("seat 1's revealed entropy matches its commitment: ok"), "{out}");
+}
