@@ -96,7 +96,8 @@ async fn main() {
     let redis = Redis::start();
     let referee = Referee::start_with(
         &redis.url(),
-        &[("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off"), ("REFEREE_CREATES_PER_ADDRESS", "100000")],
+        // Metrics on, as deployed: the time split of a move is read from them.
+        &[("RUST_LOG", "warn"), ("REFEREE_CREATES_PER_ADDRESS", "100000")],
     );
     let client = referee.client().await;
     println!("referee benchmark: {concurrency} concurrent clients on loopback, Redis with AOF fsync always");
@@ -141,7 +142,9 @@ async fn main() {
     // 2. Refereed moves across many live games, against the raw Redis work a move needs.
     let live = seat_games(std::slice::from_ref(&client), games, concurrency).await;
     let per_worker = moves / concurrency;
+    let before = Costs::read(&referee, &redis);
     let (move_rate, latencies) = drive(&live, std::slice::from_ref(&client), moves, concurrency).await;
+    let costs = Costs::read(&referee, &redis).since(&before, latencies.len());
     // The same moves with Redis syncing its file once a second instead of at every write.
     redis_command(redis.port, "CONFIG SET appendfsync everysec");
     let (everysec_rate, everysec) = drive(&live, std::slice::from_ref(&client), moves, concurrency).await;
@@ -228,6 +231,7 @@ async fn main() {
         ms(percentile(&everysec, 0.99))
     );
     println!("  cost of fsync always        {:>9.0}%", 100.0 * (1.0 - move_rate / everysec_rate));
+    costs.print();
 
     // 3. Does a move cost more late in a long game? (Snapshots and a state that keeps only the
     // latest entries of the record say it must not.)
@@ -430,4 +434,73 @@ fn long_chess_game(plies: usize) -> Vec<String> {
         state = after;
     }
     out
+}
+
+/// What the referee and Redis have spent so far: CPU seconds, and the referee's time by stage
+/// (`referee_stage_seconds`: total seconds and count per stage).
+struct Costs {
+    referee_cpu: f64,
+    redis_cpu: f64,
+    stages: Vec<(String, f64, f64)>,
+}
+
+/// The stages of a move, in order (referee/src/tables.rs, `stage`).
+const STAGES: [&str; 5] = ["load", "replay", "apply", "append", "view"];
+
+impl Costs {
+    fn read(referee: &Referee, redis: &Redis) -> Costs {
+        let metrics = referee.metrics();
+        let value = |name: &str, stage: &str| -> f64 {
+            let prefix = format!("{name}{{stage=\"{stage}\"}} ");
+            metrics.lines().find_map(|l| l.strip_prefix(&prefix)?.trim().parse().ok()).unwrap_or(0.0)
+        };
+        let stages = STAGES
+            .iter()
+            .map(|s| (s.to_string(), value("referee_stage_seconds_sum", s), value("referee_stage_seconds_count", s)))
+            .collect();
+        let info = redis_command(redis.port, "INFO cpu").unwrap_or_default();
+        let field = |name: &str| -> f64 {
+            info.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(':')?.trim().parse().ok()).unwrap_or(0.0)
+        };
+        Costs {
+            referee_cpu: process_cpu_seconds(referee.pid()),
+            redis_cpu: field("used_cpu_user") + field("used_cpu_sys"),
+            stages,
+        }
+    }
+
+    /// What was spent since `before`, per move of `moves`.
+    fn since(&self, before: &Costs, moves: usize) -> Costs {
+        let n = moves.max(1) as f64;
+        let stages = self
+            .stages
+            .iter()
+            .zip(&before.stages)
+            .map(|((name, sum, count), (_, sum0, count0))| (name.clone(), (sum - sum0) / n, count - count0))
+            .collect();
+        Costs {
+            referee_cpu: (self.referee_cpu - before.referee_cpu) / n,
+            redis_cpu: (self.redis_cpu - before.redis_cpu) / n,
+            stages,
+        }
+    }
+
+    fn print(&self) {
+        println!(
+            "  CPU per refereed move:  referee {:>7.1} µs, Redis {:>7.1} µs",
+            self.referee_cpu * 1e6,
+            self.redis_cpu * 1e6
+        );
+        let split: Vec<String> =
+            self.stages.iter().map(|(name, per_move, _)| format!("{name} {:.3}", per_move * 1e3)).collect();
+        println!("  a move's time by stage (ms, mean per move): {}", split.join(", "));
+    }
+}
+
+/// CPU seconds a process has used (user and system, from `/proc/<pid>/stat`).
+fn process_cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit_once(") ").map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
 }

@@ -308,6 +308,14 @@ pub struct Tables {
     replaying: std::sync::Arc<tokio::sync::Semaphore>,
 }
 
+/// Records how long one stage of a call took (`referee_stage_seconds{stage}`): `load` (Redis
+/// read of the game), `replay` (the state rebuilt from its snapshot and later events), `apply`
+/// (the action judged and applied), `append` (the event written), `view` (the caller's view
+/// built). The benchmark splits a move's time by them (docs/service.md, "Benchmark").
+pub(crate) fn stage(name: &'static str, started: std::time::Instant) {
+    metrics::histogram!("referee_stage_seconds", "stage" => name).record(started.elapsed().as_secs_f64());
+}
+
 pub(crate) fn now_ms() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
 }
@@ -559,12 +567,14 @@ impl Tables {
         if game_id.len() > 64 || !game_id.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Err(ApiError::game_not_found(game_id));
         }
+        let started = std::time::Instant::now();
         let loaded = self
             .store
             .load(game_id, idempotency_field)
             .await
             .map_err(storage)?
             .ok_or_else(|| ApiError::game_not_found(game_id))?;
+        stage("load", started);
         let game = Self::rules(&loaded.header.rules)?;
         let (recorded, now) = (loaded.header.rules_version, game.info().version);
         if recorded != now {
@@ -577,11 +587,13 @@ impl Tables {
                 ),
             ));
         }
+        let started = std::time::Instant::now();
         let (loaded, Replayed { state, seq, ended }) = blocking(move || {
             let replayed = replay(game, &loaded)?;
             Ok((loaded, replayed))
         })
         .await?;
+        stage("replay", started);
         let chain = match (loaded.events.last(), &loaded.snapshot) {
             (Some(last), _) => last.chain.clone(),
             (None, Some(_)) => loaded.snapshot_chain.clone(),
@@ -744,6 +756,7 @@ impl Tables {
         let key = game_key(&current.loaded.seed, &current.entropy())
             .ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
         let action = action.to_string();
+        let started = std::time::Instant::now();
         let (current, next, applied, drawn, closed, entries) = blocking(move || {
             let state = current.state.as_ref().expect("started");
             // The action as it will be recorded, which derivations 2 and 3 mix into the draws (a
@@ -763,6 +776,7 @@ impl Tables {
             Ok((current, next, applied, drawn, closed, entries))
         })
         .await?;
+        stage("apply", started);
         let body = EventBody::Action {
             seat,
             action: applied.action.clone(),
@@ -791,7 +805,10 @@ impl Tables {
         }
         let limits = AppendLimits { most_bytes: (!ends).then_some(self.settings.max_game_bytes) };
         let keep = self.retention_of(status);
-        match self.store.append(&game_id, &event, field, keep, &entries, limits).await.map_err(storage)? {
+        let started = std::time::Instant::now();
+        let appended = self.store.append(&game_id, &event, field, keep, &entries, limits).await.map_err(storage)?;
+        stage("append", started);
+        match appended {
             AppendOutcome::Appended => {}
             AppendOutcome::Stale { .. } => return Ok(Attempt::Raced),
             AppendOutcome::Duplicate { seq } => return Ok(Attempt::Duplicate(seq)),
@@ -818,12 +835,15 @@ impl Tables {
         };
         let after =
             Current { state: Some(next), seq: new_seq, chain: event.chain.clone(), round_deadline_ms, ..current };
+        let started = std::time::Instant::now();
+        let view = after.view(Caller::Seat(seat));
+        stage("view", started);
         Ok(Attempt::Done(Box::new(Submitted {
             action: applied.action,
             description: applied.description,
             event_seq: event.seq,
             duplicate: false,
-            view: after.view(Caller::Seat(seat)),
+            view,
         })))
     }
 
