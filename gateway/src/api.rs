@@ -13,6 +13,7 @@ use referee_proto::structs;
 use referee_proto::v1 as pb;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use sha2::Digest;
 use std::time::Duration;
 use utoipa::{OpenApi, ToSchema};
 
@@ -60,12 +61,30 @@ fn require_token(req: &HttpRequest) -> Result<String, ApiError> {
     })
 }
 
-/// The rule sets, with what each needs, draws and hides.
-#[utoipa::path(get, path = "/api/v1/rules", tag = "referee", responses((status = 200, body = [RulesInfo])))]
-#[get("/api/v1/rules")]
-pub async fn list_rules(referee: web::Data<Referee>) -> Result<HttpResponse, ApiError> {
+/// The rule sets, with what each needs, draws and hides. Sent compressed as the client
+/// accepts, with an `ETag` (a repeated request with `If-None-Match` gets 304) and kept by
+/// caches for five minutes: the catalogue changes only when the referee does.
+#[utoipa::path(get, path = "/api/v1/rules", tag = "referee",
+    responses((status = 200, body = [RulesInfo]), (status = 304, description = "unchanged since the `ETag` given in `If-None-Match`")))]
+pub async fn list_rules(req: HttpRequest, referee: web::Data<Referee>) -> Result<HttpResponse, ApiError> {
     let rules = referee.client().list_rules(request(pb::ListRulesRequest {}, None)).await?.into_inner().rules;
-    Ok(HttpResponse::Ok().json(rules.into_iter().map(RulesInfo::from).collect::<Vec<_>>()))
+    let body = serde_json::to_vec(&rules.into_iter().map(RulesInfo::from).collect::<Vec<_>>())
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+    let digest = sha2::Sha256::digest(&body);
+    let tag = format!("\"{}\"", digest[..12].iter().map(|b| format!("{b:02x}")).collect::<String>());
+    let cache = (actix_web::http::header::CACHE_CONTROL, "public, max-age=300");
+    let seen = req.headers().get(actix_web::http::header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());
+    if seen.is_some_and(|seen| seen.split(',').any(|t| t.trim() == tag)) {
+        return Ok(HttpResponse::NotModified()
+            .insert_header(cache)
+            .insert_header((actix_web::http::header::ETAG, tag))
+            .finish());
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header(cache)
+        .insert_header((actix_web::http::header::ETAG, tag))
+        .body(body))
 }
 
 /// The JSON Schema of every view's envelope; each game's own parts are in its catalogue entry.

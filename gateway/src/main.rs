@@ -103,7 +103,11 @@ async fn run(config: Config) -> std::io::Result<()> {
             .wrap(from_fn(middleware::slow_refusals))
             .wrap(ErrorHandlers::new().default_handler(middleware::json_errors))
             .wrap(from_fn(middleware::observe))
-            .service(api::list_rules)
+            .service(
+                web::resource("/api/v1/rules")
+                    .wrap(actix_web::middleware::Compress::default())
+                    .route(web::get().to(api::list_rules)),
+            )
             .service(api::view_schema)
             .service(api::adjudicate)
             .service(api::legal_actions)

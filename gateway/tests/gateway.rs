@@ -638,3 +638,23 @@ async fn a_refusal_for_too_many_requests_is_held_back_so_a_looping_client_slows_
     assert_eq!(refused.status(), 429);
     assert!(asked.elapsed() >= std::time::Duration::from_millis(400), "held {:?}", asked.elapsed());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_rules_catalogue_comes_compressed_with_an_etag_and_is_not_sent_again_unchanged() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let first = http.get(gw.url("/api/v1/rules")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(first.status(), 200);
+    let headers = first.headers().clone();
+    assert_eq!(headers.get("content-encoding").map(|v| v.to_str().unwrap()), Some("gzip"), "{headers:?}");
+    assert!(headers.get("cache-control").is_some_and(|v| v.to_str().unwrap().contains("max-age")), "{headers:?}");
+    let compressed = first.bytes().await.unwrap().len();
+    let plain = http.get(gw.url("/api/v1/rules")).send().await.unwrap().bytes().await.unwrap().len();
+    assert!(compressed * 3 < plain, "{compressed} bytes compressed against {plain}");
+    let tag = headers.get("etag").expect("an ETag").to_str().unwrap();
+    let again = http.get(gw.url("/api/v1/rules")).header("if-none-match", tag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+    assert!(again.bytes().await.unwrap().is_empty());
+}
