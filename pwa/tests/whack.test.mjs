@@ -18,7 +18,7 @@ const MOVE = /^\d[a-d]\d-\d[a-d]\d$/;
 /** The smallest a cell may be drawn: the side of a square of its area, in CSS pixels. */
 const SMALLEST_CELL = 14;
 
-/** The die as the phones say it (src/whack.ts). */
+/** The die as the phones say it (src/games/whack/whack.ts). */
 const dieWords = (die) => `${die.number} — ${die.name}: ${die.meaning}`;
 
 async function api(method, path, body, token) {

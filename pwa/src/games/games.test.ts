@@ -1,22 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { parseHash } from "../router";
-import { AdrenalineGame, BoosterGame, HalfAliceGame } from "../pages/CheckerChessGame";
-import { ChessBattleGame, ChessBattleTable } from "../pages/ChessBattle";
-import { ChessGame } from "../pages/ChessGame";
-import { CooperativeGame } from "../pages/Cooperative";
-import { CrowdedHouseGame } from "../pages/CrowdedHouse";
-import { MasqueradeGame } from "../pages/Masquerade";
-import { ZombieGame } from "../pages/Zombie";
-import { CloakAndDaggerGame } from "../pages/CloakAndDagger";
-import { GravityGame, flippedPiece } from "../pages/Gravity";
-import { ChessGolfGame, ChessGolfTable } from "../pages/ChessGolf";
-import { NeighbourSolitaireGame } from "../pages/NeighbourSolitaire";
-import { ParadeSolitaireGame } from "../pages/ParadeSolitaire";
-import { GenericGame } from "../pages/GenericGame";
-import { TableTools } from "../pages/TableTools";
-import { WhackGame } from "../pages/Whack";
+import { AdrenalineGame, BoosterGame, HalfAliceGame } from "./shared/CheckerChessGame";
+import { ChessBattleGame, ChessBattleTable } from "./chess-battle/ChessBattle";
+import { ChessGame } from "./chess/ChessGame";
+import { CooperativeGame } from "./cooperative/Cooperative";
+import { CrowdedHouseGame } from "./crowded-house/CrowdedHouse";
+import { MasqueradeGame } from "./masquerade/Masquerade";
+import { ZombieGame } from "./zombie/Zombie";
+import { CloakAndDaggerGame } from "./cloak-and-dagger/CloakAndDagger";
+import { GravityGame, flippedPiece } from "./gravity/Gravity";
+import { ChessGolfGame, ChessGolfTable } from "./chess-golf/ChessGolf";
+import { NeighbourSolitaireGame } from "./neighbour-solitaire/NeighbourSolitaire";
+import { ParadeSolitaireGame } from "./parade-solitaire/ParadeSolitaire";
+import { GenericGame } from "./generic/GenericGame";
+import { TableTools } from "./table-tools/TableTools";
+import { WhackGame } from "./whack/Whack";
 import { DEFAULT_GAME, GAMES, adjudicable, gameEntry, screenFor, seatName } from ".";
-import { chessGolfOptions, jsonOptions } from "./options";
+import { chessGolfOptions } from "./chess-golf/options";
+import { jsonOptions } from "./generic/options";
 
 describe("the registry of games", () => {
   it("gives each known game its own screen, once", () => {
