@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, settled, sideName, teamOf, watch } from "../api";
 import { EndOfGame } from "../components/EndOfGame";
+import { JoinCodes, type SeatCode } from "../components/JoinCodes";
 import { RecordToken } from "../components/Record";
 import { TableClock } from "../components/TableClock";
 import { screenFor, seatName } from "../games";
@@ -89,6 +90,21 @@ function HostMenu({ end }: { end: () => void }) {
         End game
       </button>
     </details>
+  );
+}
+
+/** On the host's phone while players are still joining: the codes of the seats nobody has
+ * taken yet, kept from when the game was made, so a reload or a trip to a join link does not
+ * orphan the game. */
+function OpenSeats({ gameId, view, codes }: { gameId: string; view: View; codes: SeatCode[] }) {
+  const open = codes.filter((c) => !view.joined_seats.includes(c.seat));
+  if (!open.length) return null;
+  return (
+    <section class="join-codes" aria-labelledby="join-codes-title">
+      <h2 id="join-codes-title">Join codes</h2>
+      <p>Each player still to join opens their link or scans their code.</p>
+      <JoinCodes gameId={gameId} codes={open} nameOf={(s) => sideName(view, s)} />
+    </section>
   );
 }
 
@@ -325,6 +341,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               ? joinedWords(view)
               : `Everyone has joined. Waiting for ${(view.awaiting_reveal ?? []).map((s) => sideName(view, s)).join(" and ") || "the referee"} to unseal their share of the randomness (their phone does it by itself)…`}
           </p>
+          {stored.host && <OpenSeats gameId={gameId} view={view} codes={stored.codes ?? []} />}
           {message && (
             <p class="error" role="alert">
               {message}

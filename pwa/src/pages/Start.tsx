@@ -2,7 +2,7 @@
 // as JSON for a game the app does not know yet) and how the phones are shared.
 import { useEffect, useState } from "preact/hooks";
 import { api, type Created, type RulesInfo } from "../api";
-import { Qr } from "../components/Qr";
+import { JoinCodes } from "../components/JoinCodes";
 import { DEFAULT_GAME, gameEntry, seatName } from "../games";
 import { NAME_CHARS, joinSeat, nameProblem } from "../joining";
 import { go } from "../router";
@@ -93,7 +93,6 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
   };
 
   if (created) {
-    const base = `${location.origin}${location.pathname}`;
     return (
       <main>
         <h1>Game ready</h1>
@@ -111,26 +110,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
           Your name (optional, shown to the others)
           <input name="player-name" value={name} maxLength={NAME_CHARS} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
-        <ul class="seats">
-          {created.seats.map((s) => {
-            const link = `${base}#/join/${created.game_id}/${s.join_code}`;
-            return (
-              <li key={s.seat} class="card">
-                <h2>{seatName(id, s.seat)}</h2>
-                <p class="code" aria-label={`join code for ${seatName(id, s.seat)}`}>
-                  {s.join_code}
-                </p>
-                <Qr text={link} label={`QR code to join as ${seatName(id, s.seat)}`} />
-                <a class="button" href={`#/join/${created.game_id}/${s.join_code}`} data-join-link={s.seat}>
-                  Join link
-                </a>
-                <button type="button" onClick={() => playHere(s.join_code)}>
-                  Play as {seatName(id, s.seat)} on this phone
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <JoinCodes gameId={created.game_id} codes={created.seats} nameOf={(seat) => seatName(id, seat)} playHere={(s) => playHere(s.join_code)} />
         {error && <p class="error" role="alert">{error}</p>}
         <a class="button" href={`#/game/${created.game_id}`}>
           Watch the game
