@@ -44,4 +44,24 @@ test("join codes stay with the host who took a seat through its 'Join link' on t
   await host.context.close();
 });
 
+for (const viewport of [{ width: 390, height: 844 }, { width: 320, height: 568 }]) {
+  test(`the dispute page's verdict appears on the screen where the move was tapped, at ${viewport.width}×${viewport.height}`, async () => {
+    const { context, page } = await phone({ viewport });
+    await page.goto(`${server.base}/#/adjudicate`);
+    const editor = page.getByRole("grid", { name: "position to judge" });
+    await editor.locator('[data-square="e2"]').click();
+    await editor.locator('[data-square="e4"]').click();
+    const verdict = page.locator(".verdict .ok");
+    await verdict.waitFor();
+    assert.ok(await inViewport(page, verdict), "the verdict is on screen without scrolling");
+    // An illegal move, typed below the board, is answered on screen too.
+    await page.getByRole("textbox", { name: "Move" }).fill("e2e5");
+    await page.getByRole("button", { name: "Ask the referee" }).click();
+    const refused = page.locator(".verdict .error");
+    await refused.waitFor();
+    assert.ok(await inViewport(page, refused), "the refusal is on screen without scrolling");
+    await context.close();
+  });
+}
+
 noConsoleErrors();

@@ -1,6 +1,6 @@
 // "Is that legal?" without a game: set the position up on the board (or paste it), say who is to
 // move, then tap the move from and to (or type it) and the referee answers in a sentence.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, type Adjudication, type BoardView } from "../api";
 import { Board } from "../components/Board";
 import { parsePlacement, pieceGlyph, pieceName, placementBoard } from "../fen";
@@ -71,6 +71,27 @@ function verdictWords(answer: Adjudication, asked: string | null): string {
     return `${asked} is illegal: ${reason}`;
   }
   return answer.said ?? `${answer.legal ? "Legal" : "Illegal"}: ${answer.reason}`;
+}
+
+/** The referee's answer (or what went wrong asking), right under the board where the move was
+ * tapped, and brought into view when it arrives: a move asked from the field below is answered
+ * on the same screen too. */
+function Verdict({ answer, asked, error }: { answer: Adjudication | null; asked: string | null; error: string }) {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (answer || error) ref.current?.scrollIntoView({ block: "nearest" });
+  }, [answer, error]);
+  return (
+    <section class="verdict" role="status" aria-live="polite" ref={ref}>
+      {error && <p class="error">{error}</p>}
+      {answer && (
+        <p class={answer.legal ? "ok" : "error"}>
+          <span aria-hidden="true">{answer.legal ? "✓ " : "✗ "}</span>
+          {verdictWords(answer, asked)}
+        </p>
+      )}
+    </section>
+  );
 }
 
 const sameBrush = (a: Brush | null, b: Brush | null) => JSON.stringify(a) === JSON.stringify(b);
@@ -235,6 +256,7 @@ export function Adjudicate() {
               : "Tap the piece that moves, then where it goes — or type the move below."}
         </p>
         <Board board={board} orientation={flipped ? "black" : "white"} selected={from} onCell={onCell} label="position to judge" />
+        <Verdict answer={answer} asked={asked} error={error} />
         <div class="actions" role="group" aria-label="side to move">
           <button type="button" aria-pressed={side === "w"} onClick={() => setSide("w")}>
             White to move
@@ -310,29 +332,14 @@ export function Adjudicate() {
           Ask the referee
         </button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
+      {answer?.position && (
+        <section class="after-move" aria-label="after the move">
+          <Board board={boardOf(answer.position, editor)} orientation={flipped ? "black" : "white"} label="position after the move" />
+          <p class="facts">
+            <code class="wrap">{answer.position}</code>
+          </p>
+        </section>
       )}
-      <section class="verdict" role="status" aria-live="polite">
-        {answer && (
-          <>
-            <p class={answer.legal ? "ok" : "error"}>
-              <span aria-hidden="true">{answer.legal ? "✓ " : "✗ "}</span>
-              {verdictWords(answer, asked)}
-            </p>
-            {answer.position && (
-              <>
-                <Board board={boardOf(answer.position, editor)} orientation={flipped ? "black" : "white"} label="position after the move" />
-                <p class="facts">
-                  <code class="wrap">{answer.position}</code>
-                </p>
-              </>
-            )}
-          </>
-        )}
-      </section>
     </main>
   );
 }
