@@ -64,4 +64,55 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 320, height: 568 }
   });
 }
 
+/** The cells a phone marks as places its piece can go. */
+const targets = (page) => page.locator("svg.board [data-square]:has(circle.dot), svg.board [data-square]:has(circle.capture)").evaluateAll((els) => els.map((e) => e.dataset.square));
+
+/** Whether `locator` is on the first screen: in the viewport with the page scrolled to the top. */
+async function onFirstScreen(page, locator) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await locator.waitFor();
+  return inViewport(page, locator);
+}
+
+test("Chess Battle: the round's reveal (who moved where, who is out) is on the first screen of every phone, at 390×844 and 320×568", async () => {
+  const { phones, pages } = await table("chess-battle", 6, "Seat 1", async (host) => {
+    await host.getByLabel("Players (4 to 12)").fill("6");
+    await host.getByLabel("Safe rounds before the first zone").fill("3");
+  });
+  const gameId = gameOf(pages[0]);
+  let view = await spectate(gameId);
+  while (view.game.stage !== "rounds") {
+    const page = pages[view.turn.turn_of];
+    if (view.game.stage === "pick-piece") await page.getByRole("region", { name: "pieces to pick" }).locator("button:enabled").first().click();
+    else await tap(page, (await targets(page))[0]);
+    view = await movedPast(gameId, view.seq);
+  }
+  for (const a of view.turn.seats) await pages[a.seat].getByRole("button", { name: "Stay", exact: true }).click();
+  for (const page of pages) {
+    const reveal = page.getByRole("region", { name: "last round" });
+    assert.ok(await onFirstScreen(page, reveal.getByText("Round 1, revealed")), "the reveal's heading is on the first screen");
+    assert.ok(await onFirstScreen(page, reveal.locator("li").last()), "every revealed move is on the first screen");
+  }
+  await pages[0].setViewportSize({ width: 320, height: 568 });
+  const reveal = pages[0].getByRole("region", { name: "last round" });
+  assert.ok(await onFirstScreen(pages[0], reveal.locator("li").last()), "at 320×568 too");
+  assert.ok(await onFirstScreen(pages[0], pages[0].getByText("Round 2: tap where your")), "and what to do next");
+  for (const p of phones) await p.context.close();
+});
+
+test("Chess Golf: the count keypad is on the first screen every hole, at 390×844 and 320×568", async () => {
+  const { phones, pages } = await table("chess-golf", 2, "Seat 1", async (host) => {
+    await host.getByLabel("Players (1 to 8)").fill("2");
+    await host.getByLabel("Holes (1 to 18)").fill("1");
+  });
+  for (const page of pages) {
+    assert.ok(await onFirstScreen(page, page.getByRole("button", { name: "Seal my count" })), "the seal button is on the first screen");
+    assert.ok(await onFirstScreen(page, page.getByRole("button", { name: "Impossible", exact: true })), "and the keypad");
+  }
+  await pages[1].setViewportSize({ width: 320, height: 568 });
+  // A small phone shows the count and its Seal on the first screen, the rest of the keypad below.
+  assert.ok(await onFirstScreen(pages[1], pages[1].getByRole("button", { name: "Seal my count" })), "at 320×568 too");
+  for (const p of phones) await p.context.close();
+});
+
 noConsoleErrors();

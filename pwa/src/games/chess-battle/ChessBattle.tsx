@@ -237,7 +237,9 @@ export function ChessBattleGame({ view, act, message, setMessage }: ScreenProps<
         {prompt(view)}
       </p>
       <RoundTimer view={view} />
-      <SealRoster view={view} />
+      {/* What just happened comes before the board, on the first screen: the reveal of the
+          last round, then this round's freezes and medals. */}
+      <LastRound view={view} />
       <ThisRound view={view} />
       {view.board && (
         <Board
@@ -264,7 +266,7 @@ export function ChessBattleGame({ view, act, message, setMessage }: ScreenProps<
         </div>
       )}
       {g.stage === "pick-piece" && <Supply view={view} act={act} />}
-      <LastRound view={view} />
+      <SealRoster view={view} />
       <OpenActions view={view} act={act} />
       {g.stage === "rounds" && <Zones view={view} />}
       <Fighters view={view} />

@@ -106,7 +106,7 @@ function HoleCards({ hole, holes, nameOf }: { hole: HoleView; holes: number; nam
   );
 }
 
-/** The count picker: a big number, 1 to 9 at a tap, more with +, Impossible; then Seal. */
+/** The count picker: a big number beside Seal, then 1 to 9 at a tap, more with +, Impossible. */
 function BidPicker({ view, act }: { view: GolfView; act: (a: string) => Promise<void> }) {
   const mine = activeSeats(view).find((a) => a.seat === view.seat);
   const sealed = countOf(mine?.sealed_action);
@@ -117,10 +117,17 @@ function BidPicker({ view, act }: { view: GolfView; act: (a: string) => Promise<
   const changed = picked !== null && picked !== sealed;
   return (
     <section class="golf-bid" aria-label="your count">
-      <p class="golf-count" aria-live="polite">
-        <output aria-label="your count">{picked === null ? "?" : picked === 0 ? "Impossible" : picked}</output>
-        {picked !== null && picked > 0 && <span class="facts"> {picked === 1 ? "move" : "moves"}</span>}
-      </p>
+      {/* The count and its Seal side by side, the keypad under them: both fit a small phone's
+          first screen above the course. */}
+      <div class="golf-count-row">
+        <p class="golf-count" aria-live="polite">
+          <output aria-label="your count">{picked === null ? "?" : picked === 0 ? "Impossible" : picked}</output>
+          {picked !== null && picked > 0 && <span class="facts"> {picked === 1 ? "move" : "moves"}</span>}
+        </p>
+        <button class="primary" disabled={!changed} onClick={() => picked !== null && act(`bid ${picked}`)}>
+          {sealed !== null ? "Seal the change" : "Seal my count"}
+        </button>
+      </div>
       <div class="golf-numbers" role="group" aria-label="moves you need">
         {quick.map((n) => (
           <button key={n} type="button" aria-pressed={picked === n} aria-label={countWords(n)} onClick={() => pick(n)}>
@@ -135,11 +142,6 @@ function BidPicker({ view, act }: { view: GolfView; act: (a: string) => Promise<
         </button>
         <button type="button" class="golf-impossible" aria-pressed={picked === 0} onClick={() => pick(0)}>
           Impossible
-        </button>
-      </div>
-      <div class="actions">
-        <button class="primary" disabled={!changed} onClick={() => picked !== null && act(`bid ${picked}`)}>
-          {sealed !== null ? "Seal the change" : "Seal my count"}
         </button>
       </div>
       <p class="facts sealed-yours" aria-live="polite">
@@ -411,6 +413,8 @@ export function ChessGolfGame({ view, act, message, setMessage }: ScreenProps<Go
       {view.status === "over" && scorecard}
       {g.hole && <HoleCards hole={g.hole} holes={g.holes} nameOf={nameOf} />}
       {stage === "deal" && <DealChoice view={view} act={act} />}
+      {/* The count is the next thing to do: on the first screen, above the course. */}
+      {inRound && <BidPicker view={view} act={act} />}
       {g.hole && g.step !== "bid" && <Counts hole={g.hole} demonstrator={g.demonstrator} view={view} nameOf={nameOf} />}
       <TapChess
         view={view}
@@ -440,7 +444,6 @@ export function ChessGolfGame({ view, act, message, setMessage }: ScreenProps<Go
         )}
       </ul>
       <Demonstration view={view} nameOf={nameOf} act={act} />
-      {inRound && <BidPicker view={view} act={act} />}
       {g.step === "bid" && <CountsIn view={view} nameOf={nameOf} />}
       {view.status !== "over" && scorecard}
       <Record view={view} who={false} folded title="The whole record" />
