@@ -2,7 +2,7 @@
 // table, each fixed and kept fixed here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { axe, harness, inViewport, movedPast, noConsoleErrors, phone, resign, server, spectate, table, tap, twoPhones } from "./support.mjs";
+import { axe, fitsWidth, harness, inViewport, movedPast, noConsoleErrors, phone, resign, server, spectate, table, tap, twoPhones } from "./support.mjs";
 
 harness();
 
@@ -113,6 +113,37 @@ test("Chess Golf: the count keypad is on the first screen every hole, at 390×84
   // A small phone shows the count and its Seal on the first screen, the rest of the keypad below.
   assert.ok(await onFirstScreen(pages[1], pages[1].getByRole("button", { name: "Seal my count" })), "at 320×568 too");
   for (const p of phones) await p.context.close();
+});
+
+test("each phone is told its own result at the end, on its first screen: 'You win' on the winner's, 'You lose' on the loser's", async () => {
+  const { white, black } = await twoPhones("chess", { whiteName: "Ann", blackName: "Bob" });
+  await resign(white);
+  const lost = white.page.locator(".own-result").getByText("You lose", { exact: true });
+  const won = black.page.locator(".own-result").getByText("You win", { exact: true });
+  assert.ok(await onFirstScreen(white.page, lost), "the loser's phone says so on its first screen");
+  assert.ok(await onFirstScreen(black.page, won), "the winner's phone says so on its first screen");
+  await axe(black.page, "the end of a game, won");
+  await white.context.close();
+  await black.context.close();
+});
+
+test("numbered seats are said by the players' names: the record says 'Ann' where the referee says 'Seat 1'", async () => {
+  const ann = await phone();
+  const bob = await phone();
+  await ann.page.goto(`${server.base}/#/start/table-tools`);
+  await ann.page.getByRole("button", { name: "Create game" }).click();
+  const link = await ann.page.locator('[data-join-link="1"]').getAttribute("href");
+  await ann.page.getByLabel("Your name").fill("Ann");
+  await ann.page.getByRole("button", { name: "Play as Seat 1 on this phone" }).click();
+  await bob.page.goto(`${server.base}/${link}`);
+  await bob.page.getByLabel("Your name").fill("Bob");
+  await bob.page.getByRole("button", { name: "Join" }).click();
+  await ann.page.getByRole("button", { name: "Roll" }).click();
+  const log = bob.page.locator(".log li").first();
+  await log.getByText("Ann", { exact: false }).waitFor();
+  assert.ok(!(await bob.page.locator(".log").innerText()).includes("Seat 1"), "no seat numbers where a name was given");
+  await ann.context.close();
+  await bob.context.close();
 });
 
 noConsoleErrors();

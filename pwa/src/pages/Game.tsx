@@ -11,7 +11,7 @@ import { screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
 import { dueSeats, revealDue } from "../joining";
 import { cacheView, cachedView, keepCheckpoint, load, nextHolder, save } from "../session";
-import { handOver, joinedWords } from "../words";
+import { handOver, joinedWords, ownResult, scoreWords, withNames } from "../words";
 
 /** The game's screen from the registry (or the generic one, when asked for). Drawn anew for
  * each seat that takes the phone, so nothing one seat tapped or chose (a secret table being
@@ -72,6 +72,21 @@ function Announce({ view }: { view: View }) {
     <p class="sr-only" aria-live="polite" data-announce>
       {text}
     </p>
+  );
+}
+
+/** At the end, this phone's own result first ("You win", "Your team loses"), then the scores
+ * by name where the game scores. */
+function OwnResult({ view, held }: { view: View; held: number[] }) {
+  if (view.status !== "over") return null;
+  const own = ownResult(view, held);
+  const scores = scoreWords(view);
+  if (!own && !scores) return null;
+  return (
+    <div class="own-result" role="status">
+      {own && <p class="result-own">{own}</p>}
+      {scores && <p class="facts">Scores: {scores}</p>}
+    </div>
   );
 }
 
@@ -152,7 +167,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     if (shared && shown.seat !== seatRef.current) return;
     const v = settled(shown);
     seqRef.current = Math.max(seqRef.current, v.seq);
-    setView(v);
+    setView(withNames(v));
     cacheView(gameId, v.seat, v);
     // A link of the record's chain the final record must pass through.
     keepCheckpoint(gameId, v);
@@ -193,7 +208,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
         if (err.status === 0 || err.status >= 500) {
           // Offline (or the referee away): the last known position, read-only, and try again.
           const last = cachedView(gameId, seat);
-          if (last) setView(settled(last));
+          if (last) setView(withNames(settled(last)));
           setOffline(true);
           timer = setTimeout(() => setRetry((n) => n + 1), 4000);
         } else setMessage(err.message);
@@ -372,6 +387,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               Closed: nobody moved for too long. The record, with the seed, can be checked.
             </p>
           )}
+          <OwnResult view={view} held={heldSeats} />
           <DrawBanner view={view} act={act} />
           {/* The earlier part of a long record is fetched with this phone's token for the seat. */}
           <RecordToken.Provider value={token}>

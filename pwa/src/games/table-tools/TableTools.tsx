@@ -4,6 +4,7 @@ import { useState } from "preact/hooks";
 import { type GameView, mayAct, sideName } from "../../api";
 import { cardFace, cardName, isRed, withFaces } from "../../cards";
 import type { ScreenProps } from "../types";
+import { seatNamer } from "../../words";
 
 /** Table tools' own fields and a seat's hand, generated from the referee's schemas. */
 export type { TableToolsFields as TableFields, TableToolsPrivate as TableHand };
@@ -34,6 +35,7 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
   // Whom "Deal" deals to: "all", or a seat number.
   const [dealTo, setDealTo] = useState("all");
   const { decks, hands, rolls, log } = view.game;
+  const say = seatNamer(view);
   const mine = view.seat;
   const myHand = view.private?.cards ?? [];
   const active = mayAct(view, mine);
@@ -197,7 +199,7 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
       <h2>What happened</h2>
       <ol class="log">
         {log.slice(-12).reverse().map((line, i) => (
-          <li key={i}>{withFaces(line)}</li>
+          <li key={i}>{withFaces(say(line))}</li>
         ))}
       </ol>
       {active && (
