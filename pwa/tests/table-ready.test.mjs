@@ -146,4 +146,49 @@ test("numbered seats are said by the players' names: the record says 'Ann' where
   await bob.context.close();
 });
 
+test("the home catalogue is searched, and 'Start a game' chooses no game for the player", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${server.base}/`);
+  await page.getByRole("link", { name: "Start Chess Golf" }).waitFor();
+  const all = await page.locator(".catalogue .card").count();
+  await page.getByLabel("Find a game").fill("golf");
+  await page.getByText("1 game found").waitFor();
+  assert.ok(await inViewport(page, page.getByRole("heading", { name: "Chess Golf" })), "what was found is on the first screen");
+  assert.ok(all > 10, `the whole catalogue was ${all} games`);
+  await page.getByLabel("Find a game").fill("cards 2 players");
+  assert.ok((await page.locator(".catalogue .card").count()) < all, "a search by equipment and players narrows it");
+  await page.getByRole("link", { name: "Start a game" }).click();
+  await page.getByRole("heading", { name: "Start a game" }).waitFor();
+  assert.equal(await page.getByLabel("Game").inputValue(), "", "no game chosen yet");
+  assert.ok(await page.getByRole("button", { name: "Create game" }).isDisabled(), "nothing to create before a game is chosen");
+  assert.equal(await page.getByText("Starting position").count(), 0, "no game's options before a game is chosen");
+  await page.getByLabel("Game").selectOption("chess960");
+  await page.getByText("Starting position").waitFor();
+  assert.ok(await fitsWidth(page));
+  await context.close();
+});
+
+test("the join page says which game and seat its code is for; the draws' fingerprints and one's own randomness are folded under 'Check the draws'", async () => {
+  const host = await phone();
+  const black = await phone();
+  await host.page.goto(`${server.base}/#/start/chess960`);
+  await host.page.getByRole("button", { name: "Create game" }).click();
+  assert.equal(await host.page.getByText("Fairness commitment").isVisible(), false, "no hex on the codes page");
+  const link = await host.page.locator('[data-join-link="1"]').getAttribute("href");
+  await host.page.getByRole("button", { name: "Play as White on this phone" }).click();
+  await black.page.goto(`${server.base}/${link}`);
+  await black.page.getByText("This code is for Chess960, as Black.").waitFor();
+  assert.equal(await black.page.getByLabel("Your own randomness (optional)").isVisible(), false, "randomness of one's own is folded away");
+  await black.page.getByText("Check the draws: add randomness of your own").click();
+  await black.page.getByLabel("Your own randomness (optional)").waitFor();
+  await axe(black.page, "the join page");
+  await black.page.getByRole("button", { name: "Join" }).click();
+  await black.page.getByText("to move").first().waitFor();
+  await black.page.getByRole("link", { name: "Check the draws" }).waitFor();
+  assert.equal(await black.page.getByText("Fairness commitment").isVisible(), false, "no hex on the game page");
+  assert.equal(await black.page.getByText(/Record after \d+ events/).isVisible(), false);
+  await host.context.close();
+  await black.context.close();
+});
+
 noConsoleErrors();

@@ -18,8 +18,9 @@ interface Props {
   playHere?: (code: SeatCode) => void;
 }
 
-/** The link that opens the join page for one seat's code. */
-export const joinHash = (gameId: string, code: string) => `#/join/${gameId}/${code}`;
+/** The link that opens the join page for one seat's code; the seat rides along so the join
+ * page can say which seat the code is for (the code alone decides the seat taken). */
+export const joinHash = (gameId: string, code: SeatCode) => `#/join/${gameId}/${code.join_code}?seat=${code.seat}`;
 
 export function JoinCodes({ gameId, codes, nameOf, playHere }: Props) {
   const base = `${location.origin}${location.pathname}`;
@@ -31,8 +32,8 @@ export function JoinCodes({ gameId, codes, nameOf, playHere }: Props) {
           <p class="code" aria-label={`join code for ${nameOf(s.seat)}`}>
             {s.join_code}
           </p>
-          <Qr text={base + joinHash(gameId, s.join_code)} label={`QR code to join as ${nameOf(s.seat)}`} />
-          <a class="button" href={joinHash(gameId, s.join_code)} data-join-link={s.seat}>
+          <Qr text={base + joinHash(gameId, s)} label={`QR code to join as ${nameOf(s.seat)}`} />
+          <a class="button" href={joinHash(gameId, s)} data-join-link={s.seat}>
             Join link
           </a>
           {playHere && (

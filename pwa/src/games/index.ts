@@ -47,9 +47,6 @@ export const GAMES: readonly GameEntry[] = [
   whack,
 ];
 
-/** The game offered first on the start page. */
-export const DEFAULT_GAME = "chess960";
-
 /** The screen that plays any game from its view alone. */
 export const GENERIC_SCREEN: Screen = GenericGame;
 

@@ -399,19 +399,23 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
       )}
       {info && (info.random.length > 0 || view.chain) && (
         <footer class="facts fairness">
-          {info.random.length > 0 && (
-            <>
-              Fairness commitment <code class="wrap">{view.commitment}</code>{" "}
-            </>
-          )}
-          {view.chain && (
-            <span class="chain">
-              Record after {view.seq} events <code class="wrap">{view.chain}</code>{" "}
-            </span>
-          )}
           <a class="button" href={`#/fairness/${gameId}`}>
             {info.random.length > 0 ? "Check the draws" : "Check the record"}
           </a>
+          {/* The fingerprints a careful player notes down, folded away from the game. */}
+          <details class="fingerprints">
+            <summary>Fingerprints to note down</summary>
+            {info.random.length > 0 && (
+              <p>
+                Fairness commitment <code class="wrap">{view.commitment}</code>
+              </p>
+            )}
+            {view.chain && (
+              <p class="chain">
+                Record after {view.seq} events <code class="wrap">{view.chain}</code>
+              </p>
+            )}
+          </details>
         </footer>
       )}
     </main>

@@ -22,6 +22,7 @@ import {
   chooseTurn,
   colourOfSide,
   dieWords,
+  groupChanges,
   ease,
   fitter,
   isBoardChange,
@@ -243,7 +244,7 @@ function Choices({ view, degrees, mine, act }: ChoicesProps) {
   if (!g.choices.length) return null;
   const setup = g.stage === "place-section";
   const title = setup ? `Where section ${g.sections.length + 1} can go (${g.choices.length})` : `The changes ${g.die?.name ?? "the die"} allows (${g.choices.length})`;
-  const items = g.choices.map((c) => {
+  const item = (c: ChoiceView) => {
     const picture = <Thumbnail choice={c} sections={g.sections} board={view.board} degrees={degrees} />;
     return mine ? (
       <li key={c.action}>
@@ -279,12 +280,26 @@ function Choices({ view, degrees, mine, act }: ChoicesProps) {
         </span>
       </li>
     );
-  });
-  const list = (
-    <ul class="previews" aria-label={title}>
-      {items}
-    </ul>
-  );
+  };
+  // Many pictures (WILD allows 28) are grouped by the kind of change: which section moves.
+  const groups = groupChanges(g.choices);
+  const list =
+    groups.length > 1 ? (
+      <div class="preview-groups" aria-label={title} role="group">
+        {groups.map(([kind, choices]) => (
+          <section key={kind} aria-label={kind}>
+            <h3>
+              {kind} ({choices.length})
+            </h3>
+            <ul class="previews">{choices.map(item)}</ul>
+          </section>
+        ))}
+      </div>
+    ) : (
+      <ul class="previews" aria-label={title}>
+        {g.choices.map(item)}
+      </ul>
+    );
   if (mine)
     return (
       <section class="choices" aria-label="choices">

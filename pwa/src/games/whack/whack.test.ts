@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BoardView, CellView } from "../../api";
 import type { ChoiceView, SectionView } from "../../generated/whack";
 import {
+  groupChanges,
   type Point,
   along,
   boardBetween,
@@ -248,5 +249,17 @@ describe("a choice drawn small", () => {
     expect(Math.min(...all.map((p) => p[0]))).toBeCloseTo(4);
     expect(Math.max(...all.map((p) => p[0]), ...all.map((p) => p[1]))).toBeCloseTo(96);
     close(f.at([-6, 6.928]), [4, 4]);
+  });
+});
+
+describe("many pictures grouped by the kind of change (issue 31, item 9)", () => {
+  it("groups WILD's changes by the section that moves, AIM's by the pair that turns", () => {
+    const choices = ["wild 4cd=2cd", "wild 1ab=3cd", "wild 4da=1ab", "aim 34 3da=2da", "swap 1 3"].map((action) => ({ action }));
+    expect(groupChanges(choices).map(([kind, list]) => [kind, list.length])).toEqual([
+      ["Section 4 moves", 2],
+      ["Section 1 moves", 1],
+      ["Sections 3 and 4 turn", 1],
+      ["Two sections swap", 1],
+    ]);
   });
 });

@@ -308,3 +308,25 @@ export function checkSaid(board: BoardView | null, cells: string[], colour: Colo
     return `${whose} king on ${id} is in check.`;
   });
 }
+
+/** The kind of change a choice makes, for grouping many pictures: "Section 4 moves" (TIP,
+ * DIG, WILD: the section named first moves), "Sections 3 and 4 turn" (AIM), "Two sections
+ * swap", "Where the section goes" (laying a section at the start). */
+export function changeKind(action: string): string {
+  const moves = /^(?:tip|dig|wild) (\d)/.exec(action);
+  if (moves) return `Section ${moves[1]} moves`;
+  const turns = /^aim (\d)(\d)/.exec(action);
+  if (turns) return `Sections ${turns[1]} and ${turns[2]} turn`;
+  if (action.startsWith("swap")) return "Two sections swap";
+  return "Where the section goes";
+}
+
+/** Choices grouped by `changeKind`, in the order each kind first appears. */
+export function groupChanges<C extends { action: string }>(choices: C[]): [string, C[]][] {
+  const groups = new Map<string, C[]>();
+  for (const c of choices) {
+    const kind = changeKind(c.action);
+    groups.set(kind, [...(groups.get(kind) ?? []), c]);
+  }
+  return [...groups];
+}
