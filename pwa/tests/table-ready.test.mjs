@@ -146,6 +146,62 @@ test("numbered seats are said by the players' names: the record says 'Ann' where
   await bob.context.close();
 });
 
+/** The view of the seat this phone holds in game `id`, as the referee gives it to that seat. */
+async function ownView(page, id) {
+  const token = await page.evaluate((id) => Object.values(JSON.parse(localStorage.getItem(`referee.game.${id}`)).seats)[0], id);
+  return (await fetch(`${server.base}/api/v1/games/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+}
+
+/** The question the phone asks before a costly action is sent. */
+const asking = (page) => page.getByRole("alertdialog", { name: "before it is sent" });
+
+test("a mis-tap in Parade spends no card: the move is asked about first, on screen, and Undo sends nothing", async () => {
+  const { phones, pages } = await table("parade-solitaire", 1, "Player");
+  const page = pages[0];
+  const id = gameOf(page);
+  let view = await ownView(page, id);
+  // Adds until a move is there to make (an add draws the next card: not asked about).
+  for (let i = 0; i < 10 && !view.legal_actions.some((a) => /^[a-h][1-8][a-h][1-8]$/.test(a)); i++) {
+    await page.getByRole("button", { name: /^Add the next piece/ }).click();
+    view = await movedPast(id, view.seq).then(() => ownView(page, id));
+  }
+  const move = view.legal_actions.find((a) => /^[a-h][1-8][a-h][1-8]$/.test(a));
+  assert.ok(move, "a move to make");
+  await tap(page, move.slice(0, 2));
+  await tap(page, move.slice(2, 4));
+  await asking(page).getByText(`Spend a card: ${move.slice(0, 2)}→${move.slice(2, 4)}?`).waitFor();
+  assert.ok(await inViewport(page, asking(page)), "the question is on screen where the thumb is");
+  await axe(page, "parade, asking before a card is spent");
+  await asking(page).getByRole("button", { name: "Undo" }).click();
+  await page.getByText("Taken back: nothing was sent.").waitFor();
+  assert.equal((await ownView(page, id)).seq, view.seq, "nothing reached the referee");
+  await tap(page, move.slice(0, 2));
+  await tap(page, move.slice(2, 4));
+  await asking(page).getByRole("button", { name: "Play it" }).click();
+  await movedPast(id, view.seq);
+  assert.equal(await asking(page).count(), 0);
+  for (const p of phones) await p.context.close();
+});
+
+test("a tap on a Whack picture changes no board until the player says so: Undo sends nothing, Play it lays the section", async () => {
+  const { phones, pages } = await table("whack", 2, "Fire");
+  const id = gameOf(pages[0]);
+  const view = await spectate(id);
+  const page = pages[view.turn.seats[0].seat];
+  const picture = page.locator("button.preview").first();
+  const said = await picture.locator(".said").innerText();
+  await picture.click();
+  await asking(page).getByText(`${said}?`).waitFor();
+  assert.ok(await inViewport(page, asking(page)), "the question is on screen");
+  await asking(page).getByRole("button", { name: "Undo" }).click();
+  await page.getByText("Taken back: nothing was sent.").waitFor();
+  assert.equal((await spectate(id)).seq, view.seq, "nothing reached the referee");
+  await picture.click();
+  await asking(page).getByRole("button", { name: "Play it" }).click();
+  await movedPast(id, view.seq);
+  for (const p of phones) await p.context.close();
+});
+
 test("the home catalogue is searched, and 'Start a game' chooses no game for the player", async () => {
   const { context, page } = await phone();
   await page.goto(`${server.base}/`);

@@ -52,6 +52,10 @@ export interface GameEntry {
   /** How many seats a game created with these options has (the names on a shared phone), for
    * games whose seats are an option. */
   seatCount?: (options: unknown) => number;
+  /** The question asked before an action is sent, for actions a mis-tap would cost and nothing
+   * random has answered yet (a card spent, a board changed); null sends it at once. The player
+   * then plays it or takes it back, before anything reaches the referee. */
+  confirm?: (action: string, view: GameView) => string | null;
   /** The table display (`#/table/<game>`): what a screen in the middle of the table shows to
    * everyone, from the spectator's view. Games without one get the board and the record. */
   table?: ComponentType<{ view: GameView }>;

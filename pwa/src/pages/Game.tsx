@@ -7,7 +7,7 @@ import { EndOfGame } from "../components/EndOfGame";
 import { JoinCodes, type SeatCode } from "../components/JoinCodes";
 import { RecordToken } from "../components/Record";
 import { TableClock } from "../components/TableClock";
-import { screenFor, seatName } from "../games";
+import { gameEntry, screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
 import { dueSeats, revealDue } from "../joining";
 import { cacheView, cachedView, keepCheckpoint, load, nextHolder, save } from "../session";
@@ -86,6 +86,30 @@ function OwnResult({ view, held }: { view: View; held: number[] }) {
     <div class="own-result" role="status">
       {own && <p class="result-own">{own}</p>}
       {scores && <p class="facts">Scores: {scores}</p>}
+    </div>
+  );
+}
+
+/** An action waiting for the player's yes before it is sent: the question, and the screen's
+ * wait for the answer. */
+interface Asking {
+  action: string;
+  question: string;
+  done: () => void;
+}
+
+/** The question before a costly action is sent, held at the foot of the screen where the
+ * thumb is: play it, or undo the tap (nothing has reached the referee). */
+function ConfirmBar({ asking, play, undo }: { asking: Asking; play: () => void; undo: () => void }) {
+  return (
+    <div class="confirm-bar" role="alertdialog" aria-label="before it is sent" aria-describedby="confirm-question">
+      <p id="confirm-question">{asking.question}</p>
+      <div class="actions">
+        <button class="primary" onClick={play}>
+          Play it
+        </button>
+        <button onClick={undo}>Undo</button>
+      </div>
     </div>
   );
 }
@@ -275,6 +299,35 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     }
   };
 
+  // An action the game asks about first (a card spent, the board changed), until answered.
+  const [asking, setAsking] = useState<Asking | null>(null);
+  /** What the screen calls to act: at once, or after the player's yes where the game asks. */
+  const actOrAsk = (action: string): Promise<void> => {
+    const question = view && view.game !== null ? gameEntry(view.rules).confirm?.(action, view) : null;
+    if (!question) return act(action);
+    asking?.done();
+    setMessage("");
+    return new Promise((done) => setAsking({ action, question, done }));
+  };
+  const playAsked = async () => {
+    if (!asking) return;
+    setAsking(null);
+    await act(asking.action);
+    asking.done();
+  };
+  const undoAsked = () => {
+    if (!asking) return;
+    setAsking(null);
+    setMessage("Taken back: nothing was sent.");
+    asking.done();
+  };
+  // A question about a position that has moved on (or a phone passed on) is dropped.
+  useEffect(() => {
+    if (!asking) return;
+    asking.done();
+    setAsking(null);
+  }, [view?.seq, seat]);
+
   /** The host ends the game for everyone; this phone then shows its own seat's view (the
    * host's, where it holds no seat). */
   const endGame = async () => {
@@ -391,8 +444,9 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
           <DrawBanner view={view} act={act} />
           {/* The earlier part of a long record is fetched with this phone's token for the seat. */}
           <RecordToken.Provider value={token}>
-            <Play view={view} screen={screen} act={act} message={message} setMessage={setMessage} />
+            <Play view={view} screen={screen} act={actOrAsk} message={message} setMessage={setMessage} />
           </RecordToken.Provider>
+          {asking && <ConfirmBar asking={asking} play={() => void playAsked()} undo={undoAsked} />}
           <EndOfGame view={view} gameId={gameId} />
           {view.status === "active" && view.seat_count === 2 && <TableClock names={[sideName(view, 0), sideName(view, 1)]} />}
         </>

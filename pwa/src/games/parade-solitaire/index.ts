@@ -3,4 +3,13 @@ import { screen } from "../shared/entry";
 import type { GameEntry } from "../types";
 import { ParadeSolitaireGame } from "./ParadeSolitaire";
 
-export const paradeSolitaire: GameEntry = { id: "parade-solitaire", screen: screen(ParadeSolitaireGame), options: null, sides: ["Player"] };
+/** A move spends a card from the hand: asked first, "Spend a card: e4→f5?". */
+const spendsACard = (action: string) => (/^[a-h][1-8][a-h][1-8]$/.test(action) ? `Spend a card: ${action.slice(0, 2)}→${action.slice(2, 4)}?` : null);
+
+export const paradeSolitaire: GameEntry = {
+  id: "parade-solitaire",
+  screen: screen(ParadeSolitaireGame),
+  options: null,
+  sides: ["Player"],
+  confirm: spendsACard,
+};
