@@ -247,4 +247,39 @@ test("the join page says which game and seat its code is for; the draws' fingerp
   await black.context.close();
 });
 
+test("the dispute page offers every game whose positions are written on a board, Crowded House and Cooperative among them, each with its own state: the seed's Winnie may not move the bishop to e2", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${server.base}/#/adjudicate`);
+  await page.getByLabel("Rules").waitFor();
+  const offered = await page.getByLabel("Rules").locator("option").evaluateAll((options) => options.map((o) => o.value));
+  for (const id of ["chess", "chess960", "adrenaline", "booster", "half-alice", "crowded-house", "cooperative", "zombie", "masquerade", "cloak-and-dagger", "blakes-chess"]) {
+    assert.ok(offered.includes(id), `${id} is offered`);
+  }
+  const editor = page.getByRole("grid", { name: "position to judge" });
+  // Crowded House after 1 e4 e5: Winnie plays queen-side White.
+  await page.getByLabel("Rules").selectOption("crowded-house");
+  await page.getByText("Position as text").click();
+  await page.getByLabel("Position (FEN").fill("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 king");
+  await page.getByLabel("The half that moves").selectOption("queen");
+  await editor.locator('[data-square="f1"]').click();
+  await editor.locator('[data-square="e2"]').click();
+  const refused = page.locator(".verdict .error");
+  await refused.getByText("king side").waitFor();
+  assert.ok(await inViewport(page, refused), "the verdict is on screen");
+  await editor.locator('[data-square="f1"]').click();
+  await editor.locator('[data-square="c4"]').click();
+  await page.locator(".verdict .ok").waitFor();
+  // Cooperative: the hand of the player to move is part of the position.
+  await page.getByLabel("Rules").selectOption("cooperative");
+  await page.getByRole("button", { name: "Start position" }).click();
+  await page.getByLabel("The hand of the player to move").fill("2H,3H,8S");
+  await page.getByLabel("The hand of the player to move").press("Tab");
+  assert.match(await page.getByLabel("Position (FEN").inputValue(), / - - - 2H,3H,8S move$/);
+  await editor.locator('[data-square="e2"]').click();
+  await editor.locator('[data-square="e4"]').click();
+  await page.locator(".verdict .ok").getByText("White's pawn e2→e4 is legal.").waitFor();
+  await axe(page, "the dispute page with a game's own state");
+  await context.close();
+});
+
 noConsoleErrors();

@@ -118,6 +118,11 @@ describe("the registry of games", () => {
       adrenaline: "-",
       booster: "- move 6/6 -",
       "half-alice": "-",
+      "crowded-house": "king",
+      cooperative: "- - - 8S,9S,KS move",
+      masquerade: "? ?",
+      zombie: "- - - move",
+      "cloak-and-dagger": "- - move",
       "blakes-chess": "H -/- - -/- -/- move -",
     });
   });

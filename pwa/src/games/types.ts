@@ -65,4 +65,19 @@ export interface EditorSpec {
   marks?: "checkers" | "coloured-checkers" | "mirror";
   chess960?: boolean;
   placeholder: string;
+  /** The game's own fields after FEN's six that the editor sets as words (a hand of cards,
+   * burials, the half that moves); the marks' field, where there are marks, is drawn instead. */
+  fields?: ExtraField[];
+}
+
+/** One of a game's own position fields, as the board editor offers it. */
+export interface ExtraField {
+  /** Its place among the position's fields, counted from 0 (FEN's six are 0 to 5). */
+  index: number;
+  /** What it is, in the players' words: "Your hand". */
+  label: string;
+  /** The values to choose from, each with its words; a field to type when absent. */
+  choices?: [string, string][];
+  /** What to type, for a typed field: "8H,QS or -". */
+  placeholder?: string;
 }

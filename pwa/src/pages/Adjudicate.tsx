@@ -5,7 +5,7 @@ import { api, type Adjudication, type BoardView } from "../api";
 import { Board } from "../components/Board";
 import { parsePlacement, pieceGlyph, pieceName, placementBoard } from "../fen";
 import { adjudicable, gameEntry } from "../games";
-import type { EditorSpec } from "../games/types";
+import type { EditorSpec, ExtraField } from "../games/types";
 import {
   type Brush,
   EMPTY_BOARD,
@@ -91,6 +91,44 @@ function Verdict({ answer, asked, error }: { answer: Adjudication | null; asked:
         </p>
       )}
     </section>
+  );
+}
+
+/** The game's own fields of the position as words to set (a hand of cards, burials, the half
+ * that moves): a choice where the values are few, else a field to type, spaces left out
+ * (fields are separated by spaces), empty meaning "-". */
+function ExtraFields({ fields, values, set }: { fields: ExtraField[]; values: string[]; set: (index: number, value: string) => void }) {
+  return (
+    <fieldset class="extra-fields">
+      <legend>The game's own state</legend>
+      {fields.map((f) =>
+        f.choices ? (
+          <label key={f.index}>
+            {f.label}
+            <select name={`field-${f.index}`} value={values[f.index] ?? f.choices[0][0]} onChange={(e) => set(f.index, (e.target as HTMLSelectElement).value)}>
+              {f.choices.map(([value, words]) => (
+                <option key={value} value={value}>
+                  {words}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <label key={f.index}>
+            {f.label}
+            <input
+              name={`field-${f.index}`}
+              value={values[f.index] === "-" ? "" : (values[f.index] ?? "")}
+              placeholder={f.placeholder}
+              autocomplete="off"
+              autocapitalize="off"
+              spellcheck={false}
+              onChange={(e) => set(f.index, (e.target as HTMLInputElement).value.replace(/\s+/g, "") || "-")}
+            />
+          </label>
+        ),
+      )}
+    </fieldset>
   );
 }
 
@@ -303,6 +341,7 @@ export function Adjudicate() {
             ))}
           </select>
         </label>
+        {editor?.fields && <ExtraFields fields={editor.fields} values={fields} set={(i, v) => update(withField(fen, i, v))} />}
         {marksNow !== undefined && (
           <p class="facts">
             {editor?.marks === "mirror" ? "Through the mirror" : "Checkers"}: <code>{marksNow}</code>

@@ -8,4 +8,19 @@ export const crowdedHouse: GameEntry = {
   screen: screen(CrowdedHouseGame),
   options: null,
   sides: ["king-side White", "king-side Black", "queen-side White", "queen-side Black"],
+  // The half of the seat to move; its colour is FEN's (docs/notation.md).
+  positionSuffix: "king",
+  editor: {
+    placeholder: "e2e4 or Nf3",
+    fields: [
+      {
+        index: 6,
+        label: "The half that moves",
+        choices: [
+          ["king", "king side (files e–h)"],
+          ["queen", "queen side (files a–d)"],
+        ],
+      },
+    ],
+  },
 };
