@@ -438,10 +438,10 @@ export function BlakesChessGame({ view, act, message, setMessage }: ScreenProps<
       </p>
       {seat !== null && <p class="facts">You play {SIDES[seat]}.</p>}
       <TableCards view={view} />
-      {g.attack && <AttackPanel view={view} />}
+      {/* In an attack's window the sentence above says the totals; Pass and the board come
+          first, the dice in full and the cards to react with under the board. */}
       {reacting && <TurnButtons view={view} act={act} />}
       {reacting && said}
-      {reacting && hand}
       {!g.attack && g.last_attack && <LastAttack view={view} report={g.last_attack} seat={seat} />}
       {aiming && (
         <div class="aiming banner" role="group" aria-label="aiming a play">
@@ -463,6 +463,7 @@ export function BlakesChessGame({ view, act, message, setMessage }: ScreenProps<
         own={aiming ? (sq) => starts.has(sq) : (sq) => starts.has(sq) || pieceOn(view, sq)?.startsWith(colour) === true}
         label={seat === null ? "board" : `board, you play ${colour}`}
       />
+      {g.attack && <AttackPanel view={view} />}
       {options && (
         <div class="actions options" role="group" aria-label="which one">
           {options.map((o) => (
@@ -491,7 +492,7 @@ export function BlakesChessGame({ view, act, message, setMessage }: ScreenProps<
       )}
       {!reacting && said}
       {!reacting && <TurnButtons view={view} act={act} />}
-      {!reacting && hand}
+      {hand}
       {seat !== null && (
         <p class="facts">
           {SIDES[1 - seat]} holds {plural(g.hand_sizes[1 - seat], "card")}.
