@@ -282,4 +282,32 @@ test("the dispute page offers every game whose positions are written on a board,
   await context.close();
 });
 
+test("the dispute page settles Chess Golf and Parade too, written from the board and their own fields", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${server.base}/#/adjudicate`);
+  await page.getByLabel("Rules").waitFor();
+  const editor = page.getByRole("grid", { name: "position to judge" });
+  // The seed's first hole: the white king and a black bishop; no side to move, castling or en passant.
+  await page.getByLabel("Rules").selectOption("chess-golf");
+  assert.equal(await page.getByRole("group", { name: "side to move" }).count(), 0, "Chess Golf has no side to move");
+  await page.getByText("Position as text").click();
+  await page.getByLabel("Position (the board").fill("2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2 Kb");
+  await editor.locator('[data-square="a4"]').click();
+  await editor.locator('[data-square="a5"]').click();
+  await page.locator(".verdict .error").getByText("it moves only as a bishop").waitFor();
+  await editor.locator('[data-square="b3"]').click();
+  await editor.locator('[data-square="b1"]').click();
+  await page.locator(".verdict .ok").waitFor();
+  assert.match(await page.getByRole("region", { name: "after the move" }).locator("code").innerText(), / Kb b3b1$/);
+  // Parade: the cards in hand and counted are the game's own fields.
+  await page.getByLabel("Rules").selectOption("parade-solitaire");
+  await page.getByLabel("Position (the board").fill("8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 8 0");
+  assert.equal(await page.getByLabel("Cards in hand").inputValue(), "8");
+  await editor.locator('[data-square="f3"]').click();
+  await editor.locator('[data-square="d4"]').click();
+  await page.locator(".verdict .error").getByText("No black piece that attacks f3 also attacks d4").waitFor();
+  await axe(page, "the dispute page for Parade");
+  await context.close();
+});
+
 noConsoleErrors();

@@ -123,7 +123,9 @@ describe("the registry of games", () => {
       masquerade: "? ?",
       zombie: "- - - move",
       "cloak-and-dagger": "- - move",
+      "chess-golf": "Kb",
       "blakes-chess": "H -/- - -/- -/- move -",
+      "parade-solitaire": "8 0",
     });
   });
 });

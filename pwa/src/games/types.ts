@@ -65,6 +65,9 @@ export interface EditorSpec {
   marks?: "checkers" | "coloured-checkers" | "mirror";
   chess960?: boolean;
   placeholder: string;
+  /** Whether the game writes its positions from FEN's placement alone, then its own fields
+   * (no side to move, castling or en passant): Chess Golf, Parade. */
+  placement?: boolean;
   /** The game's own fields after FEN's six that the editor sets as words (a hand of cards,
    * burials, the half that moves); the marks' field, where there are marks, is drawn instead. */
   fields?: ExtraField[];
@@ -80,4 +83,7 @@ export interface ExtraField {
   choices?: [string, string][];
   /** What to type, for a typed field: "8H,QS or -". */
   placeholder?: string;
+  /** Whether the field may be left out (the last ones only): empty, it is not written at all
+   * rather than written "-". */
+  optional?: boolean;
 }

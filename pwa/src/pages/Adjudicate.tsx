@@ -11,11 +11,13 @@ import {
   EMPTY_BOARD,
   START_FEN,
   deriveCastling,
+  fromPlacementNotation,
   enPassantSquares,
   fieldsOf,
   isPromotion,
   moveWords,
   paint,
+  placementNotation,
   resolveMove,
   parseMarks,
   stackOf,
@@ -96,8 +98,9 @@ function Verdict({ answer, asked, error }: { answer: Adjudication | null; asked:
 
 /** The game's own fields of the position as words to set (a hand of cards, burials, the half
  * that moves): a choice where the values are few, else a field to type, spaces left out
- * (fields are separated by spaces), empty meaning "-". */
-function ExtraFields({ fields, values, set }: { fields: ExtraField[]; values: string[]; set: (index: number, value: string) => void }) {
+ * (fields are separated by spaces), empty meaning "-", or for an optional field (null) not
+ * written at all. */
+function ExtraFields({ fields, values, set }: { fields: ExtraField[]; values: string[]; set: (index: number, value: string | null) => void }) {
   return (
     <fieldset class="extra-fields">
       <legend>The game's own state</legend>
@@ -123,7 +126,7 @@ function ExtraFields({ fields, values, set }: { fields: ExtraField[]; values: st
               autocomplete="off"
               autocapitalize="off"
               spellcheck={false}
-              onChange={(e) => set(f.index, (e.target as HTMLInputElement).value.replace(/\s+/g, "") || "-")}
+              onChange={(e) => set(f.index, (e.target as HTMLInputElement).value.replace(/\s+/g, "") || (f.optional ? null : "-"))}
             />
           </label>
         ),
@@ -156,6 +159,10 @@ export function Adjudicate() {
   const side = fields[1] === "b" ? "b" : "w";
   const castling = fields[2];
   const epChoices = enPassantSquares(placement, side);
+  // Games written from the placement alone have no side to move, castling or en passant.
+  const placementOnly = !!editor?.placement;
+  /** The position in the game's own notation, as it is sent and shown as text. */
+  const written = placementOnly ? placementNotation(fen) : fen;
   useEffect(() => {
     api.rules().then(
       (all) => setNames(Object.fromEntries(all.map((r) => [r.id, r.name]))),
@@ -182,7 +189,7 @@ export function Adjudicate() {
     const resolved = resolveMove(placement, side, action);
     setAsked(resolved && moveWords(resolved));
     try {
-      setAnswer(await api.adjudicate(rules, fen, action.trim()));
+      setAnswer(await api.adjudicate(rules, written, action.trim()));
     } catch (err) {
       setError((err as Error).message);
     }
@@ -295,53 +302,57 @@ export function Adjudicate() {
         </p>
         <Board board={board} orientation={flipped ? "black" : "white"} selected={from} onCell={onCell} label="position to judge" />
         <Verdict answer={answer} asked={asked} error={error} />
-        <div class="actions" role="group" aria-label="side to move">
-          <button type="button" aria-pressed={side === "w"} onClick={() => setSide("w")}>
-            White to move
-          </button>
-          <button type="button" aria-pressed={side === "b"} onClick={() => setSide("b")}>
-            Black to move
-          </button>
-        </div>
-        <fieldset class="castling">
-          <legend>Castling still allowed</legend>
-          {(
-            [
-              ["K", "White O-O"],
-              ["Q", "White O-O-O"],
-              ["k", "Black O-O"],
-              ["q", "Black O-O-O"],
-            ] as const
-          ).map(([letter, label]) => (
-            <label class="inline" key={letter}>
-              <input type="checkbox" checked={castling.includes(letter)} onChange={() => toggleRight(letter)} /> {label}
+        {!placementOnly && (
+          <>
+            <div class="actions" role="group" aria-label="side to move">
+              <button type="button" aria-pressed={side === "w"} onClick={() => setSide("w")}>
+                White to move
+              </button>
+              <button type="button" aria-pressed={side === "b"} onClick={() => setSide("b")}>
+                Black to move
+              </button>
+            </div>
+            <fieldset class="castling">
+              <legend>Castling still allowed</legend>
+              {(
+                [
+                  ["K", "White O-O"],
+                  ["Q", "White O-O-O"],
+                  ["k", "Black O-O"],
+                  ["q", "Black O-O-O"],
+                ] as const
+              ).map(([letter, label]) => (
+                <label class="inline" key={letter}>
+                  <input type="checkbox" checked={castling.includes(letter)} onChange={() => toggleRight(letter)} /> {label}
+                </label>
+              ))}
+              <label class="inline">
+                <input
+                  type="checkbox"
+                  checked={autoCastling}
+                  onChange={(e) => {
+                    const on = (e.target as HTMLInputElement).checked;
+                    setAutoCastling(on);
+                    if (on) update(fen, true);
+                  }}
+                />{" "}
+                From the pieces (kings and rooks at home)
+              </label>
+            </fieldset>
+            <label>
+              En passant
+              <select name="ep" value={fields[3]} onChange={(e) => update(withField(fen, 3, (e.target as HTMLSelectElement).value))}>
+                <option value="-">No en passant capture</option>
+                {epChoices.map((sq) => (
+                  <option key={sq} value={sq}>
+                    {sq} (the pawn just advanced two squares)
+                  </option>
+                ))}
+              </select>
             </label>
-          ))}
-          <label class="inline">
-            <input
-              type="checkbox"
-              checked={autoCastling}
-              onChange={(e) => {
-                const on = (e.target as HTMLInputElement).checked;
-                setAutoCastling(on);
-                if (on) update(fen, true);
-              }}
-            />{" "}
-            From the pieces (kings and rooks at home)
-          </label>
-        </fieldset>
-        <label>
-          En passant
-          <select name="ep" value={fields[3]} onChange={(e) => update(withField(fen, 3, (e.target as HTMLSelectElement).value))}>
-            <option value="-">No en passant capture</option>
-            {epChoices.map((sq) => (
-              <option key={sq} value={sq}>
-                {sq} (the pawn just advanced two squares)
-              </option>
-            ))}
-          </select>
-        </label>
-        {editor?.fields && <ExtraFields fields={editor.fields} values={fields} set={(i, v) => update(withField(fen, i, v))} />}
+          </>
+        )}
+        {editor?.fields && <ExtraFields fields={editor.fields} values={fields} set={(i, v) => update(v === null ? fields.slice(0, i).join(" ") : withField(fen, i, v))} />}
         {marksNow !== undefined && (
           <p class="facts">
             {editor?.marks === "mirror" ? "Through the mirror" : "Checkers"}: <code>{marksNow}</code>
@@ -350,14 +361,15 @@ export function Adjudicate() {
         <details>
           <summary>Position as text</summary>
           <label>
-            Position (FEN, then the game's own fields)
+            {placementOnly ? "Position (the board as in FEN, then the game's own fields)" : "Position (FEN, then the game's own fields)"}
             <textarea
               name="fen"
               rows={2}
-              value={fen}
+              value={written}
               onInput={(e) => {
+                const text = (e.target as HTMLTextAreaElement).value;
                 setAutoCastling(false);
-                setFen((e.target as HTMLTextAreaElement).value);
+                setFen(placementOnly ? fromPlacementNotation(text) : text);
                 setAnswer(null);
               }}
             />

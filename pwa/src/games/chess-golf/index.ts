@@ -10,4 +10,14 @@ export const chessGolf: GameEntry = {
   options: options(chessGolfOptions),
   seatCount: (value) => (value as ChessGolfOptions).players,
   table: ChessGolfTable,
+  // The seed's first example: the white king and a black bishop (docs/notation.md).
+  positionSuffix: "Kb",
+  editor: {
+    placement: true,
+    placeholder: "h2g3",
+    fields: [
+      { index: 6, label: "The chosen pieces, as FEN letters (K the white king, b a black bishop)", placeholder: "Kb" },
+      { index: 7, label: "The moves shown so far (optional)", placeholder: "e5g6,g6h5", optional: true },
+    ],
+  },
 };

@@ -12,4 +12,14 @@ export const paradeSolitaire: GameEntry = {
   options: null,
   sides: ["Player"],
   confirm: spendsACard,
+  // Eight cards in hand, none counted yet (docs/notation.md).
+  positionSuffix: "8 0",
+  editor: {
+    placement: true,
+    placeholder: "f3d4 or add",
+    fields: [
+      { index: 6, label: "Cards in hand", placeholder: "8" },
+      { index: 7, label: "Cards counted against you", placeholder: "0" },
+    ],
+  },
 };
