@@ -17,7 +17,7 @@ export function App() {
       case "start":
         return <Start preset={args[0]} again={params.get("again")} />;
       case "join":
-        return <Join gameId={args[0]} code={args[1]} />;
+        return <Join gameId={args[0]} code={args[1]} seat={params.get("seat")} />;
       case "game":
         // ?screen=generic plays a game on the generic screen even when it has its own.
         return <Game key={args[0]} gameId={args[0]} screen={params.get("screen")} />;

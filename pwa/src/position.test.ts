@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parsePlacement } from "./fen";
-import { START_FEN, deriveCastling, enPassantSquares, fieldsOf, formatMarks, paint, parseMarks, stackOf, withField } from "./position";
+import { START_FEN, deriveCastling, enPassantSquares, fieldsOf, formatMarks, fromPlacementNotation, paint, parseMarks, placementNotation, stackOf, withField } from "./position";
 
 describe("position fields", () => {
   it("fills the missing FEN fields and keeps the game's own", () => {
@@ -62,5 +62,13 @@ describe("which piece a move means", () => {
   });
   it("says it in words", () => {
     expect(moveWords({ letter: "n", from: "c6", to: "d4" })).toBe("Black's knight c6→d4");
+  });
+});
+
+describe("positions written from the placement alone (Chess Golf, Parade)", () => {
+  it("leaves out FEN's other fields and reads them back", () => {
+    const editor = "2B3R1/5k2/8/8/8/8/b6K/8 b KQ - 0 1 Kb e5g6";
+    expect(placementNotation(editor)).toBe("2B3R1/5k2/8/8/8/8/b6K/8 Kb e5g6");
+    expect(fromPlacementNotation("2B3R1/5k2/8/8/8/8/b6K/8 Kb")).toBe("2B3R1/5k2/8/8/8/8/b6K/8 w - - 0 1 Kb");
   });
 });

@@ -14,6 +14,20 @@ export function fieldsOf(fen: string): string[] {
   return defaults.map((d, i) => fields[i] ?? d).concat(fields.slice(6));
 }
 
+/** The position as a game written from FEN's placement alone sends it (Chess Golf, Parade):
+ * the placement, then the game's own fields; the editor's side to move, castling and en
+ * passant are left out. */
+export function placementNotation(fen: string): string {
+  const fields = fieldsOf(fen);
+  return [fields[0], ...fields.slice(6)].join(" ");
+}
+
+/** Such a position read back into the editor's fields (FEN's six, then the game's own). */
+export function fromPlacementNotation(text: string): string {
+  const parts = text.trim().split(/\s+/).filter(Boolean);
+  return [parts[0] ?? EMPTY_BOARD, "w", "-", "-", "0", "1", ...parts.slice(1)].join(" ");
+}
+
 /** A position with field `i` replaced. */
 export function withField(fen: string, i: number, value: string): string {
   const fields = fieldsOf(fen);

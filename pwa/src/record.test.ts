@@ -4,10 +4,10 @@ import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type GameView, type PlayedEntry, api } from "./api";
-import { turnSeats } from "./checkers";
+import { turnSeats } from "./games/shared/checkers";
 import { Record } from "./components/Record";
-import { ChessGame } from "./pages/ChessGame";
-import { toPgn } from "./pgn";
+import { ChessGame } from "./games/chess/ChessGame";
+import { toPgn } from "./games/chess/pgn";
 import { type Stretch, carried, extend, firstMoveLine, firstTurnLine, gapFrom, join, plyOf } from "./record";
 
 /** Entries numbered `from`, `from + 1`, …: "roll 3" is entry 3 of the record. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ActiveSeat, Outcome, SeatInfo, Turn } from "./api";
 import { nextHolder } from "./session";
 import { stageWords } from "./games/stages";
-import { handOver, joinedWords, names, plural, sealedWords, stageVerb, turnSentence } from "./words";
+import { handOver, joinedWords, names, ownResult, plural, scoreWords, sealedWords, seatNamer, stageVerb, turnSentence } from "./words";
 
 const colours: SeatInfo[] = [
   { seat: 0, side: "White", team: 0 },
@@ -109,5 +109,31 @@ describe("a sealed round", () => {
     expect(handOver(view, "Seat 2")).toBe("Hand the phone to Seat 2 to seal their move (3 of 7 moves in).");
     expect(handOver({ seats: colours, turn: turnOf(1, "move") }, "Black")).toBe("Hand the phone to Black.");
     expect(handOver(null, "Black")).toBe("Hand the phone to Black.");
+  });
+});
+
+describe("names and each phone's own result (issue 31, item 6)", () => {
+  const named = { seats: seven.slice(0, 3), names: ["Ann", null, "Cy"] };
+  const outcome = (results: ("win" | "draw" | "loss")[], scores?: number[]) =>
+    ({ reason: "", results, scores, teams: results.map((result, team) => ({ team, result })) }) as unknown as Outcome;
+
+  it("says numbered seats by their players' names, and leaves the unnamed and the sides alone", () => {
+    expect(seatNamer(named)("Seat 1 hands a medal to Seat 3; Seat 2 stays")).toBe("Ann hands a medal to Cy; Seat 2 stays");
+    expect(seatNamer({ seats: colours, names: ["Ann", "Bob"] })("Seat 1 and White")).toBe("Seat 1 and White");
+    expect(seatNamer(named)("Seat 10 is not Seat 1")).toBe("Seat 10 is not Ann");
+  });
+
+  it("tells each phone its own result, a team's as the team's, a shared phone's by name", () => {
+    expect(ownResult({ seats: colours, outcome: outcome(["win", "loss"]) }, [0])).toBe("You win");
+    expect(ownResult({ seats: colours, outcome: outcome(["win", "loss"]) }, [1])).toBe("You lose");
+    expect(ownResult({ seats: colours, outcome: outcome(["draw", "draw"]) }, [1])).toBe("Draw");
+    const teams: SeatInfo[] = [0, 1, 2, 3].map((seat) => ({ seat, side: `Seat ${seat + 1}`, team: seat % 2 }));
+    expect(ownResult({ seats: teams, outcome: outcome(["loss", "win", "loss", "win"]) }, [1])).toBe("Your team wins");
+    expect(ownResult({ seats: colours, names: ["Ann", "Bob"], outcome: outcome(["win", "loss"]) }, [0, 1])).toBe("Ann (White) wins, Bob (Black) loses");
+    expect(ownResult({ seats: colours, outcome: outcome(["win", "loss"]) }, [])).toBeNull();
+  });
+
+  it("says the scores by name", () => {
+    expect(scoreWords({ ...named, outcome: outcome(["win", "loss", "loss"], [5, 3, 1]) })).toBe("Ann 5, Seat 2 3, Cy 1");
   });
 });

@@ -120,3 +120,61 @@ export function handOver(view: Pick<View, "turn" | "seats"> | null, name: string
   const sealed = view && sealedWords(view, null);
   return sealed ? `Hand the phone to ${name} to seal their move (${sealed.count}).` : `Hand the phone to ${name}.`;
 }
+
+/** The numbered seats ("Seat 2") whose players gave a name, with that name. */
+function namedSeats(view: Pick<View, "seats" | "names">): Map<string, string> {
+  return new Map(view.seats.filter((s) => /^Seat \d+$/.test(s.side) && view.names?.[s.seat]).map((s) => [s.side, view.names![s.seat]!]));
+}
+
+/** Says a referee's sentence with players' names for numbered seats: where "Seat 2" has given
+ * a name, "Seat 2 hands a medal to Seat 3" reads "Ann hands a medal to Bob". Seats with sides
+ * of their own ("White") keep them: the header says who plays which. */
+export function seatNamer(view: Pick<View, "seats" | "names">): (text: string) => string {
+  const named = namedSeats(view);
+  return (text) => (named.size ? text.replace(/\bSeat \d+\b/g, (seat) => named.get(seat) ?? seat) : text);
+}
+
+/** The view with the referee's sentences (the record, the outcome) said by `seatNamer`. */
+export function withNames(view: View): View {
+  if (!namedSeats(view).size) return view;
+  const say = seatNamer(view);
+  return {
+    ...view,
+    played: view.played.map((p) => ({ ...p, said: say(p.said) })),
+    outcome: view.outcome && { ...view.outcome, reason: say(view.outcome.reason) },
+  } as View;
+}
+
+/** How one seat finished, said to the player holding it: "You win", "Your team loses",
+ * "Draw"; `team` when the seat shares its result with a partner. */
+function yourResult(result: "win" | "draw" | "loss", team: boolean): string {
+  if (result === "draw") return "Draw";
+  if (team) return result === "win" ? "Your team wins" : "Your team loses";
+  return result === "win" ? "You win" : "You lose";
+}
+
+/** Each phone's own result at the end, for the seats it holds: "You win" on a phone of one's
+ * own; on a phone passed round, each player's by name ("Ann wins, Bob loses"); nothing for a
+ * phone that only watches. */
+export function ownResult(view: Pick<View, "outcome" | "seats" | "names">, held: number[]): string | null {
+  const outcome = view.outcome;
+  if (!outcome || !held.length) return null;
+  const teamOf = (seat: number) => view.seats.find((s) => s.seat === seat)?.team;
+  const partnered = (seat: number) => view.seats.some((s) => s.seat !== seat && s.team === teamOf(seat));
+  const oneTeam = held.every((s) => teamOf(s) === teamOf(held[0]));
+  if (held.length === 1 || oneTeam) {
+    const result = outcome.results[held[0]];
+    return result ? yourResult(result, held.length > 1 || partnered(held[0])) : null;
+  }
+  const said = held
+    .filter((s) => outcome.results[s])
+    .map((s) => `${sideName(view, s)} ${outcome.results[s] === "win" ? "wins" : outcome.results[s] === "loss" ? "loses" : "draws"}`);
+  return said.length ? said.join(", ") : null;
+}
+
+/** The scores by name, where the game scores: "Ann 5, Bob 3". */
+export function scoreWords(view: Pick<View, "outcome" | "seats" | "names">): string | null {
+  const scores = view.outcome?.scores;
+  if (!scores?.length) return null;
+  return scores.map((points, seat) => `${sideName(view, seat)} ${points}`).join(", ");
+}

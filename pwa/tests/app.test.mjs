@@ -20,6 +20,7 @@ test("two phones play a Chess960 game to checkmate, each seeing the other's move
   await white.page.getByText("Waiting for players").waitFor();
 
   await black.page.goto(`${server.base}/${link}`);
+  await black.page.getByText("Check the draws: add randomness of your own").click();
   await black.page.locator('input[name="entropy"]').fill("shuffled by Bob");
   await black.page.getByRole("button", { name: "Join" }).click();
   await black.page.getByText("White to move").waitFor();

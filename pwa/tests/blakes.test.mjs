@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, movedPast, noConsoleErrors, phone, resign, server, spectate, tap, twoPhones } from "./support.mjs";
+import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, inViewport, movedPast, noConsoleErrors, phone, resign, server, spectate, tap, twoPhones } from "./support.mjs";
 
 harness();
 
@@ -154,6 +154,13 @@ test("Blake's Chess on two phones to a king's capture: draws from the fourth tur
   assert.equal(await table.page.getByRole("region", { name: "the attack" }).getByRole("img").count(), 4, "four dice on the table display");
   await table.page.screenshot({ path: join(ARTIFACTS, "blakes-table.png") });
   await pages[defender].screenshot({ path: join(ARTIFACTS, "blakes-window-defender.png"), fullPage: true });
+  // The open attack does not push the board off the first screen: the attack's sentence, Pass
+  // and the board's upper half are all there at 390×844 (issue 31, item 7).
+  await pages[defender].evaluate(() => window.scrollTo(0, 0));
+  assert.ok(await inViewport(pages[defender], pages[defender].locator(".status.attack-sentence")), "the attack's sentence is on the first screen");
+  assert.ok(await inViewport(pages[defender], pages[defender].getByRole("button", { name: "Pass", exact: true })), "and Pass");
+  const board = await pages[defender].locator("svg.board").boundingBox();
+  assert.ok(board.y + board.height / 2 <= 844, `and the board's upper half (it starts at ${Math.round(board.y)} px)`);
   await axe(pages[defender], "Blake's Chess, the attack's window");
   assert.ok(await fitsWidth(pages[defender]), "nothing scrolls sideways at 390 px");
 

@@ -17,6 +17,7 @@ test("each phone keeps links of the record's chain; the fairness page checks the
   await move(phones, black, "e7", "e5", "e5");
   await move(phones, white, "g1", "f3", "Nf3");
   // The game page shows the chain so far.
+  await black.page.getByText("Fingerprints to note down").click();
   const head = black.page.locator(".fairness .chain");
   await head.getByText("Record after 4 events").waitFor();
   assert.match(await head.locator("code").innerText(), /^[0-9a-f]{64}$/);

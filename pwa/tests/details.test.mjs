@@ -73,6 +73,9 @@ test("the fairness box shows only where something is drawn; on a shared phone ea
     await page.getByLabel("Black's name").fill("Di");
   });
   await page.getByText("you are Cy (White)").waitFor();
+  // The fingerprints are folded away, under the link to the check.
+  await page.getByRole("link", { name: "Check the draws" }).waitFor();
+  await page.getByText("Fingerprints to note down").click();
   await page.getByText("Fairness commitment").waitFor();
   page.once("dialog", (d) => d.accept());
   await button(page, "Resign").click();
@@ -150,7 +153,7 @@ test("joining by typing: the game and join code as the host's phone shows them, 
   const game = await host.page.getByLabel("game", { exact: true }).locator("code").innerText();
   const code = await host.page.getByLabel("join code for Black").innerText();
   const link = await host.page.locator('[data-join-link="1"]').getAttribute("href");
-  assert.ok(link.endsWith(`/${game}/${code}`), "the link holds the same game and code");
+  assert.ok(link.endsWith(`/${game}/${code}?seat=1`), "the link holds the same game and code, and the seat it is for");
   await button(host.page, "Play as White on this phone").click();
 
   // Typed: the game and the code.

@@ -25,6 +25,7 @@ test("a two-phone game started from the app has sealed randomness from every sea
   black.page.on("request", (r) => r.url().endsWith("/join") && joins.push(r.postDataJSON()));
   await black.page.goto(`${server.base}/${link}`);
   await black.page.getByLabel("Your name").fill("Bob");
+  await black.page.getByText("Check the draws: add randomness of your own").click();
   await black.page.locator('input[name="entropy"]').fill("shuffled by Bob");
   await black.page.getByRole("button", { name: "Join" }).click();
   // Both phones reveal by themselves; the game starts with nobody tapping anything more.
@@ -127,6 +128,7 @@ test("a phrase of 33 × é (66 bytes) is refused before anything is sent", async
   const joins = [];
   page.on("request", (r) => r.url().endsWith("/join") && joins.push(r.url()));
   await page.goto(`${server.base}/#/join/somegame/AAAA-BBBB`);
+  await page.getByText("Check the draws: add randomness of your own").click();
   await page.locator('input[name="entropy"]').fill("é".repeat(33));
   await page.getByRole("button", { name: "Join" }).click();
   await page.getByRole("alert").getByText("Your randomness is 66 bytes long and at most 32 fit").waitFor();

@@ -168,6 +168,8 @@ test("Parade Chess Solitaire on one phone to its end: the deal laid out, a refus
     if (best && (best.groups < view.game.groups || !view.legal_actions.includes("add"))) {
       await tap(page, best.move.slice(0, 2));
       await tap(page, best.move.slice(2, 4));
+      // A move spends a card: the phone asks first.
+      await press(page.getByRole("alertdialog", { name: "before it is sent" }).getByRole("button", { name: "Play it" }));
       taps++;
     } else {
       const mark = view.board.cells.find((c) => c.markers?.includes("add-after")).id;

@@ -18,7 +18,7 @@ const MOVE = /^\d[a-d]\d-\d[a-d]\d$/;
 /** The smallest a cell may be drawn: the side of a square of its area, in CSS pixels. */
 const SMALLEST_CELL = 14;
 
-/** The die as the phones say it (src/whack.ts). */
+/** The die as the phones say it (src/games/whack/whack.ts). */
 const dieWords = (die) => `${die.number} — ${die.name}: ${die.meaning}`;
 
 async function api(method, path, body, token) {
@@ -178,6 +178,8 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
       await axe(page, "whack setup");
     }
     await page.locator(`button.preview[data-action="${choice.action}"]`).click();
+    // A picture changes the board: the phone asks first.
+    await page.getByRole("alertdialog", { name: "before it is sent" }).getByRole("button", { name: "Play it" }).click();
     view = await movedPast(gameId, view.seq);
     assert.deepEqual(
       view.game.sections.map((s) => s.number),
@@ -239,6 +241,7 @@ test("Whack Chess on two phones to a king's capture: sections laid by tapping pi
         await axe(page, "whack previews");
       }
       await page.getByRole("button", { name: choice.said, exact: true }).click();
+      await page.getByRole("alertdialog", { name: "before it is sent" }).getByRole("button", { name: "Play it" }).click();
       // The chooser's phone moves the section there; the phone asking for less motion puts it
       // there at once.
       const [moving, still] = await Promise.all([samples(page, cell, 1600), samples(other, cell, 1600)]);

@@ -6,9 +6,9 @@ import type { ComponentChildren } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { type GameView, type Par, api, courtesies } from "../api";
 import { cardFace, cardName, isRed, withFaces } from "../cards";
-import { againstPar, cardPieceWords, cardsWords, dealPar, endWords, groupsWords, paradeParMeaning, paradeParWords, scoreText } from "../solitaire";
+import { againstPar, cardPieceWords, cardsWords, dealPar, endWords, groupsWords, paradeParMeaning, paradeParWords, scoreText } from "../games/shared/solitaire";
 import { RecordToken } from "./Record";
-import "../pages/solitaire.css";
+import "../games/shared/solitaire.css";
 
 /** One card face up, with the piece (or the move) it stands for under its face. */
 export function CardFace({ card, note, latest }: { card: string; note?: string | null; latest?: boolean }) {

@@ -1,18 +1,27 @@
-// Each game's own words for its stages, where the words every game shares (`words.ts`) say too
-// little. Kept apart from the registry (`index.ts`), which holds the screens, so that the home
-// page can say whose turn it is in a game's own words without loading every screen.
+// Each game's own words for its stages (in its folder's `words.ts`), gathered by rules id. Kept
+// apart from the registry (`index.ts`), which holds the screens, so that the home page can say
+// whose turn it is in a game's own words without loading every screen.
 import type { StageVerbs } from "../words";
+import { stages as chessBattle } from "./chess-battle/words";
+import { stages as chessGolf } from "./chess-golf/words";
+import { stages as cloakAndDagger } from "./cloak-and-dagger/words";
+import { stages as cooperative } from "./cooperative/words";
+import { stages as gravity } from "./gravity/words";
+import { stages as masquerade } from "./masquerade/words";
+import { stages as neighbourSolitaire } from "./neighbour-solitaire/words";
+import { stages as paradeSolitaire } from "./parade-solitaire/words";
+import { stages as zombie } from "./zombie/words";
 
 export const STAGE_WORDS: Record<string, StageVerbs> = {
-  cooperative: { move: "move (or play a card)", capture: "capture (or say done)" },
-  "chess-battle": { move: "seal a move" },
-  masquerade: { choose: "choose the opponent's capture moves" },
-  "cloak-and-dagger": { choose: "choose what the checkers are" },
-  gravity: { move: "move the pieces one at a time", add: "add the flipped piece" },
-  zombie: { bury: "bury the captured piece", horde: "move the zombies" },
-  "parade-solitaire": { move: "move a piece or add one" },
-  "neighbour-solitaire": { add: "add a piece or move", place: "place the flipped piece", move: "move a piece" },
-  "chess-golf": { bid: "seal a count", move: "demonstrate", place: "put a captured piece back", deal: "choose how many cards to deal" },
+  "cooperative": cooperative,
+  "chess-battle": chessBattle,
+  "masquerade": masquerade,
+  "cloak-and-dagger": cloakAndDagger,
+  "gravity": gravity,
+  "zombie": zombie,
+  "parade-solitaire": paradeSolitaire,
+  "neighbour-solitaire": neighbourSolitaire,
+  "chess-golf": chessGolf,
 };
 
 /** A game's own words for its stages (none for most games). */

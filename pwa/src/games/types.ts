@@ -52,6 +52,10 @@ export interface GameEntry {
   /** How many seats a game created with these options has (the names on a shared phone), for
    * games whose seats are an option. */
   seatCount?: (options: unknown) => number;
+  /** The question asked before an action is sent, for actions a mis-tap would cost and nothing
+   * random has answered yet (a card spent, a board changed); null sends it at once. The player
+   * then plays it or takes it back, before anything reaches the referee. */
+  confirm?: (action: string, view: GameView) => string | null;
   /** The table display (`#/table/<game>`): what a screen in the middle of the table shows to
    * everyone, from the spectator's view. Games without one get the board and the record. */
   table?: ComponentType<{ view: GameView }>;
@@ -61,4 +65,25 @@ export interface EditorSpec {
   marks?: "checkers" | "coloured-checkers" | "mirror";
   chess960?: boolean;
   placeholder: string;
+  /** Whether the game writes its positions from FEN's placement alone, then its own fields
+   * (no side to move, castling or en passant): Chess Golf, Parade. */
+  placement?: boolean;
+  /** The game's own fields after FEN's six that the editor sets as words (a hand of cards,
+   * burials, the half that moves); the marks' field, where there are marks, is drawn instead. */
+  fields?: ExtraField[];
+}
+
+/** One of a game's own position fields, as the board editor offers it. */
+export interface ExtraField {
+  /** Its place among the position's fields, counted from 0 (FEN's six are 0 to 5). */
+  index: number;
+  /** What it is, in the players' words: "Your hand". */
+  label: string;
+  /** The values to choose from, each with its words; a field to type when absent. */
+  choices?: [string, string][];
+  /** What to type, for a typed field: "8H,QS or -". */
+  placeholder?: string;
+  /** Whether the field may be left out (the last ones only): empty, it is not written at all
+   * rather than written "-". */
+  optional?: boolean;
 }

@@ -1,21 +1,23 @@
 // "Is that legal?" without a game: set the position up on the board (or paste it), say who is to
 // move, then tap the move from and to (or type it) and the referee answers in a sentence.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, type Adjudication, type BoardView } from "../api";
 import { Board } from "../components/Board";
 import { parsePlacement, pieceGlyph, pieceName, placementBoard } from "../fen";
 import { adjudicable, gameEntry } from "../games";
-import type { EditorSpec } from "../games/types";
+import type { EditorSpec, ExtraField } from "../games/types";
 import {
   type Brush,
   EMPTY_BOARD,
   START_FEN,
   deriveCastling,
+  fromPlacementNotation,
   enPassantSquares,
   fieldsOf,
   isPromotion,
   moveWords,
   paint,
+  placementNotation,
   resolveMove,
   parseMarks,
   stackOf,
@@ -73,6 +75,66 @@ function verdictWords(answer: Adjudication, asked: string | null): string {
   return answer.said ?? `${answer.legal ? "Legal" : "Illegal"}: ${answer.reason}`;
 }
 
+/** The referee's answer (or what went wrong asking), right under the board where the move was
+ * tapped, and brought into view when it arrives: a move asked from the field below is answered
+ * on the same screen too. */
+function Verdict({ answer, asked, error }: { answer: Adjudication | null; asked: string | null; error: string }) {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (answer || error) ref.current?.scrollIntoView({ block: "nearest" });
+  }, [answer, error]);
+  return (
+    <section class="verdict" role="status" aria-live="polite" ref={ref}>
+      {error && <p class="error">{error}</p>}
+      {answer && (
+        <p class={answer.legal ? "ok" : "error"}>
+          <span aria-hidden="true">{answer.legal ? "✓ " : "✗ "}</span>
+          {verdictWords(answer, asked)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The game's own fields of the position as words to set (a hand of cards, burials, the half
+ * that moves): a choice where the values are few, else a field to type, spaces left out
+ * (fields are separated by spaces), empty meaning "-", or for an optional field (null) not
+ * written at all. */
+function ExtraFields({ fields, values, set }: { fields: ExtraField[]; values: string[]; set: (index: number, value: string | null) => void }) {
+  return (
+    <fieldset class="extra-fields">
+      <legend>The game's own state</legend>
+      {fields.map((f) =>
+        f.choices ? (
+          <label key={f.index}>
+            {f.label}
+            <select name={`field-${f.index}`} value={values[f.index] ?? f.choices[0][0]} onChange={(e) => set(f.index, (e.target as HTMLSelectElement).value)}>
+              {f.choices.map(([value, words]) => (
+                <option key={value} value={value}>
+                  {words}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <label key={f.index}>
+            {f.label}
+            <input
+              name={`field-${f.index}`}
+              value={values[f.index] === "-" ? "" : (values[f.index] ?? "")}
+              placeholder={f.placeholder}
+              autocomplete="off"
+              autocapitalize="off"
+              spellcheck={false}
+              onChange={(e) => set(f.index, (e.target as HTMLInputElement).value.replace(/\s+/g, "") || (f.optional ? null : "-"))}
+            />
+          </label>
+        ),
+      )}
+    </fieldset>
+  );
+}
+
 const sameBrush = (a: Brush | null, b: Brush | null) => JSON.stringify(a) === JSON.stringify(b);
 
 export function Adjudicate() {
@@ -97,6 +159,10 @@ export function Adjudicate() {
   const side = fields[1] === "b" ? "b" : "w";
   const castling = fields[2];
   const epChoices = enPassantSquares(placement, side);
+  // Games written from the placement alone have no side to move, castling or en passant.
+  const placementOnly = !!editor?.placement;
+  /** The position in the game's own notation, as it is sent and shown as text. */
+  const written = placementOnly ? placementNotation(fen) : fen;
   useEffect(() => {
     api.rules().then(
       (all) => setNames(Object.fromEntries(all.map((r) => [r.id, r.name]))),
@@ -123,7 +189,7 @@ export function Adjudicate() {
     const resolved = resolveMove(placement, side, action);
     setAsked(resolved && moveWords(resolved));
     try {
-      setAnswer(await api.adjudicate(rules, fen, action.trim()));
+      setAnswer(await api.adjudicate(rules, written, action.trim()));
     } catch (err) {
       setError((err as Error).message);
     }
@@ -235,52 +301,58 @@ export function Adjudicate() {
               : "Tap the piece that moves, then where it goes — or type the move below."}
         </p>
         <Board board={board} orientation={flipped ? "black" : "white"} selected={from} onCell={onCell} label="position to judge" />
-        <div class="actions" role="group" aria-label="side to move">
-          <button type="button" aria-pressed={side === "w"} onClick={() => setSide("w")}>
-            White to move
-          </button>
-          <button type="button" aria-pressed={side === "b"} onClick={() => setSide("b")}>
-            Black to move
-          </button>
-        </div>
-        <fieldset class="castling">
-          <legend>Castling still allowed</legend>
-          {(
-            [
-              ["K", "White O-O"],
-              ["Q", "White O-O-O"],
-              ["k", "Black O-O"],
-              ["q", "Black O-O-O"],
-            ] as const
-          ).map(([letter, label]) => (
-            <label class="inline" key={letter}>
-              <input type="checkbox" checked={castling.includes(letter)} onChange={() => toggleRight(letter)} /> {label}
+        <Verdict answer={answer} asked={asked} error={error} />
+        {!placementOnly && (
+          <>
+            <div class="actions" role="group" aria-label="side to move">
+              <button type="button" aria-pressed={side === "w"} onClick={() => setSide("w")}>
+                White to move
+              </button>
+              <button type="button" aria-pressed={side === "b"} onClick={() => setSide("b")}>
+                Black to move
+              </button>
+            </div>
+            <fieldset class="castling">
+              <legend>Castling still allowed</legend>
+              {(
+                [
+                  ["K", "White O-O"],
+                  ["Q", "White O-O-O"],
+                  ["k", "Black O-O"],
+                  ["q", "Black O-O-O"],
+                ] as const
+              ).map(([letter, label]) => (
+                <label class="inline" key={letter}>
+                  <input type="checkbox" checked={castling.includes(letter)} onChange={() => toggleRight(letter)} /> {label}
+                </label>
+              ))}
+              <label class="inline">
+                <input
+                  type="checkbox"
+                  checked={autoCastling}
+                  onChange={(e) => {
+                    const on = (e.target as HTMLInputElement).checked;
+                    setAutoCastling(on);
+                    if (on) update(fen, true);
+                  }}
+                />{" "}
+                From the pieces (kings and rooks at home)
+              </label>
+            </fieldset>
+            <label>
+              En passant
+              <select name="ep" value={fields[3]} onChange={(e) => update(withField(fen, 3, (e.target as HTMLSelectElement).value))}>
+                <option value="-">No en passant capture</option>
+                {epChoices.map((sq) => (
+                  <option key={sq} value={sq}>
+                    {sq} (the pawn just advanced two squares)
+                  </option>
+                ))}
+              </select>
             </label>
-          ))}
-          <label class="inline">
-            <input
-              type="checkbox"
-              checked={autoCastling}
-              onChange={(e) => {
-                const on = (e.target as HTMLInputElement).checked;
-                setAutoCastling(on);
-                if (on) update(fen, true);
-              }}
-            />{" "}
-            From the pieces (kings and rooks at home)
-          </label>
-        </fieldset>
-        <label>
-          En passant
-          <select name="ep" value={fields[3]} onChange={(e) => update(withField(fen, 3, (e.target as HTMLSelectElement).value))}>
-            <option value="-">No en passant capture</option>
-            {epChoices.map((sq) => (
-              <option key={sq} value={sq}>
-                {sq} (the pawn just advanced two squares)
-              </option>
-            ))}
-          </select>
-        </label>
+          </>
+        )}
+        {editor?.fields && <ExtraFields fields={editor.fields} values={fields} set={(i, v) => update(v === null ? fields.slice(0, i).join(" ") : withField(fen, i, v))} />}
         {marksNow !== undefined && (
           <p class="facts">
             {editor?.marks === "mirror" ? "Through the mirror" : "Checkers"}: <code>{marksNow}</code>
@@ -289,14 +361,15 @@ export function Adjudicate() {
         <details>
           <summary>Position as text</summary>
           <label>
-            Position (FEN, then the game's own fields)
+            {placementOnly ? "Position (the board as in FEN, then the game's own fields)" : "Position (FEN, then the game's own fields)"}
             <textarea
               name="fen"
               rows={2}
-              value={fen}
+              value={written}
               onInput={(e) => {
+                const text = (e.target as HTMLTextAreaElement).value;
                 setAutoCastling(false);
-                setFen((e.target as HTMLTextAreaElement).value);
+                setFen(placementOnly ? fromPlacementNotation(text) : text);
                 setAnswer(null);
               }}
             />
@@ -310,29 +383,14 @@ export function Adjudicate() {
           Ask the referee
         </button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
+      {answer?.position && (
+        <section class="after-move" aria-label="after the move">
+          <Board board={boardOf(answer.position, editor)} orientation={flipped ? "black" : "white"} label="position after the move" />
+          <p class="facts">
+            <code class="wrap">{answer.position}</code>
+          </p>
+        </section>
       )}
-      <section class="verdict" role="status" aria-live="polite">
-        {answer && (
-          <>
-            <p class={answer.legal ? "ok" : "error"}>
-              <span aria-hidden="true">{answer.legal ? "✓ " : "✗ "}</span>
-              {verdictWords(answer, asked)}
-            </p>
-            {answer.position && (
-              <>
-                <Board board={boardOf(answer.position, editor)} orientation={flipped ? "black" : "white"} label="position after the move" />
-                <p class="facts">
-                  <code class="wrap">{answer.position}</code>
-                </p>
-              </>
-            )}
-          </>
-        )}
-      </section>
     </main>
   );
 }

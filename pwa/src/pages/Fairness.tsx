@@ -103,7 +103,7 @@ export function Fairness({ gameId }: { gameId: string }) {
         setRecord(record);
         setVerdict(await verifyAudit(record, checkpoints(gameId), await ownKeys(gameId)));
       },
-      (e) => setPending(e.status === 409 ? "The seed is revealed when the game is over. Until then, note the commitment shown in the game." : e.message),
+      (e) => setPending(e.status === 409 ? "The seed is revealed when the game is over. Until then, note the commitment: the game page keeps it under “Fingerprints to note down”." : e.message),
     );
     // The spectator's view, for the seats' sides and names.
     api.view(gameId).then(setView, () => undefined);

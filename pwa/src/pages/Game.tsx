@@ -4,13 +4,14 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, settled, sideName, teamOf, watch } from "../api";
 import { EndOfGame } from "../components/EndOfGame";
+import { JoinCodes, type SeatCode } from "../components/JoinCodes";
 import { RecordToken } from "../components/Record";
 import { TableClock } from "../components/TableClock";
-import { screenFor, seatName } from "../games";
+import { gameEntry, screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
 import { dueSeats, revealDue } from "../joining";
 import { cacheView, cachedView, keepCheckpoint, load, nextHolder, save } from "../session";
-import { handOver, joinedWords } from "../words";
+import { handOver, joinedWords, ownResult, scoreWords, withNames } from "../words";
 
 /** The game's screen from the registry (or the generic one, when asked for). Drawn anew for
  * each seat that takes the phone, so nothing one seat tapped or chose (a secret table being
@@ -74,6 +75,45 @@ function Announce({ view }: { view: View }) {
   );
 }
 
+/** At the end, this phone's own result first ("You win", "Your team loses"), then the scores
+ * by name where the game scores. */
+function OwnResult({ view, held }: { view: View; held: number[] }) {
+  if (view.status !== "over") return null;
+  const own = ownResult(view, held);
+  const scores = scoreWords(view);
+  if (!own && !scores) return null;
+  return (
+    <div class="own-result" role="status">
+      {own && <p class="result-own">{own}</p>}
+      {scores && <p class="facts">Scores: {scores}</p>}
+    </div>
+  );
+}
+
+/** An action waiting for the player's yes before it is sent: the question, and the screen's
+ * wait for the answer. */
+interface Asking {
+  action: string;
+  question: string;
+  done: () => void;
+}
+
+/** The question before a costly action is sent, held at the foot of the screen where the
+ * thumb is: play it, or undo the tap (nothing has reached the referee). */
+function ConfirmBar({ asking, play, undo }: { asking: Asking; play: () => void; undo: () => void }) {
+  return (
+    <div class="confirm-bar" role="alertdialog" aria-label="before it is sent" aria-describedby="confirm-question">
+      <p id="confirm-question">{asking.question}</p>
+      <div class="actions">
+        <button class="primary" onClick={play}>
+          Play it
+        </button>
+        <button onClick={undo}>Undo</button>
+      </div>
+    </div>
+  );
+}
+
 /** The host's menu: ending the game for everyone, asked first. */
 function HostMenu({ end }: { end: () => void }) {
   return (
@@ -89,6 +129,21 @@ function HostMenu({ end }: { end: () => void }) {
         End game
       </button>
     </details>
+  );
+}
+
+/** On the host's phone while players are still joining: the codes of the seats nobody has
+ * taken yet, kept from when the game was made, so a reload or a trip to a join link does not
+ * orphan the game. */
+function OpenSeats({ gameId, view, codes }: { gameId: string; view: View; codes: SeatCode[] }) {
+  const open = codes.filter((c) => !view.joined_seats.includes(c.seat));
+  if (!open.length) return null;
+  return (
+    <section class="join-codes" aria-labelledby="join-codes-title">
+      <h2 id="join-codes-title">Join codes</h2>
+      <p>Each player still to join opens their link or scans their code.</p>
+      <JoinCodes gameId={gameId} codes={open} nameOf={(s) => sideName(view, s)} />
+    </section>
   );
 }
 
@@ -136,7 +191,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     if (shared && shown.seat !== seatRef.current) return;
     const v = settled(shown);
     seqRef.current = Math.max(seqRef.current, v.seq);
-    setView(v);
+    setView(withNames(v));
     cacheView(gameId, v.seat, v);
     // A link of the record's chain the final record must pass through.
     keepCheckpoint(gameId, v);
@@ -177,7 +232,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
         if (err.status === 0 || err.status >= 500) {
           // Offline (or the referee away): the last known position, read-only, and try again.
           const last = cachedView(gameId, seat);
-          if (last) setView(settled(last));
+          if (last) setView(withNames(settled(last)));
           setOffline(true);
           timer = setTimeout(() => setRetry((n) => n + 1), 4000);
         } else setMessage(err.message);
@@ -243,6 +298,35 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
       }
     }
   };
+
+  // An action the game asks about first (a card spent, the board changed), until answered.
+  const [asking, setAsking] = useState<Asking | null>(null);
+  /** What the screen calls to act: at once, or after the player's yes where the game asks. */
+  const actOrAsk = (action: string): Promise<void> => {
+    const question = view && view.game !== null ? gameEntry(view.rules).confirm?.(action, view) : null;
+    if (!question) return act(action);
+    asking?.done();
+    setMessage("");
+    return new Promise((done) => setAsking({ action, question, done }));
+  };
+  const playAsked = async () => {
+    if (!asking) return;
+    setAsking(null);
+    await act(asking.action);
+    asking.done();
+  };
+  const undoAsked = () => {
+    if (!asking) return;
+    setAsking(null);
+    setMessage("Taken back: nothing was sent.");
+    asking.done();
+  };
+  // A question about a position that has moved on (or a phone passed on) is dropped.
+  useEffect(() => {
+    if (!asking) return;
+    asking.done();
+    setAsking(null);
+  }, [view?.seq, seat]);
 
   /** The host ends the game for everyone; this phone then shows its own seat's view (the
    * host's, where it holds no seat). */
@@ -325,6 +409,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               ? joinedWords(view)
               : `Everyone has joined. Waiting for ${(view.awaiting_reveal ?? []).map((s) => sideName(view, s)).join(" and ") || "the referee"} to unseal their share of the randomness (their phone does it by itself)…`}
           </p>
+          {stored.host && <OpenSeats gameId={gameId} view={view} codes={stored.codes ?? []} />}
           {message && (
             <p class="error" role="alert">
               {message}
@@ -355,30 +440,36 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               Closed: nobody moved for too long. The record, with the seed, can be checked.
             </p>
           )}
+          <OwnResult view={view} held={heldSeats} />
           <DrawBanner view={view} act={act} />
           {/* The earlier part of a long record is fetched with this phone's token for the seat. */}
           <RecordToken.Provider value={token}>
-            <Play view={view} screen={screen} act={act} message={message} setMessage={setMessage} />
+            <Play view={view} screen={screen} act={actOrAsk} message={message} setMessage={setMessage} />
           </RecordToken.Provider>
+          {asking && <ConfirmBar asking={asking} play={() => void playAsked()} undo={undoAsked} />}
           <EndOfGame view={view} gameId={gameId} />
           {view.status === "active" && view.seat_count === 2 && <TableClock names={[sideName(view, 0), sideName(view, 1)]} />}
         </>
       )}
       {info && (info.random.length > 0 || view.chain) && (
         <footer class="facts fairness">
-          {info.random.length > 0 && (
-            <>
-              Fairness commitment <code class="wrap">{view.commitment}</code>{" "}
-            </>
-          )}
-          {view.chain && (
-            <span class="chain">
-              Record after {view.seq} events <code class="wrap">{view.chain}</code>{" "}
-            </span>
-          )}
           <a class="button" href={`#/fairness/${gameId}`}>
             {info.random.length > 0 ? "Check the draws" : "Check the record"}
           </a>
+          {/* The fingerprints a careful player notes down, folded away from the game. */}
+          <details class="fingerprints">
+            <summary>Fingerprints to note down</summary>
+            {info.random.length > 0 && (
+              <p>
+                Fairness commitment <code class="wrap">{view.commitment}</code>
+              </p>
+            )}
+            {view.chain && (
+              <p class="chain">
+                Record after {view.seq} events <code class="wrap">{view.chain}</code>
+              </p>
+            )}
+          </details>
         </footer>
       )}
     </main>

@@ -86,6 +86,49 @@ function YourGames({ names }: { names: Record<string, string> }) {
   );
 }
 
+/** How many play a game: "2 players", "4–12 players". */
+const playersOf = (r: RulesInfo) => (r.min_seats === r.max_seats ? `${r.min_seats} players` : `${r.min_seats}–${r.max_seats} players`);
+
+/** Whether a game answers a search: every word typed is in its name, summary, equipment or
+ * player count. */
+function matches(r: RulesInfo, search: string): boolean {
+  const text = `${r.name} ${r.summary} ${r.equipment.join(" ")} ${playersOf(r)}`.toLowerCase();
+  return search.toLowerCase().split(/\s+/).every((word) => text.includes(word));
+}
+
+/** Every game, with a search box: eighteen games are too many to scroll through on a phone. */
+function Catalogue({ rules }: { rules: RulesInfo[] | null }) {
+  const [search, setSearch] = useState("");
+  const found = (rules ?? []).filter((r) => matches(r, search.trim()));
+  return (
+    <section aria-labelledby="games">
+      <h2 id="games">Games</h2>
+      <label class="search">
+        Find a game
+        <input type="search" name="search" value={search} placeholder="name, cards, dice…" autocomplete="off" onInput={(e) => setSearch((e.target as HTMLInputElement).value)} />
+      </label>
+      {rules && (
+        <p class="facts" aria-live="polite">
+          {search.trim() ? `${plural(found.length, "game")} found` : `${plural(rules.length, "game")}`}
+        </p>
+      )}
+      <ul class="catalogue">
+        {found.map((r) => (
+          <li key={r.id} class="card">
+            <h3>{r.name}</h3>
+            <p>{r.summary}</p>
+            <p class="facts">
+              {playersOf(r)} · {r.equipment.join(", ")}
+            </p>
+            {r.secret.length > 0 && <p class="facts">Kept secret: {r.secret.join(", ")}</p>}
+            <a class="button" href={`#/start/${r.id}`}>Start {r.name}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function Home() {
   const [rules, setRules] = useState<RulesInfo[] | null>(null);
   const [error, setError] = useState("");
@@ -105,20 +148,7 @@ export function Home() {
       <YourGames names={names} />
       {error && <p class="error" role="alert">{error}</p>}
       {rules === null && !error && <p>Loading the games…</p>}
-      <h2>Games</h2>
-      <ul class="catalogue">
-        {rules?.map((r) => (
-          <li key={r.id} class="card">
-            <h3>{r.name}</h3>
-            <p>{r.summary}</p>
-            <p class="facts">
-              {r.min_seats === r.max_seats ? `${r.min_seats} players` : `${r.min_seats}–${r.max_seats} players`} · {r.equipment.join(", ")}
-            </p>
-            {r.secret.length > 0 && <p class="facts">Kept secret: {r.secret.join(", ")}</p>}
-            <a class="button" href={`#/start/${r.id}`}>Start {r.name}</a>
-          </li>
-        ))}
-      </ul>
+      <Catalogue rules={rules} />
     </main>
   );
 }

@@ -1,8 +1,30 @@
-import { useState } from "preact/hooks";
+// Joining a game: the game and join code (from a link or typed), a name, and randomness of one's
+// own folded under "Check the draws"; a link from the host's phone says which game and seat.
+import { useEffect, useState } from "preact/hooks";
+import { api, sideName } from "../api";
 import { NAME_CHARS, joinSeat, nameProblem, phraseProblem } from "../joining";
 import { go } from "../router";
 
-export function Join({ gameId = "", code = "" }: { gameId?: string; code?: string }) {
+/** Which game and seat a join link is for, once the referee's public view says it: "Chess, as
+ * Black". Nothing for a typed code, whose seat only the referee knows. */
+function useInvitation(gameId: string, seat: string | null | undefined): string | null {
+  const [said, setSaid] = useState<string | null>(null);
+  useEffect(() => {
+    const n = Number(seat);
+    if (!gameId || seat == null || !Number.isInteger(n)) return;
+    Promise.all([api.view(gameId), api.rules()]).then(
+      ([view, rules]) => {
+        const game = rules.find((r) => r.id === view.rules)?.name ?? view.rules;
+        setSaid(view.seats.some((s) => s.seat === n) ? `${game}, as ${sideName(view, n)}` : game);
+      },
+      () => undefined,
+    );
+  }, [gameId, seat]);
+  return said;
+}
+
+export function Join({ gameId = "", code = "", seat }: { gameId?: string; code?: string; seat?: string | null }) {
+  const invitation = useInvitation(gameId, seat);
   const [game, setGame] = useState(gameId);
   const [joinCode, setJoinCode] = useState(code);
   /** The game typed, or a whole join link pasted (its game and code both taken from it). */
@@ -40,6 +62,11 @@ export function Join({ gameId = "", code = "" }: { gameId?: string; code?: strin
   return (
     <main>
       <h1>Join a game</h1>
+      {invitation && (
+        <p class="lead invitation" aria-live="polite">
+          This code is for <strong>{invitation}</strong>.
+        </p>
+      )}
       <form class="form" onSubmit={submit}>
         <label>
           Game (as the host's phone shows it, or paste a join link)
@@ -54,20 +81,23 @@ export function Join({ gameId = "", code = "" }: { gameId?: string; code?: strin
           <input name="player-name" value={name} maxLength={NAME_CHARS} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
           <small>Shown to the others instead of your seat's name.</small>
         </label>
-        <label>
-          Your own randomness (optional)
-          <input
-            name="entropy"
-            value={entropy}
-            autocomplete="off"
-            aria-invalid={tooLong ? "true" : undefined}
-            onInput={(e) => setEntropy((e.target as HTMLInputElement).value)}
-          />
-          <small>
-            This phone already adds random bytes of its own to every card and die of this game, sealed until everyone has joined, so not even the referee could
-            have picked them. Anything you type (up to 32 bytes) is mixed in too.
-          </small>
-        </label>
+        <details class="own-randomness">
+          <summary>Check the draws: add randomness of your own (optional)</summary>
+          <label>
+            Your own randomness (optional)
+            <input
+              name="entropy"
+              value={entropy}
+              autocomplete="off"
+              aria-invalid={tooLong ? "true" : undefined}
+              onInput={(e) => setEntropy((e.target as HTMLInputElement).value)}
+            />
+            <small>
+              This phone already adds random bytes of its own to every card and die of this game, sealed until everyone has joined, so not even the referee could
+              have picked them. Anything you type (up to 32 bytes) is mixed in too.
+            </small>
+          </label>
+        </details>
         {error && (
           <p class="error" role="alert">
             {error}

@@ -2,8 +2,8 @@
 // as JSON for a game the app does not know yet) and how the phones are shared.
 import { useEffect, useState } from "preact/hooks";
 import { api, type Created, type RulesInfo } from "../api";
-import { Qr } from "../components/Qr";
-import { DEFAULT_GAME, gameEntry, seatName } from "../games";
+import { JoinCodes } from "../components/JoinCodes";
+import { gameEntry, seatName } from "../games";
 import { NAME_CHARS, joinSeat, nameProblem } from "../joining";
 import { go } from "../router";
 import { load, save } from "../session";
@@ -18,11 +18,12 @@ function Options({ id, value, onChange }: { id: string; value: unknown; onChange
 export function Start({ preset, again }: { preset?: string; again?: string | null }) {
   const previous = again ? load(again) : null;
   const [rules, setRules] = useState<RulesInfo[]>([]);
-  const [id, setId] = useState(preset ?? DEFAULT_GAME);
+  // No game is chosen for the player: the select asks first.
+  const [id, setId] = useState(preset ?? "");
   const [mode, setMode] = useState<"each" | "shared">(previous ? (Object.keys(previous.seats).length > 1 ? "shared" : previous.mode) : "each");
   // Each game's form value, kept while another game is looked at.
   const [values, setValues] = useState<Record<string, unknown>>(() =>
-    previous?.options !== undefined && previous.rules === (preset ?? DEFAULT_GAME) ? { [previous.rules]: previous.options } : {},
+    previous?.options !== undefined && preset && previous.rules === preset ? { [preset]: previous.options } : {},
   );
   const [name, setName] = useState("");
   // On a shared phone, each side's name, by seat.
@@ -93,7 +94,6 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
   };
 
   if (created) {
-    const base = `${location.origin}${location.pathname}`;
     return (
       <main>
         <h1>Game ready</h1>
@@ -104,34 +104,18 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
         <p class="code game-id" aria-label="game">
           Game <code>{created.game_id}</code>
         </p>
-        <p class="facts">
-          Fairness commitment: <code class="wrap">{created.commitment}</code>
-        </p>
         <label class="form">
           Your name (optional, shown to the others)
           <input name="player-name" value={name} maxLength={NAME_CHARS} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
-        <ul class="seats">
-          {created.seats.map((s) => {
-            const link = `${base}#/join/${created.game_id}/${s.join_code}`;
-            return (
-              <li key={s.seat} class="card">
-                <h2>{seatName(id, s.seat)}</h2>
-                <p class="code" aria-label={`join code for ${seatName(id, s.seat)}`}>
-                  {s.join_code}
-                </p>
-                <Qr text={link} label={`QR code to join as ${seatName(id, s.seat)}`} />
-                <a class="button" href={`#/join/${created.game_id}/${s.join_code}`} data-join-link={s.seat}>
-                  Join link
-                </a>
-                <button type="button" onClick={() => playHere(s.join_code)}>
-                  Play as {seatName(id, s.seat)} on this phone
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <JoinCodes gameId={created.game_id} codes={created.seats} nameOf={(seat) => seatName(id, seat)} playHere={(s) => playHere(s.join_code)} />
         {error && <p class="error" role="alert">{error}</p>}
+        <details class="facts fingerprints">
+          <summary>Fingerprints to note down</summary>
+          <p>
+            Fairness commitment <code class="wrap">{created.commitment}</code>
+          </p>
+        </details>
         <a class="button" href={`#/game/${created.game_id}`}>
           Watch the game
         </a>
@@ -151,6 +135,9 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
         <label>
           Game
           <select value={id} onChange={(e) => setId((e.target as HTMLSelectElement).value)} name="rules">
+            <option value="" disabled>
+              Choose a game
+            </option>
             {rules.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name}
@@ -158,8 +145,8 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
             ))}
           </select>
         </label>
-        <Options id={id} value={value} onChange={(v) => setValues({ ...values, [id]: v })} />
-        {seatCount > 1 && (
+        {id && <Options id={id} value={value} onChange={(v) => setValues({ ...values, [id]: v })} />}
+        {id && seatCount > 1 && (
         <fieldset>
           <legend>Phones</legend>
           <label class="inline">
@@ -170,7 +157,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
           </label>
         </fieldset>
         )}
-        {phones === "shared" && (
+        {id && phones === "shared" && (
           <fieldset>
             <legend>Names (optional, shown with the sides)</legend>
             {Array.from({ length: seatCount }, (_, seat) => (
@@ -192,7 +179,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
           </fieldset>
         )}
         {error && <p class="error" role="alert">{error}</p>}
-        <button class="primary" type="submit" disabled={busy}>
+        <button class="primary" type="submit" disabled={busy || !id}>
           Create game
         </button>
       </form>

@@ -10,7 +10,7 @@ import { RoundTimer } from "../components/RoundTimer";
 import { gameEntry } from "../games";
 import { stageWords } from "../games/stages";
 import { joinedWords, sealedWords, turnSentence } from "../words";
-import "./variants.css";
+import "../components/variants.css";
 
 /** A game without a table display of its own: the board, whose turn, the record. */
 function PlainTable({ view }: { view: GameView }) {

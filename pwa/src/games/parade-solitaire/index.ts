@@ -1,0 +1,25 @@
+// Parade Chess Solitaire: its registry entry.
+import { screen } from "../shared/entry";
+import type { GameEntry } from "../types";
+import { ParadeSolitaireGame } from "./ParadeSolitaire";
+
+/** A move spends a card from the hand: asked first, "Spend a card: e4→f5?". */
+const spendsACard = (action: string) => (/^[a-h][1-8][a-h][1-8]$/.test(action) ? `Spend a card: ${action.slice(0, 2)}→${action.slice(2, 4)}?` : null);
+
+export const paradeSolitaire: GameEntry = {
+  id: "parade-solitaire",
+  screen: screen(ParadeSolitaireGame),
+  options: null,
+  sides: ["Player"],
+  confirm: spendsACard,
+  // Eight cards in hand, none counted yet (docs/notation.md).
+  positionSuffix: "8 0",
+  editor: {
+    placement: true,
+    placeholder: "f3d4 or add",
+    fields: [
+      { index: 6, label: "Cards in hand", placeholder: "8" },
+      { index: 7, label: "Cards counted against you", placeholder: "0" },
+    ],
+  },
+};

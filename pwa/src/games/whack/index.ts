@@ -1,0 +1,23 @@
+// Whack Chess: its registry entry.
+import { options, screen } from "../shared/entry";
+import type { GameEntry } from "../types";
+import { whackOptions } from "./options";
+import type { GameView } from "../../api";
+import { WhackGame, WhackTable } from "./Whack";
+import type { WhackView } from "./whack";
+
+/** A picture tapped changes the board (a section laid, moved or turned): asked first, in the
+ * referee's words for that change. */
+function changesTheBoard(action: string, view: GameView): string | null {
+  const choice = (view as WhackView).game.choices.find((c) => c.action === action);
+  return choice ? `${choice.said}?` : null;
+}
+
+export const whack: GameEntry = {
+  id: "whack",
+  screen: screen(WhackGame),
+  options: options(whackOptions),
+  sides: ["Fire", "Ice"],
+  table: WhackTable,
+  confirm: changesTheBoard,
+};
