@@ -395,6 +395,8 @@ export const api = {
   })),
   adjudicate: (rules: string, position: string, action: string) =>
     call<Adjudication>("POST", "/api/v1/adjudicate", { rules, position, action }),
+  /** What is par here? The par of a puzzle's start given as a position, without a game. */
+  par: (rules: string, position: string) => call<Par>("POST", "/api/v1/par", { rules, position }),
   /** Why an action is refused in a position, asked without touching any game. */
   whyIllegal: (rules: string, position: string, action: string): Promise<string> =>
     call<Adjudication>("POST", "/api/v1/adjudicate", { rules, position, action }).then(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, type JoinBody, type Joined } from "./api";
-import { PHRASE_BYTES, commitmentOf, dueSeats, nameProblem, newEntropy, phraseProblem, sendJoin, utf8Bytes } from "./joining";
+import { PHRASE_BYTES, awaitingWords, commitmentOf, dueSeats, nameProblem, newEntropy, phraseProblem, sendJoin, utf8Bytes } from "./joining";
 
 describe("a seat's entropy", () => {
   it("counts bytes as the referee does, not characters", () => {
@@ -75,5 +75,22 @@ describe("a player's name", () => {
   it("is refused on the phone as the referee refuses it: on one line, nothing invisible or turning the text", () => {
     expect(nameProblem("Zoë Ødegård")).toBeNull();
     for (const name of ["\u202eadA", "Ada\nBob", "A\u200bda", "Ada\u2066"]) expect(nameProblem(name)).toMatch(/on one line/);
+  });
+});
+
+describe("whom the table waits for", () => {
+  const seats = [
+    { seat: 0, side: "White", team: 0 },
+    { seat: 1, side: "Black", team: 1 },
+  ];
+  it("names the phone that must open the game, and when the game starts without it", () => {
+    const deadline = new Date(2026, 10, 27, 14, 5).getTime();
+    const words = awaitingWords({ seats, names: ["Ann", null], awaiting_reveal: [0], reveal_deadline_ms: deadline });
+    expect(words).toContain("Ann's phone needs to open the game");
+    expect(words).toContain("the game starts without that phone's share");
+    expect(words).toContain(new Date(deadline).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+  });
+  it("says the game is starting when nobody is awaited", () => {
+    expect(awaitingWords({ seats, names: [], awaiting_reveal: [], reveal_deadline_ms: null })).toContain("starting");
   });
 });

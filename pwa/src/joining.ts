@@ -9,7 +9,7 @@
 //   answer: the referee gives a retry with the same key the same seat and token;
 // - every join sends a public key made on this phone (`keys.ts`) and signs the join with it, so
 //   that every action of the seat is signed and nobody else can act in its name.
-import { ApiError, type JoinBody, type Joined, type View, api } from "./api";
+import { ApiError, type JoinBody, type Joined, type View, api, sideName } from "./api";
 import { keepCheckpoint, load, rememberSeat } from "./session";
 import { sha256, toHex } from "./digest";
 import { type SeatKey, dropKey, joinMessage, keepKey, keptKey, newSeatKey, seatKeyId, signWith } from "./keys";
@@ -183,4 +183,17 @@ export async function revealDue(gameId: string, view: View): Promise<{ views: Vi
     }
   }
   return out;
+}
+
+/** Whom the table waits for once everyone has joined, in words a table can act on: whose phone
+ * needs to open the game, and when the game starts without it. */
+export function awaitingWords(view: Pick<View, "awaiting_reveal" | "reveal_deadline_ms" | "seats" | "names">): string {
+  const seats = view.awaiting_reveal ?? [];
+  if (seats.length === 0) return "Everyone has joined; the game is starting…";
+  const who = seats.map((s) => view.names?.[s] || sideName(view, s)).join(" and ");
+  const phones = seats.length === 1 ? `${who}'s phone needs` : `The phones of ${who} need`;
+  const deadline = view.reveal_deadline_ms;
+  const at = deadline ? new Date(deadline).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : null;
+  const without = at ? ` If it is not opened by ${at}, the game starts without ${seats.length === 1 ? "that phone's" : "their"} share of the randomness.` : "";
+  return `Everyone has joined. ${phones} to open the game: it adds its share of the randomness by itself.${without}`;
 }

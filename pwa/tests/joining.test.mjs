@@ -115,7 +115,7 @@ test("a phone that was away when the last seat joined reveals its randomness whe
   await black.page.goto(`${server.base}/${link}`);
   await black.page.getByRole("button", { name: "Join" }).click();
   // Black's phone revealed at once; White's seal is still closed, and Black is told so.
-  await black.page.getByText("Everyone has joined. Waiting for White to unseal their share of the randomness").waitFor();
+  await black.page.getByText("Everyone has joined. White's phone needs to open the game").waitFor();
   await white.page.goto(game);
   await white.page.getByText("Your move").waitFor();
   await black.page.getByText("White to move").waitFor();

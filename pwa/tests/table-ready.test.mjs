@@ -282,7 +282,7 @@ test("the dispute page offers every game whose positions are written on a board,
   await context.close();
 });
 
-test("the dispute page settles Chess Golf and Parade too, written from the board and their own fields", async () => {
+test("the dispute page settles Chess Golf and Parade too, written from the board and their own fields, and tells a hole's par", async () => {
   const { context, page } = await phone();
   await page.goto(`${server.base}/#/adjudicate`);
   await page.getByLabel("Rules").waitFor();
@@ -299,6 +299,9 @@ test("the dispute page settles Chess Golf and Parade too, written from the board
   await editor.locator('[data-square="b1"]').click();
   await page.locator(".verdict .ok").waitFor();
   assert.match(await page.getByRole("region", { name: "after the move" }).locator("code").innerText(), / Kb b3b1$/);
+  // What is par here? The referee proves it for the hole on the board (issue 30).
+  await page.getByRole("button", { name: "What is par here?" }).click();
+  await page.getByRole("region", { name: "par" }).getByText(/^Par 3: /).waitFor();
   // Parade: the cards in hand and counted are the game's own fields.
   await page.getByLabel("Rules").selectOption("parade-solitaire");
   await page.getByLabel("Position (the board").fill("8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 8 0");

@@ -1,7 +1,7 @@
 // What the app knows about one game: the shapes of a registry entry, its screen and its
 // options form.
 import type { ComponentType } from "preact";
-import type { GameView } from "../api";
+import type { GameView, Par } from "../api";
 
 /** What every game screen gets from the page around it. */
 export interface ScreenProps<V extends GameView = GameView> {
@@ -71,6 +71,9 @@ export interface EditorSpec {
   /** The game's own fields after FEN's six that the editor sets as words (a hand of cards,
    * burials, the half that moves); the marks' field, where there are marks, is drawn instead. */
   fields?: ExtraField[];
+  /** For a game whose positions have a par (Chess Golf's holes): the par in words. The dispute
+   * page then offers "What is par here?" (`POST /api/v1/par`). */
+  par?: (par: Par) => string;
 }
 
 /** One of a game's own position fields, as the board editor offers it. */

@@ -1,7 +1,7 @@
 // "Is that legal?" without a game: set the position up on the board (or paste it), say who is to
 // move, then tap the move from and to (or type it) and the referee answers in a sentence.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, type Adjudication, type BoardView } from "../api";
+import { api, type Adjudication, type BoardView, type Par } from "../api";
 import { Board } from "../components/Board";
 import { parsePlacement, pieceGlyph, pieceName, placementBoard } from "../fen";
 import { adjudicable, gameEntry } from "../games";
@@ -136,6 +136,36 @@ function ExtraFields({ fields, values, set }: { fields: ExtraField[]; values: st
 }
 
 const sameBrush = (a: Brush | null, b: Brush | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/** "What is par here?" for a game whose positions have a par: the referee's proven par of the
+ * position on the board, with one shortest line, written under the button that asked. */
+function ParQuestion({ rules, position, words }: { rules: string; position: string; words: (par: Par) => string }) {
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  useEffect(() => setAnswer(null), [rules, position]);
+  const ask = async () => {
+    setAsking(true);
+    try {
+      setAnswer(words(await api.par(rules, position)));
+    } catch (err) {
+      setAnswer((err as Error).message);
+    } finally {
+      setAsking(false);
+    }
+  };
+  return (
+    <section class="par-question" aria-label="par">
+      <button type="button" onClick={() => void ask()} disabled={asking}>
+        {asking ? "Working out par…" : "What is par here?"}
+      </button>
+      {answer && (
+        <p role="status" aria-live="polite">
+          {answer}
+        </p>
+      )}
+    </section>
+  );
+}
 
 export function Adjudicate() {
   const [rules, setRules] = useState(() => adjudicable()[0].id);
@@ -383,6 +413,7 @@ export function Adjudicate() {
           Ask the referee
         </button>
       </form>
+      {editor?.par && <ParQuestion rules={rules} position={written} words={editor.par} />}
       {answer?.position && (
         <section class="after-move" aria-label="after the move">
           <Board board={boardOf(answer.position, editor)} orientation={flipped ? "black" : "white"} label="position after the move" />

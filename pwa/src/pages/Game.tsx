@@ -9,7 +9,7 @@ import { RecordToken } from "../components/Record";
 import { TableClock } from "../components/TableClock";
 import { gameEntry, screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
-import { dueSeats, revealDue } from "../joining";
+import { awaitingWords, dueSeats, revealDue } from "../joining";
 import { cacheView, cachedView, keepCheckpoint, load, nextHolder, save } from "../session";
 import { handOver, joinedWords, ownResult, scoreWords, withNames } from "../words";
 
@@ -270,6 +270,18 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
 
   useWakeLock(!!view && view.status === "active");
 
+  // The table does not wait for ever for a closed phone: at the reveal deadline the referee
+  // starts the game without that seat's share, at the first call after it — this one.
+  const revealDeadline = view?.status === "waiting" ? (view.reveal_deadline_ms ?? null) : null;
+  useEffect(() => {
+    if (revealDeadline === null || !token) return;
+    const timer = setTimeout(
+      () => void api.view(gameId, token).then(show, () => {}),
+      Math.max(0, revealDeadline - Date.now()) + 250,
+    );
+    return () => clearTimeout(timer);
+  }, [revealDeadline, gameId, token]);
+
   /** `s` takes the phone (to answer a draw offer, to resign) and keeps it until the next move. */
   const take = (s: number) => {
     handedRef.current = seqRef.current;
@@ -407,7 +419,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
           <p class="status">
             {view.joined_seats.length < view.seat_count
               ? joinedWords(view)
-              : `Everyone has joined. Waiting for ${(view.awaiting_reveal ?? []).map((s) => sideName(view, s)).join(" and ") || "the referee"} to unseal their share of the randomness (their phone does it by itself)…`}
+              : awaitingWords(view)}
           </p>
           {stored.host && <OpenSeats gameId={gameId} view={view} codes={stored.codes ?? []} />}
           {message && (

@@ -2,6 +2,7 @@
 import { options, screen } from "../shared/entry";
 import type { GameEntry } from "../types";
 import { ChessGolfGame, ChessGolfTable } from "./ChessGolf";
+import { parWords } from "./golf";
 import { type ChessGolfOptions, chessGolfOptions } from "./options";
 
 export const chessGolf: GameEntry = {
@@ -19,5 +20,6 @@ export const chessGolf: GameEntry = {
       { index: 6, label: "The chosen pieces, as FEN letters (K the white king, b a black bishop)", placeholder: "Kb" },
       { index: 7, label: "The moves shown so far (optional)", placeholder: "e5g6,g6h5", optional: true },
     ],
+    par: parWords,
   },
 };
