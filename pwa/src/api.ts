@@ -196,6 +196,9 @@ export interface GameView<G = unknown, P = unknown> extends TableFacts, Envelope
   legal_actions_complete: boolean;
   game: G;
   private: P | null;
+  /** Once the game is over, every seat's secrets by seat (each seat's `private` part), shown to
+   * everyone: the record with the seed is released then. Null while the game goes on. */
+  revealed: (P | null)[] | null;
 }
 
 /** A seat's (or a spectator's) view, as `GET /games/{id}`, the event stream and actions answer. */

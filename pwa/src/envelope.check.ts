@@ -6,11 +6,11 @@ import type { GameView } from "./api";
 import type { ViewEnvelope } from "./generated/view";
 
 /** The engine's envelope without the game's own parts, which each game types itself. */
-type FromSchema = Omit<ViewEnvelope, "game" | "private" | "secrets">;
+type FromSchema = Omit<ViewEnvelope, "game" | "private" | "secrets" | "revealed">;
 /** The app's view without the table's facts the gateway adds and the game's own parts. */
 type InApp = Omit<
   GameView,
-  "game" | "private" | "game_id" | "seq" | "status" | "seat" | "commitment" | "joined_seats" | "seat_count" | "submitted" | "chain"
+  "game" | "private" | "revealed" | "game_id" | "seq" | "status" | "seat" | "commitment" | "joined_seats" | "seat_count" | "submitted" | "chain"
 >;
 
 const fromSchema = (view: FromSchema): InApp => view;

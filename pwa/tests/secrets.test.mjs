@@ -231,6 +231,12 @@ test("Zombie Chess on two phones: the seed's example game, each player's burials
   for (const p of both) await record(p).getByText("the zombie pawn on c6 crumbles to dust").waitFor();
   await resign(white);
   for (const p of both) await p.getByText("White resigned, Black wins").first().waitFor();
+  // At the end every burial is shown on both phones (issue 31: each side's burial grid).
+  for (const p of both) {
+    const every = p.getByRole("region", { name: "every burial" });
+    await every.getByText("White buried: pawn under b2").waitFor();
+    await every.getByText("Black buried: knight under g7").waitFor();
+  }
   await white.context.close();
   await black.context.close();
 });

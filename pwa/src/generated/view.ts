@@ -56,6 +56,12 @@ export interface ViewEnvelope {
     [k: string]: unknown;
   };
   /**
+   * Once the game is over, every seat's secrets (each seat's `private` part, by seat: a
+   * burial grid, a hand, a capture table), for every viewer: the record with the seed is
+   * released then, so nothing in them is still secret, and the table can see how it went.
+   */
+  revealed: unknown[] | null;
+  /**
    * The rule set's id.
    */
   rules: string;

@@ -926,6 +926,10 @@ fn no_seat_ever_sees_another_seats_hand_or_the_stocks_order_in_random_playouts()
         // Cards anyone may name: the cut card and every card that has lain face up on the waste.
         let mut shown: Vec<String> = vec![public(&state)["cut_card"].as_str().unwrap().to_string()];
         for ply in 1..=150u64 {
+            if game.outcome(&state).is_some() {
+                // Over: every hand is shown to everyone (`revealed`), as the record then is.
+                break;
+            }
             let everyone = view(&state, Viewer::Everyone);
             let mut secret: Vec<String> =
                 serde_json::from_value(everyone["secrets"]["hidden"]["stock"].clone()).unwrap();

@@ -245,6 +245,23 @@ fn zombie_the_seeds_example_game_buries_finds_no_zombies_anywhere_and_raises_the
 }
 
 #[test]
+fn once_the_game_is_over_every_burial_grid_is_shown_to_everyone_and_not_before() {
+    let (state, _) = zombie(ZOMBIE_START, &SEED_GAME);
+    assert_eq!(zombie_view(&state, Viewer::Spectator)["revealed"], Value::Null, "nothing while the game goes on");
+    let (over, _) = zombie(ZOMBIE_START, &[&SEED_GAME[..], &["resign"]].concat());
+    for viewer in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)] {
+        assert_eq!(
+            zombie_view(&over, viewer)["revealed"],
+            json!([
+                {"burials": [{"square": "b2", "piece": "pawn"}]},
+                {"burials": [{"square": "g7", "piece": "knight"}]}
+            ]),
+            "{viewer:?}"
+        );
+    }
+}
+
+#[test]
 fn zombie_burials_are_seen_only_by_the_player_who_made_them() {
     let (state, _) = zombie(ZOMBIE_START, &SEED_GAME);
     let white = zombie_view(&state, Viewer::Seat(0));
@@ -803,7 +820,13 @@ fn cloak_twin_playouts(differ: u8, playouts: u64, seed: u64) -> u64 {
         });
         let mut last_seat = None;
         for ply in 0..160 {
-            let views = twins.each_ref().map(|s| serde_json::to_value(game.view(s, Viewer::Seat(seer))).unwrap());
+            // Once the game is over every secret is shown (`revealed`): the twins may then differ
+            // there, and only there.
+            let views = twins.each_ref().map(|s| {
+                let mut view = serde_json::to_value(game.view(s, Viewer::Seat(seer))).unwrap();
+                view.as_object_mut().unwrap().remove("revealed");
+                view
+            });
             // Where each differing checker stands, while all are cloaked and unknown to the seer.
             let hidden: Vec<String> = views[0]["game"]["checkers"]
                 .as_array()

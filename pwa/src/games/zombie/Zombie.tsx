@@ -102,6 +102,16 @@ export function ZombieGame({ view, act, message, setMessage }: ScreenProps<Zombi
           Your burials: {mine.length ? mine.map((b) => `${b.piece} under ${b.square}`).join(", ") : "none yet"}
         </p>
       )}
+      {view.revealed && (
+        <section class="burials" aria-label="every burial">
+          <h2>Where every piece was buried</h2>
+          {view.revealed.map((grid, s) => (
+            <p key={s}>
+              {sideName(view, s)} buried: {grid?.burials.length ? grid.burials.map((b) => `${b.piece} under ${b.square}`).join(", ") : "nothing"}
+            </p>
+          ))}
+        </section>
+      )}
       <p class="facts">
         Zombies: {g.zombies.length ? g.zombies.join(", ") : "none"} · Graveyard: White's {pile(g.graveyard[0])}; Black's {pile(g.graveyard[1])} · Dust bin: White's {pile(g.dust[0])}; Black's {pile(g.dust[1])}
       </p>

@@ -782,6 +782,9 @@ impl<G: Game> DynGame for Erased<G> {
             outcome: self
                 .ended(table)
                 .map(|outcome| OutcomeView { teams: table.seating.team_results(&outcome), outcome }),
+            revealed: self.ended(table).map(|_| {
+                (0..table.seating.count()).map(|s| self.0.private(&table.game, s).map(|p| json(&p))).collect()
+            }),
             board: self.0.board(&table.game, viewer, &actions),
             game: json(&self.0.public(&table.game)),
             secrets,

@@ -43,6 +43,11 @@ pub struct View {
     pub draw_offer: Option<DrawOffer>,
     /// How the game ended, per seat and per team.
     pub outcome: Option<OutcomeView>,
+    /// Once the game is over, every seat's secrets (each seat's `private` part, by seat: a
+    /// burial grid, a hand, a capture table), for every viewer: the record with the seed is
+    /// released then, so nothing in them is still secret, and the table can see how it went.
+    #[serde(default)]
+    pub revealed: Option<Vec<Option<Value>>>,
     /// The board as data, for drawing any game without knowing it.
     pub board: Option<BoardView>,
     /// The game's own public fields.
@@ -70,6 +75,7 @@ impl View {
             played_from: 0,
             draw_offer: None,
             outcome: None,
+            revealed: None,
             board: None,
             game: Value::Null,
             secrets: None,
