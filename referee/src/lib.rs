@@ -17,6 +17,7 @@ pub mod deadlines;
 pub mod draws;
 pub mod errors;
 pub mod joining;
+pub mod names;
 pub mod pars;
 pub mod serve;
 pub mod service;

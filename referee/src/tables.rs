@@ -186,7 +186,10 @@ impl Current {
                     // Closed by the host or for lack of moves: nobody may act any more.
                     view.close();
                 }
-                view.to_json()
+                let named = crate::names::named_seats(&view.seats, &self.names());
+                let mut json = view.to_json();
+                crate::names::name_view(&mut json, &named);
+                json
             }
             None => {
                 // The options were checked when the game was created.
@@ -638,9 +641,16 @@ impl Tables {
             self.replayed_record(&current, viewer, from).await?
         };
         let next_from = if from + RECORD_PAGE < recorded { from + RECORD_PAGE } else { 0 };
+        let seats = current.state.as_ref().map(|_| current.game.seating(&current.loaded.header.options));
+        let seats = seats.and_then(Result::ok).map(|s| s.seats).unwrap_or_default();
+        let named = crate::names::named_seats(&seats, &current.names());
         let played = heard
             .into_iter()
-            .map(|p| pb::PlayedEntry { seat: u32::from(p.seat), said: p.said, action: p.action })
+            .map(|p| pb::PlayedEntry {
+                seat: u32::from(p.seat),
+                said: crate::names::with_names(&p.said, &named),
+                action: p.action,
+            })
             .collect();
         Ok(pb::GameRecord { game_id: game_id.to_string(), seq: current.seq, from, played, next_from })
     }

@@ -357,3 +357,47 @@ async fn a_table_never_waits_for_ever_for_a_closed_phone_it_starts_without_that_
     assert!(out.contains("warning: seat 2 committed to entropy and had not revealed it"), "{out}");
     assert!(out.contains("seat 1's revealed entropy matches its commitment: ok"), "{out}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_referees_sentences_say_numbered_seats_by_the_names_their_players_gave() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "table-tools", r#"{"seats": 3}"#).await;
+    let id = created.game_id.clone();
+    let mut tokens = Vec::new();
+    let mut view = None;
+    for (seat, name) in ["Ann", "Bob", ""].iter().enumerate() {
+        let request = pb::JoinGameRequest { name: name.to_string(), ..join(&id, &created.seats[seat].join_code) };
+        let joined = client.join_game(request).await.unwrap().into_inner();
+        tokens.push(joined.token);
+        view = joined.view;
+    }
+    let table = Table {
+        game_id: id.clone(),
+        host_token: created.host_token,
+        commitment: created.commitment,
+        tokens,
+        view: view.unwrap(),
+    };
+    let mut seq = table.view.seq;
+    for (seat, key) in [(0, "a"), (1, "b"), (2, "c")] {
+        seq = submit(&mut client, &table, seat, "roll 1d6", seq, key).await.unwrap().view.unwrap().seq;
+    }
+    let seen = get_view(&mut client, &id, None).await.unwrap();
+    let said: Vec<String> = view_json(&seen)["played"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["said"].as_str().unwrap().to_string())
+        .collect();
+    assert!(said.iter().any(|s| s.starts_with("Ann rolled")), "{said:?}");
+    assert!(said.iter().any(|s| s.starts_with("Bob rolled")), "{said:?}");
+    assert!(said.iter().any(|s| s.starts_with("Seat 3 rolled")), "a seat without a name keeps its number: {said:?}");
+    let record = client.get_record(pb::GetRecordRequest { game_id: id.clone(), from: 0 }).await.unwrap().into_inner();
+    assert!(record.played.iter().any(|p| p.said.starts_with("Ann rolled")), "{:?}", record.played);
+    // The record as chained keeps the referee's own words: what the audit checks is unchanged.
+    submit(&mut client, &table, 0, "end", seq, "end").await.unwrap();
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: id.clone() }).await.unwrap().into_inner();
+    assert!(audit_text(&audit).contains("Seat 1 rolled"), "{}", audit_text(&audit));
+}
