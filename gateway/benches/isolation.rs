@@ -16,7 +16,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::support::{Redis, Referee, ms, percentile, seat_everyone, submit};
+use common::support::{Redis, Referee, ms, percentile, process_cpu_seconds, process_memory_mib, seat_everyone, submit};
 use common::{Gateway, Seated, act};
 use futures::StreamExt;
 use serde_json::{Value, json};
@@ -283,35 +283,12 @@ async fn real_join_works(gw: &Gateway) -> bool {
     r.is_ok_and(|r| r.status() == 200)
 }
 
-/// A process's resident memory now and at its peak (`VmRSS`, `VmHWM`), in MiB.
-fn memory_mib(pid: u32) -> (f64, f64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| -> f64 {
-        let kib: f64 = status
-            .lines()
-            .find_map(|l| l.strip_prefix(name))
-            .and_then(|v| v.split_whitespace().next()?.parse().ok())
-            .unwrap_or(0.0);
-        kib / 1024.0
-    };
-    (field("VmRSS:"), field("VmHWM:"))
-}
-
-/// CPU seconds a process has used so far (user and system, from `/proc/<pid>/stat`).
-fn cpu_seconds(pid: &str) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    // The fields after the command's name (which is in parentheses): utime is the 14th field.
-    let fields: Vec<&str> = stat.rsplit_once(") ").map_or("", |(_, rest)| rest).split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
-}
-
 /// CPU seconds of Redis, the referee, the gateway and this benchmark's own clients.
 struct Cpu(Vec<String>);
 
 impl Cpu {
     fn now(&self) -> Vec<f64> {
-        self.0.iter().map(|pid| cpu_seconds(pid)).collect()
+        self.0.iter().map(|pid| process_cpu_seconds(pid)).collect()
     }
 
     /// The CPU each process used since `before`, per second of `elapsed`, as percentages.
@@ -399,7 +376,7 @@ async fn main() {
     }
     println!("\na player joins a game that 200 wrong codes were tried on: {}", real_join_works(&gw).await);
     for (name, pid) in [("referee", referee.pid()), ("gateway", gw.pid())] {
-        let (now, peak) = memory_mib(pid);
+        let (now, peak) = process_memory_mib(pid);
         println!("{name} memory: {now:.1} MiB resident at the end, {peak:.1} MiB at its peak");
     }
 }

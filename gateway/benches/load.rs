@@ -12,7 +12,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::support::{Redis, Referee, ms, percentile, redis_command, throughput};
+use common::support::{Redis, Referee, ms, percentile, process_memory_mib, redis_command, throughput};
 use common::{Gateway, Seated, act, seat_two};
 use futures::StreamExt;
 use referee_proto::v1 as pb;
@@ -30,17 +30,6 @@ const KNIGHTS: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
 fn redis_info(redis: &Redis, field: &str) -> u64 {
     let info = redis_command(redis.port, "INFO").unwrap_or_default();
     info.lines().find_map(|l| l.strip_prefix(&format!("{field}:"))).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
-}
-
-/// Resident memory of a process, in MiB.
-fn rss_mib(pid: u32) -> f64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let kib: f64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0.0);
-    kib / 1024.0
 }
 
 /// When each watcher saw each `seq`.
@@ -188,15 +177,18 @@ async fn main() {
         "watchers", "update p50", "update p99", "mover p50", "alone p50", "ratio", "redis conn", "redis MiB", "gw MiB"
     );
     let counts: &[usize] = &[100, 1_000, 10_000];
-    let idle_rss = rss_mib(gw.pid());
+    let idle_rss = process_memory_mib(gw.pid()).0;
     for &n in counts {
         let arrivals: Arrivals = Arc::default();
         let alone = seat_two(&http, &gw, "chess", json!({"draws": "claim"})).await;
         let alone_moves = play(&http, &gw, &alone, 0, &arrivals).await;
         let game = seat_two(&http, &gw, "chess", json!({"draws": "claim"})).await;
         let watchers = watch(&http, &gw, &game, n, &arrivals).await;
-        let (conns, memory, rss) =
-            (redis_info(&redis, "connected_clients"), redis_info(&redis, "used_memory"), rss_mib(gw.pid()));
+        let (conns, memory, rss) = (
+            redis_info(&redis, "connected_clients"),
+            redis_info(&redis, "used_memory"),
+            process_memory_mib(gw.pid()).0,
+        );
         let moves = play(&http, &gw, &game, n, &arrivals).await;
         let seen = arrivals.lock().unwrap().clone();
         let mut updates: Vec<Duration> = moves
@@ -230,7 +222,7 @@ async fn main() {
     tokio::time::sleep(Duration::from_secs(4)).await;
     println!(
         "  gateway memory: {idle_rss:.1} MiB before any watcher, {:.1} MiB after the last left; Redis connections then: {}",
-        rss_mib(gw.pid()),
+        process_memory_mib(gw.pid()).0,
         redis_info(&redis, "connected_clients")
     );
 }

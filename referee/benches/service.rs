@@ -463,7 +463,7 @@ impl Costs {
             info.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(':')?.trim().parse().ok()).unwrap_or(0.0)
         };
         Costs {
-            referee_cpu: process_cpu_seconds(referee.pid()),
+            referee_cpu: process_cpu_seconds(&referee.pid().to_string()),
             redis_cpu: field("used_cpu_user") + field("used_cpu_sys"),
             stages,
         }
@@ -495,12 +495,4 @@ impl Costs {
             self.stages.iter().map(|(name, per_move, _)| format!("{name} {:.3}", per_move * 1e3)).collect();
         println!("  a move's time by stage (ms, mean per move): {}", split.join(", "));
     }
-}
-
-/// CPU seconds a process has used (user and system, from `/proc/<pid>/stat`).
-fn process_cpu_seconds(pid: u32) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let fields: Vec<&str> = stat.rsplit_once(") ").map_or("", |(_, rest)| rest).split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
 }

@@ -8,6 +8,7 @@ use crate::errors::{ApiError, Reason};
 use crate::tables::{Tables, blocking, check_question, storage};
 use referee_proto::v1 as pb;
 use rules::game::{Par, ParAnswer};
+use rules::random::to_hex;
 use sha2::Digest;
 use std::sync::atomic::Ordering;
 use tonic::Code;
@@ -62,7 +63,7 @@ impl Tables {
     pub async fn position_par(&self, rules_id: &str, position: &str, address: &str) -> Result<pb::Par, ApiError> {
         check_question(position, "")?;
         let game = Self::rules(rules_id)?;
-        let name = format!("par:{}", hex(&sha2::Sha256::digest(format!("{rules_id}\n{position}"))));
+        let name = format!("par:{}", to_hex(&sha2::Sha256::digest(format!("{rules_id}\n{position}"))));
         if let Some(par) = self.kept_par(&name).await? {
             return Ok(par);
         }
@@ -117,10 +118,6 @@ impl Drop for WaitingTurn<'_> {
 
 fn busy(message: String) -> ApiError {
     ApiError::new(Code::ResourceExhausted, Reason::LimitReached, message).retry_after(5)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A par in the API's form.

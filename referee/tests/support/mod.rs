@@ -414,6 +414,30 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+/// CPU seconds a process has used so far (user and system, from `/proc/<pid>/stat`; `self`
+/// for this process).
+pub fn process_cpu_seconds(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's name (in parentheses): utime and stime are the 14th and 15th.
+    let fields: Vec<&str> = stat.rsplit_once(") ").map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// A process's resident memory now and at its peak (`VmRSS`, `VmHWM`), in MiB.
+pub fn process_memory_mib(pid: u32) -> (f64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| -> f64 {
+        let kib: f64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0.0);
+        kib / 1024.0
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
 /// A duration in milliseconds.
 pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
