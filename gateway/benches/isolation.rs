@@ -3,7 +3,8 @@
 //! gateway, first alone and then beside each kind of abusive client, and the benchmark prints
 //! the bystander's move latency (p50, p99) beside its own figure alone from the same run, with
 //! what every abusive request got back (2xx, 4xx by reason, 5xx). Asserts nothing about time.
-//! Run: `cargo bench -p gateway --bench isolation` (`-- quick` for a short run).
+//! Run: `cargo bench -p gateway --bench isolation` (`-- quick` for a short run, `-- no-delay`
+//! with refusals sent at once, as before `GATEWAY_REFUSAL_DELAY_MS`).
 //!
 //! Each client speaks from its own loopback address (127.0.0.x), as clients on other machines
 //! would, so the per-address limits tell them apart. The abusers (docs/gateway.md, "Limits"):
@@ -335,7 +336,9 @@ async fn main() {
     let moves = if quick { 24 } else { 48 };
     let redis = Redis::start();
     let referee = Referee::start_with(&redis.url(), &[("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off")]);
-    let gw = Gateway::start(&referee, &[]);
+    // `-- no-delay`: refusals sent at once, to see what holding them back buys.
+    let no_delay = std::env::args().any(|a| a == "no-delay");
+    let gw = Gateway::start(&referee, if no_delay { &[("GATEWAY_REFUSAL_DELAY_MS", "0")] } else { &[] });
     let http = client_at(1);
     println!("isolation benchmark: redis-server (AOF, fsync always), referee and gateway on loopback, default limits");
     println!(
