@@ -53,9 +53,7 @@ impl Tables {
             puzzles.iter().filter_map(|p| serde_json::from_str::<Par>(kept.get(p)?).ok()).map(to_proto).collect();
         Ok(pb::GetParsResponse { game_id: game_id.to_string(), pars })
     }
-}
 
-impl Tables {
     /// The par of `position`, a puzzle's start in the notation of `rules_id`, asked without a
     /// game. Answers are kept a day; a search not kept counts against `address`'s searches in
     /// ten minutes, waits for the process's one search at a time, and is refused at once when
@@ -89,9 +87,7 @@ impl Tables {
         tracing::info!(rules = rules_id, positions = par.positions, "par of a position worked out");
         Ok(to_proto(par))
     }
-}
 
-impl Tables {
     /// The par kept under `name`, if any.
     async fn kept_par(&self, name: &str) -> Result<Option<pb::Par>, ApiError> {
         let kept = self.store.kept_text(name).await.map_err(storage)?;
