@@ -538,3 +538,22 @@ fn every_game_refuses_action_text_outside_plain_ascii_as_bad_notation() {
         assert_eq!(refused.code, rules::game::ErrorCode::BadNotation, "{text:?}");
     }
 }
+
+#[test]
+fn an_event_outside_play_takes_a_number_and_a_line_of_the_record_and_changes_nothing_in_play() {
+    for (game, options) in tables() {
+        let id = game.info().id;
+        let mut state = game.setup(&options, &mut EventRng::new(GameKey([5; 32]), 0)).unwrap();
+        let before = game.clone_state(&state);
+        game.note_outside_play(&mut state, 0, "The host gave Seat 1 a new join code".into());
+        assert_eq!(game.actions(&state), game.actions(&before) + 1, "{id}: the event takes a number");
+        assert_eq!(game.changed_at(&state), game.changed_at(&before), "{id}: no view goes stale");
+        assert_eq!(game.legal_actions(&state, 0), game.legal_actions(&before, 0), "{id}: play is unchanged");
+        assert_eq!(game.recorded(&state), game.recorded(&before) + 1, "{id}: the record has one more line");
+        let heard = game.heard_since(&state, Viewer::Spectator, game.recorded(&before));
+        assert_eq!(heard.len(), 1, "{id}");
+        assert_eq!(heard[0].said, "The host gave Seat 1 a new join code", "{id}: everyone hears it");
+        let view = |s| serde_json::to_value(game.view(s, Viewer::Seat(0)).board).unwrap();
+        assert_eq!(view(&state), view(&before), "{id}: the board is as it was");
+    }
+}

@@ -206,6 +206,11 @@ pub trait DynGame: Send + Sync {
         action: &str,
         streams: &mut Streams,
     ) -> Result<Applied, GameError>;
+    /// Notes an event the referee records outside play (the host re-issuing `seat`'s join
+    /// code, a new phone taking the seat): it takes the next number, so that actions keep
+    /// counting the log's events, and `said` joins the record, heard by everyone. Nothing in
+    /// play changes, and no view taken before it goes stale.
+    fn note_outside_play(&self, state: &mut AnyState, seat: Seat, said: String);
     /// Where `seat`'s next action stands in derivation 3's streams.
     fn draw_point(&self, state: &AnyState, seat: Seat) -> DrawPoint;
     /// What `viewer` may see.
@@ -714,6 +719,13 @@ impl<G: Game> DynGame for Erased<G> {
         self.track_round(&mut next);
         *state = Self::wrap(next);
         Ok(applied)
+    }
+
+    fn note_outside_play(&self, state: &mut AnyState, seat: Seat, said: String) {
+        let mut next = self.table(state).clone();
+        next.note(Entry { seat, action: "-".into(), said: Said::public(said) });
+        next.actions += 1;
+        *state = Self::wrap(next);
     }
 
     fn draw_point(&self, state: &AnyState, seat: Seat) -> DrawPoint {
