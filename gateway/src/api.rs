@@ -20,8 +20,8 @@ use utoipa::{OpenApi, ToSchema};
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Table referee", version = "1", description = "A referee for table-top chess variants: rules, refereed games with secrets and verifiable randomness, adjudication."),
-    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, end_game, get_game, get_record, get_pars, position_par, submit_action, game_events, get_audit),
-    components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, RevealBody, Joined, ActionBody, Submitted)),
+    paths(list_rules, view_schema, adjudicate, legal_actions, create_game, join_game, reveal_entropy, end_game, reissue_join_code, get_game, get_record, get_pars, position_par, submit_action, game_events, get_audit),
+    components(schemas(ApiError, RulesInfo, AdjudicateBody, AdjudicateReply, LegalActionsBody, LegalActionsReply, CreateBody, Created, SeatCode, JoinBody, RevealBody, Joined, ActionBody, Submitted, ReissueBody, Reissued)),
     tags((name = "referee"))
 )]
 pub struct ApiDoc;
@@ -652,6 +652,51 @@ pub async fn end_game(
     let message = pb::EndGameRequest { game_id: path.into_inner() };
     let view = referee.client().end_game(request(message, Some(&token))).await?.into_inner();
     Ok(HttpResponse::Ok().json(view_json(&view)))
+}
+
+/// What the host sends to give a seat a new join code.
+#[derive(Deserialize, ToSchema, Default)]
+pub struct ReissueBody {
+    /// Optional: any unguessable text the host keeps for this re-issue; a retry with it returns
+    /// the same code instead of replacing it.
+    #[serde(default)]
+    pub client_key: Option<String>,
+}
+
+/// A seat's new join code.
+#[derive(Serialize, ToSchema)]
+pub struct Reissued {
+    /// The new code (`K7QX-M2PD`) for the phone that will hold the seat.
+    pub join_code: String,
+    /// The host's view after the re-issue.
+    #[schema(value_type = Object)]
+    pub view: Value,
+}
+
+/// Gives a seat a new join code, with the host token, once the game has started (a phone lost
+/// or broken): the token that held the seat stops working, and whoever joins with the new code
+/// holds the seat. Both are recorded in the chained record. Seats count from 0.
+#[utoipa::path(post, path = "/api/v1/games/{id}/seats/{seat}/code", tag = "referee",
+    params(("id" = String, Path, description = "game id"), ("seat" = u32, Path, description = "the seat, from 0")),
+    request_body = ReissueBody,
+    responses((status = 200, description = "the new code and the host's view", body = Reissued),
+        (status = 401, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError),
+        (status = 409, body = ApiError), (status = 422, body = ApiError)),
+    security(("bearer" = [])))]
+#[post("/api/v1/games/{id}/seats/{seat}/code")]
+pub async fn reissue_join_code(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    path: web::Path<(String, u32)>,
+    body: Option<web::Json<ReissueBody>>,
+) -> Result<HttpResponse, ApiError> {
+    let token = require_token(&req)?;
+    let (game_id, seat) = path.into_inner();
+    let client_key = body.map(|b| b.into_inner()).unwrap_or_default().client_key.unwrap_or_default();
+    let message = pb::ReissueJoinCodeRequest { game_id, seat, client_key };
+    let r = referee.client().reissue_join_code(request(message, Some(&token))).await?.into_inner();
+    let view = r.view.as_ref().map_or(Value::Null, view_json);
+    Ok(HttpResponse::Ok().json(Reissued { join_code: r.join_code, view }))
 }
 
 /// The finished game's record with the revealed seed; check it with `referee verify` or the

@@ -138,6 +138,7 @@ async fn run(config: Config) -> std::io::Result<()> {
             .service(api::game_events)
             .service(api::get_audit)
             .service(api::end_game)
+            .service(api::reissue_join_code)
             .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
             .route("/healthz", web::get().to(health::healthz))
             .route("/readyz", web::get().to(health::readyz))

@@ -26,6 +26,7 @@ pub fn view_json(view: &pb::GameView) -> Value {
     out.insert("seat".into(), json!(view.seat));
     out.insert("commitment".into(), json!(view.commitment));
     out.insert("joined_seats".into(), json!(view.joined_seats));
+    out.insert("reissued_seats".into(), json!(view.reissued_seats));
     out.insert("seat_count".into(), json!(view.seat_count));
     let names: Vec<Value> = view.names.iter().map(|n| if n.is_empty() { Value::Null } else { json!(n) }).collect();
     out.insert("names".into(), json!(names));

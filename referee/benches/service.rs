@@ -70,6 +70,12 @@ impl RefereeApi for Noop {
     async fn end_game(&self, _: Request<pb::EndGameRequest>) -> Result<Response<pb::GameView>, Status> {
         Err(Status::unimplemented("noop"))
     }
+    async fn reissue_join_code(
+        &self,
+        _: Request<pb::ReissueJoinCodeRequest>,
+    ) -> Result<Response<pb::ReissueJoinCodeResponse>, Status> {
+        Err(Status::unimplemented("noop"))
+    }
     async fn get_pars(&self, _: Request<pb::GetParsRequest>) -> Result<Response<pb::GetParsResponse>, Status> {
         Err(Status::unimplemented("noop"))
     }

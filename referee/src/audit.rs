@@ -6,12 +6,13 @@
 use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
 use crate::draws::{DERIVATION_3, rederive, replay_event};
 use crate::signing;
-use crate::store::{Event, EventBody};
+use crate::store::{Event, EventBody, SeatStatement};
 use crate::tables::recorded_form;
 use rules::game::{DynGame, Outcome};
 use rules::random::{GameKey, Replay, commitment, from_hex, to_hex};
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
+use std::collections::BTreeSet;
 
 pub const AUDIT_FORMAT: &str = "table-referee-audit/v1";
 
@@ -257,15 +258,7 @@ fn check_joins(record: &AuditRecord, lines: &mut Vec<String>) -> Result<Signers,
         }
         // Entropy sent in the clear was part of the join; committed entropy came later.
         let clear = if statement.entropy_commitment.is_empty() { record.entropy[seat].as_str() } else { "" };
-        let message = signing::join_message(
-            &record.game_id,
-            &statement.key,
-            &statement.entropy_commitment,
-            clear,
-            &statement.name,
-        );
-        let signature = from_hex(&statement.signature).unwrap_or_default();
-        signing::check(&statement.key, &message, &signature)
+        check_join_signature(&record.game_id, statement, clear)
             .map_err(|why| format!("seat {}'s join signature: {why}", seat + 1))?;
     }
     let keyed = signers.keys.iter().filter(|k| !k.is_empty()).count();
@@ -273,7 +266,37 @@ fn check_joins(record: &AuditRecord, lines: &mut Vec<String>) -> Result<Signers,
     Ok(signers)
 }
 
+/// A join's signature by the key it gave, over what it said (`clear`: entropy it sent in the
+/// clear, hex).
+fn check_join_signature(game_id: &str, statement: &SeatStatement, clear: &str) -> Result<(), String> {
+    let message = signing::join_message(game_id, &statement.key, &statement.entropy_commitment, clear, &statement.name);
+    let signature = from_hex(&statement.signature).unwrap_or_default();
+    signing::check(&statement.key, &message, &signature)
+}
+
 impl Signers {
+    /// A seat handed to a new phone: after the host re-issued its code (`vacant`), the new
+    /// phone's join signed by the key it gave (none: the seat signs nothing from here), which
+    /// then signs the seat's actions.
+    fn rejoin(&mut self, record: &AuditRecord, event: &Event, vacant: &mut BTreeSet<u8>) -> Result<(), String> {
+        let EventBody::Rejoined { seat, statement, .. } = &event.body else { return Ok(()) };
+        let seq = event.seq;
+        if !vacant.remove(seat) {
+            return Err(format!(
+                "event {seq}: a new phone took seat {}, whose code the host had not re-issued",
+                seat + 1
+            ));
+        }
+        if record.chain >= CHAIN_2 && !statement.key.is_empty() {
+            check_join_signature(&record.game_id, statement, "")
+                .map_err(|why| format!("event {seq}: seat {}'s new join signature: {why}", seat + 1))?;
+        }
+        if let Some(key) = self.keys.get_mut(*seat as usize) {
+            *key = statement.key.clone();
+        }
+        Ok(())
+    }
+
     /// A signed action: its signature by the seat's key over what it sent, its idempotency key
     /// used once, the sequence number it signed still fresh for it when it was recorded (as
     /// the referee requires), and what it sent recorded as the rules write it.
@@ -432,13 +455,22 @@ fn replay(
         return Err("setup asked for other draws than were recorded".into());
     }
     let (mut actions, mut told_otherwise, mut ended) = (0, 0, false);
+    // Seats whose code the host re-issued, until a new phone takes them.
+    let mut vacant = BTreeSet::new();
     let last = record.events.len() as u64 - 1;
     for (expected_seq, event) in (1..).zip(events) {
         if event.seq != expected_seq {
             return Err(format!("event {} is out of order (expected {expected_seq})", event.seq));
         }
         match &event.body {
-            EventBody::Action { .. } => {
+            EventBody::Action { seat, .. } => {
+                if vacant.contains(seat) {
+                    return Err(format!(
+                        "event {}: seat {} acted while its seat waited for a new phone",
+                        event.seq,
+                        seat + 1
+                    ));
+                }
                 signers.check(game, &state, record, event)?;
                 if !replay_action(game, &mut state, record, event)? {
                     told_otherwise += 1;
@@ -453,6 +485,17 @@ fn replay(
                 break;
             }
             EventBody::End => return Err(format!("event {}: the game was ended, yet events follow", event.seq)),
+            EventBody::Reissued { seat, .. } | EventBody::Rejoined { seat, .. } => {
+                if *seat >= record.seat_count {
+                    return Err(format!("event {}: there is no seat {}", event.seq, seat + 1));
+                }
+                if matches!(event.body, EventBody::Reissued { .. }) {
+                    vacant.insert(*seat);
+                }
+                signers.rejoin(record, event, &mut vacant)?;
+                replay_event(game, &mut state, event, record.derivation)?;
+                continue;
+            }
             EventBody::Start { .. } => return Err(format!("event {} is a second start", event.seq)),
         }
         actions += 1;

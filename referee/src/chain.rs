@@ -108,7 +108,8 @@ pub fn draws_text(draws: &[Draw]) -> String {
 }
 
 /// What a chain 2 link commits to of one event, in order (each a field). See
-/// `docs/randomness.md` for the list; the start adds each seat's statement.
+/// `docs/randomness.md` for the list; the start adds each seat's statement, and a new phone
+/// taking a seat (`rejoined`) its own.
 pub fn event_fields(event: &Event) -> Vec<String> {
     let (kind, seat, action, description) = match &event.body {
         EventBody::Start { .. } => ("start", String::new(), "", ""),
@@ -117,6 +118,8 @@ pub fn event_fields(event: &Event) -> Vec<String> {
         }
         EventBody::End => ("end", String::new(), "", ""),
         EventBody::Deadline => ("deadline", String::new(), "", ""),
+        EventBody::Reissued { seat, description } => ("reissued", seat.to_string(), "", description.as_str()),
+        EventBody::Rejoined { seat, description, .. } => ("rejoined", seat.to_string(), "", description.as_str()),
     };
     let entropy = match &event.body {
         EventBody::Start { entropy, .. } => entropy.join(","),
@@ -138,10 +141,13 @@ pub fn event_fields(event: &Event) -> Vec<String> {
         signed.map(|s| s.signature.clone()).unwrap_or_default(),
         entropy,
     ];
-    if let EventBody::Start { seats, .. } = &event.body {
-        for s in seats {
-            fields.extend([s.name.clone(), s.key.clone(), s.entropy_commitment.clone(), s.signature.clone()]);
-        }
+    let statements = match &event.body {
+        EventBody::Start { seats, .. } => seats.as_slice(),
+        EventBody::Rejoined { statement, .. } => std::slice::from_ref(statement),
+        _ => &[],
+    };
+    for s in statements {
+        fields.extend([s.name.clone(), s.key.clone(), s.entropy_commitment.clone(), s.signature.clone()]);
     }
     fields
 }
@@ -163,6 +169,9 @@ pub fn event_text_v1(event: &Event) -> String {
         EventBody::Action { seat, action, .. } => (seat.to_string(), action.as_str(), String::new()),
         EventBody::End => ("-".to_string(), "end", String::new()),
         EventBody::Deadline => ("-".to_string(), rules::game::DEADLINE, String::new()),
+        // Chain 1 games are all older than re-issued codes.
+        EventBody::Reissued { seat, .. } => (seat.to_string(), "reissued", String::new()),
+        EventBody::Rejoined { seat, .. } => (seat.to_string(), "rejoined", String::new()),
     };
     format!("{}\n{seat}\n{action}\n{entropy}", event.seq)
 }

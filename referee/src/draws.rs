@@ -92,7 +92,9 @@ pub fn rederive(derivation: u8, key: GameKey, event: &Event, count: u64) -> Resu
             Fresh::action(derivation, key, seq, *seat, action, count, round.unwrap_or(0))
         }
         (EventBody::Deadline, round) => Fresh::deadline(derivation, key, seq, round.unwrap_or(0)),
-        (EventBody::End, _) => Fresh { own: None, round: None },
+        (EventBody::End | EventBody::Reissued { .. } | EventBody::Rejoined { .. }, _) => {
+            Fresh { own: None, round: None }
+        }
     };
     if derivation == DERIVATION_3 && !event.round_draws.is_empty() && event.round.is_none() {
         return Err(format!("event {seq} has draws of a round but names no round"));
@@ -119,9 +121,10 @@ pub fn rederive(derivation: u8, key: GameKey, event: &Event, count: u64) -> Resu
     check(fresh.round, &event.round_draws, "round ")
 }
 
-/// Replays one action or deadline event on `state` with its recorded draws, each from its
-/// stream; fails where the rules ask for other draws than were recorded, or (derivation 3)
-/// where the event names a round it did not close. Returns what the rules made of an action.
+/// Replays one action, deadline or seat handed over (`reissued`, `rejoined`) on `state` with
+/// its recorded draws, each from its stream; fails where the rules ask for other draws than
+/// were recorded, or (derivation 3) where the event names a round it did not close. Returns
+/// what the rules made of an action.
 pub fn replay_event(
     game: &dyn DynGame,
     state: &mut AnyState,
@@ -146,7 +149,11 @@ pub fn replay_event(
                 game.close_round(state, streams.round()).map_err(|e| format!("event {seq}: closing the round: {e}"))?;
                 None
             }
-            _ => return Err(format!("event {seq} is not an action or a deadline")),
+            EventBody::Reissued { seat, description } | EventBody::Rejoined { seat, description, .. } => {
+                game.note_outside_play(state, *seat, description.clone());
+                None
+            }
+            _ => return Err(format!("event {seq} is not an action, a deadline or a seat handed over")),
         }
     };
     if !own.finished_cleanly() || !round.finished_cleanly() {

@@ -76,7 +76,7 @@ impl JoinRequest {
 
     /// The seat's record: its token's hash, its entropy, its name and its key, the join's
     /// signature checked first where it gave a key.
-    fn record(&self, game_id: &str, token: &str) -> Result<SeatRecord, ApiError> {
+    pub(crate) fn record(&self, game_id: &str, token: &str) -> Result<SeatRecord, ApiError> {
         let record = SeatRecord {
             token_hash: tokens::hash_secret(token),
             entropy: to_hex(&self.entropy),
@@ -85,6 +85,7 @@ impl JoinRequest {
             key: self.public_key.trim().to_string(),
             join_signature: to_hex(&self.join_signature),
             joined_ms: now_ms(),
+            code_hash: String::new(),
         };
         let bad = |why: String| ApiError::invalid(Reason::BadSignature, format!("The join's key or signature: {why}."));
         if record.key.is_empty() {
@@ -105,6 +106,10 @@ impl JoinRequest {
 fn hidden_in_a_name(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+}
+
+fn seat_taken(seat: u8) -> ApiError {
+    ApiError::new(Code::FailedPrecondition, Reason::SeatTaken, format!("Seat {} has already been taken.", seat + 1))
 }
 
 fn too_many_attempts() -> ApiError {
@@ -148,6 +153,13 @@ impl Tables {
         } else {
             tokens::hash_secret(&code)
         };
+        // A seat waiting for a new phone is taken with the code the host re-issued (always keyed).
+        let reissued = self.settings.key.join_code_hash(game_id, &code);
+        match current.loaded.seats.iter().find(|(_, r)| tokens::same_hash(&r.code_hash, &reissued)) {
+            Some((&seat, record)) if record.is_vacant() => return self.rejoin(current, seat, &reissued, request).await,
+            Some((&seat, _)) => return Err(seat_taken(seat)),
+            None => {}
+        }
         let Some(seat) = header.join_code_hashes.iter().position(|h| tokens::same_hash(h, &code_hash)) else {
             self.store.count(&by_address, JOIN_FAILURE_WINDOW_SECONDS).await.map_err(storage)?;
             self.store.count(&by_game, JOIN_FAILURE_WINDOW_SECONDS).await.map_err(storage)?;
@@ -158,18 +170,19 @@ impl Tables {
             ));
         };
         let seat = seat as u8;
+        // A seat whose code the host re-issued is no longer taken with its first code.
+        if current.loaded.seats.get(&seat).is_some_and(|r| !r.code_hash.is_empty()) {
+            return Err(ApiError::new(
+                Code::PermissionDenied,
+                Reason::BadJoinCode,
+                "The host has given this seat a new code, so this one no longer works: ask the host for it.",
+            ));
+        }
         let token = match request.client_key.as_str() {
             "" => tokens::new_token(),
             client_key => self.settings.key.seat_token(game_id, seat, client_key),
         };
         let record = request.record(game_id, &token)?;
-        let taken = |seat: u8| {
-            ApiError::new(
-                Code::FailedPrecondition,
-                Reason::SeatTaken,
-                format!("Seat {} has already been taken.", seat + 1),
-            )
-        };
         let outcome = self.store.claim_seat(game_id, seat, &record).await.map_err(storage)?;
         let claimed = matches!(outcome, ClaimOutcome::Claimed { .. });
         if let ClaimOutcome::Claimed { joined } = outcome {
@@ -182,7 +195,7 @@ impl Tables {
         let mine =
             current.loaded.seats.get(&seat).is_some_and(|r| tokens::same_hash(&r.token_hash, &record.token_hash));
         if !claimed && !mine {
-            return Err(taken(seat));
+            return Err(seat_taken(seat));
         }
         let current = self.started(current).await?;
         Ok((seat, token, current.view(Caller::Seat(seat))))

@@ -2,7 +2,7 @@
 //!
 //! - [`store`]: the Redis log (header, seed, seats, events, idempotency, snapshots).
 //! - [`tables`]: games in progress over the log, independent of transport; [`joining`]: taking
-//!   seats, entropy commitments and the start.
+//!   seats, entropy commitments and the start; [`reseating`]: a seat handed to a new phone.
 //! - [`service`]: `referee.v1.Referee` over gRPC; [`serve`]: the server process.
 //! - [`deadlines`]: rounds closed at their deadline by the first call after it.
 //! - [`audit`]: the audit record of a finished game and its verifier; [`chain`]: the record's
@@ -19,6 +19,7 @@ pub mod errors;
 pub mod joining;
 pub mod names;
 pub mod pars;
+pub mod reseating;
 pub mod serve;
 pub mod service;
 pub mod signing;

@@ -4,7 +4,8 @@ use crate::errors::{ApiError, reason_of};
 use crate::joining::JoinRequest;
 use crate::tables::{Submission, Tables, check_question};
 use crate::telemetry::{measured, request_span};
-use crate::watching::{Followers, WatchLimits};
+use crate::tokens;
+use crate::watching::{Followers, WatchLimits, Watcher};
 use futures::Stream;
 use referee_proto::structs;
 use referee_proto::v1 as pb;
@@ -292,7 +293,8 @@ impl Referee for RefereeService {
             let r = request.get_ref();
             let current = self.tables.current(&r.game_id, None).await?;
             let caller = current.authorize(token.as_deref())?;
-            Ok((current, caller, r.game_id.clone(), r.after_seq))
+            let token_hash = token.as_deref().map(tokens::hash_secret).unwrap_or_default();
+            Ok((current, Watcher { caller, token_hash }, r.game_id.clone(), r.after_seq))
         })
         .instrument(span.clone())
         .await?;
@@ -310,6 +312,21 @@ impl Referee for RefereeService {
             let token = bearer(&request)?;
             let r = request.into_inner();
             Ok(Response::new(self.tables.end_game(&r.game_id, token.as_deref()).await?))
+        })
+        .instrument(span)
+        .await
+    }
+
+    async fn reissue_join_code(
+        &self,
+        request: Request<pb::ReissueJoinCodeRequest>,
+    ) -> Result<Response<pb::ReissueJoinCodeResponse>, Status> {
+        let span = request_span("ReissueJoinCode", request.metadata());
+        measured("ReissueJoinCode", async move {
+            let token = bearer(&request)?;
+            let r = request.get_ref();
+            let reissued = self.tables.reissue_code(&r.game_id, token.as_deref(), r.seat, &r.client_key).await?;
+            Ok(Response::new(pb::ReissueJoinCodeResponse { join_code: reissued.join_code, view: Some(reissued.view) }))
         })
         .instrument(span)
         .await

@@ -90,12 +90,16 @@ impl Event {
     pub fn context(&self) -> EventContext {
         match &self.body {
             EventBody::Action { seat, action, .. } => EventContext::action(*seat, action),
-            EventBody::Start { .. } | EventBody::End | EventBody::Deadline => EventContext::start(),
+            EventBody::Start { .. }
+            | EventBody::End
+            | EventBody::Deadline
+            | EventBody::Reissued { .. }
+            | EventBody::Rejoined { .. } => EventContext::start(),
         }
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct SeatRecord {
     pub token_hash: String,
     /// The player's entropy contribution, hex (empty for none, or when it is committed to and
@@ -116,6 +120,18 @@ pub struct SeatRecord {
     /// When the seat was taken (ms since the Unix epoch; 0 in records made before it was kept).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub joined_ms: u64,
+    /// The keyed hash of the code the host last re-issued for the seat (`reseating.rs`), empty
+    /// for none. While the seat waits for a new phone the token hash is empty, so no token
+    /// holds it; once one has joined, the code is known as used.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub code_hash: String,
+}
+
+impl SeatRecord {
+    /// Whether the seat waits for a new phone: nobody holds it.
+    pub fn is_vacant(&self) -> bool {
+        self.token_hash.is_empty()
+    }
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -146,6 +162,12 @@ pub enum EventBody {
     /// The sealed round then open reached its deadline and was closed by the first call after
     /// it (`DynGame::close_round`): no seat acted.
     Deadline,
+    /// The host gave `seat` a new join code (its phone lost or broken): the token that held it
+    /// stopped working. `description` is what the table heard.
+    Reissued { seat: u8, description: String },
+    /// A new phone took `seat` with its new code; `statement` is what it said when it joined
+    /// (its key signs the seat's later actions).
+    Rejoined { seat: u8, description: String, statement: SeatStatement },
 }
 
 /// What a seat said when it joined, as the start records it: its name, the public key its
@@ -249,6 +271,9 @@ pub enum RevealOutcome {
 pub struct Entries {
     pub before: u64,
     pub added: Vec<rules::game::Entry>,
+    /// The seat whose record the event replaces, with its new record (the host re-issuing a
+    /// seat's code, a new phone taking it), written with the event or not at all.
+    pub seat: Option<(u8, SeatRecord)>,
 }
 
 pub enum AppendOutcome {
@@ -422,11 +447,12 @@ impl Scripts {
                 if claimed == 1 then redis.call('XADD', KEYS[3], joined .. '-1', 'seat', ARGV[1]) end
                 return {{claimed, joined}}"
             )),
-            // KEYS: events idem joins archive played bytes, then every key of the game; ARGV:
-            // expected seq, idempotency field ('' for none), event JSON, seconds to keep the
-            // game from now, the most bytes the game may then hold ('0': no limit), the record's
-            // entries before this event, then the entries it adds (JSON). `bytes` counts what
-            // the game's events and entries hold.
+            // KEYS: events idem joins archive played bytes seats, then every key of the game;
+            // ARGV: expected seq, idempotency field ('' for none), event JSON, seconds to keep
+            // the game from now, the most bytes the game may then hold ('0': no limit), the
+            // record's entries before this event, the seat whose record the event replaces ('' for
+            // none) and that record, then the entries it adds (JSON). `bytes` counts what the
+            // game's events and entries hold.
             // The joins stream only wakes watchers before the start: the first event drops it.
             // An archived game is over: nothing more is appended. The entries join the record
             // list only where it holds every earlier entry (games made before it began have none).
@@ -443,16 +469,17 @@ impl Scripts {
                 if len ~= tonumber(ARGV[1]) then return {'stale', tostring(len)} end
                 local size = tonumber(redis.call('GET', KEYS[6]) or '0')
                 local add = #ARGV[3]
-                for i = 7, #ARGV do add = add + #ARGV[i] end
+                for i = 9, #ARGV do add = add + #ARGV[i] end
                 if ARGV[5] ~= '0' and size + add > tonumber(ARGV[5]) then return {'full', tostring(size)} end
                 redis.call('XADD', KEYS[1], ARGV[1] .. '-1', 'e', ARGV[3])
                 redis.call('INCRBY', KEYS[6], add)
                 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
+                if ARGV[7] ~= '' then redis.call('HSET', KEYS[7], ARGV[7], ARGV[8]) end
                 if len == 0 then redis.call('DEL', KEYS[3]) end
-                if #ARGV > 6 and redis.call('LLEN', KEYS[5]) == tonumber(ARGV[6]) then
-                    redis.call('RPUSH', KEYS[5], unpack(ARGV, 7))
+                if #ARGV > 8 and redis.call('LLEN', KEYS[5]) == tonumber(ARGV[6]) then
+                    redis.call('RPUSH', KEYS[5], unpack(ARGV, 9))
                 end
-                for i = 7, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
+                for i = 8, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
                 return {'ok', ARGV[1]}",
             ),
             // KEYS: events archive snap; ARGV: the number of events, their compressed log. Only
@@ -731,7 +758,7 @@ impl Store {
         limits: AppendLimits,
     ) -> RedisResult<AppendOutcome> {
         let mut invocation = self.scripts.append.prepare_invoke();
-        for part in ["events", "idem", "joins", "archive", "played", "bytes"] {
+        for part in ["events", "idem", "joins", "archive", "played", "bytes", "seats"] {
             invocation.key(key(game_id, part));
         }
         for part in GAME_KEYS {
@@ -744,6 +771,10 @@ impl Store {
             .arg(keep_seconds)
             .arg(limits.most_bytes.unwrap_or(0))
             .arg(entries.before);
+        match &entries.seat {
+            Some((seat, record)) => invocation.arg(seat).arg(serde_json::to_string(record).expect("serializable")),
+            None => invocation.arg("").arg(""),
+        };
         for entry in &entries.added {
             invocation.arg(serde_json::to_string(entry).expect("serializable"));
         }

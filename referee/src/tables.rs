@@ -13,7 +13,7 @@ use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
 use crate::draws::{DERIVATION_3, Fresh, replay_event};
 use crate::errors::{ApiError, Reason, echo};
 use crate::signing;
-use crate::store::{AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, Signed, Store};
+use crate::store::{AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, SeatRecord, Signed, Store};
 use crate::tokens;
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, PlayedView, View, Viewer};
@@ -207,7 +207,8 @@ impl Current {
                 _ => None,
             },
             commitment: header.commitment.clone(),
-            joined_seats: self.loaded.seats.keys().map(|s| *s as u32).collect(),
+            joined_seats: self.seats_where(|r| !r.is_vacant()),
+            reissued_seats: self.seats_where(SeatRecord::is_vacant),
             seat_count: header.seat_count as u32,
             view: referee_proto::structs::from_json(&view),
             names: self.names(),
@@ -218,6 +219,11 @@ impl Current {
             awaiting_reveal: self.awaiting_reveal().into_iter().map(u32::from).collect(),
             reveal_deadline_ms: self.reveal_deadline(self.reveal_wait_ms).unwrap_or(0),
         }
+    }
+
+    /// The seats whose record passes `test`, in order.
+    fn seats_where(&self, test: impl Fn(&SeatRecord) -> bool) -> Vec<u32> {
+        self.loaded.seats.iter().filter(|(_, r)| test(r)).map(|(s, _)| u32::from(*s)).collect()
     }
 
     /// `event` with its link of the record's chain, after the chain so far (left unchained in a
@@ -393,7 +399,13 @@ fn replay_events(
                     return Err(ApiError::internal(format!("game {game_id}: its setup replays with other draws")));
                 }
             }
-            (EventBody::Action { .. } | EventBody::Deadline, Some(s)) => {
+            (
+                EventBody::Action { .. }
+                | EventBody::Deadline
+                | EventBody::Reissued { .. }
+                | EventBody::Rejoined { .. },
+                Some(s),
+            ) => {
                 replay_event(game, s, event, header.derivation)
                     .map_err(|e| ApiError::internal(format!("game {game_id}: {e}")))?;
             }
@@ -411,7 +423,7 @@ fn replay_events(
 /// The record's entries `after` holds beyond those of `before`.
 pub(crate) fn added_entries(game: &dyn DynGame, before: &AnyState, after: &AnyState) -> Entries {
     let before = game.recorded(before);
-    Entries { before, added: game.entries_since(after, before) }
+    Entries { before, added: game.entries_since(after, before), seat: None }
 }
 
 /// The form in which `seat`'s action `text` is recorded (and, from derivation 2, mixed into

@@ -107,6 +107,13 @@ impl ServerKey {
         base32(&self.mac("seat token", &[game_id, &seat.to_string(), client_key]), 52)
     }
 
+    /// The code the host's re-issue of `seat` named `client_key` hands out: the same on every
+    /// retry of that re-issue.
+    pub fn reissued_code(&self, game_id: &str, seat: u8, client_key: &str) -> String {
+        let raw = base32(&self.mac("reissued code", &[game_id, &seat.to_string(), client_key]), 8);
+        format!("{}-{}", &raw[..4], &raw[4..])
+    }
+
     /// What a creation the client named `client_key` hands out — the game id, the host token
     /// and each seat's join code — the same on every retry of that creation.
     pub fn created(&self, client_key: &str, seats: u8) -> (String, String, Vec<String>) {

@@ -6,6 +6,7 @@
 use crate::errors::{ApiError, Reason};
 use crate::store::Store;
 use crate::tables::{Caller, Current, Tables};
+use crate::tokens;
 use referee_proto::v1 as pb;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -104,13 +105,13 @@ impl Followers {
         true
     }
 
-    /// Sends `caller`'s view whenever the game moves past what was last sent, until the game
+    /// Sends the watcher's view whenever the game moves past what was last sent, until the game
     /// ends, the caller goes away or the referee shuts down.
     pub async fn watch(
         self,
         tables: Tables,
         game_id: String,
-        caller: Caller,
+        watcher: Watcher,
         after: u64,
         tx: mpsc::Sender<Result<pb::GameView, Status>>,
         mut stopping: watch::Receiver<bool>,
@@ -134,6 +135,11 @@ impl Followers {
                     return;
                 }
                 Some(Ok(now)) => {
+                    if !watcher.still_holds(&now) {
+                        // The host gave the seat a new code: this token sees no more of it.
+                        let _ = tx.send(Err(ApiError::unauthenticated().into())).await;
+                        return;
+                    }
                     let changes = now.loaded.table_changes();
                     let changed = match last_sent {
                         None => true,
@@ -142,7 +148,7 @@ impl Followers {
                     // A watcher resuming at or past the end of a finished game still gets its
                     // last view.
                     if changed || (now.is_over() && !sent_any) {
-                        if tx.send(Ok(now.view(caller))).await.is_err() {
+                        if tx.send(Ok(now.view(watcher.caller))).await.is_err() {
                             return;
                         }
                         sent_any = true;
@@ -181,6 +187,25 @@ impl Followers {
 }
 
 /// Resolves once the referee starts shutting down.
+/// Who watches: the caller their token made them, and for a seat the token's hash, which must
+/// still hold the seat at every update (the host may hand it to a new phone meanwhile).
+pub struct Watcher {
+    pub caller: Caller,
+    pub token_hash: String,
+}
+
+impl Watcher {
+    /// Whether the watcher may still see `now` as it did: a seat's token must still hold it.
+    fn still_holds(&self, now: &Current) -> bool {
+        match self.caller {
+            Caller::Seat(seat) => {
+                now.loaded.seats.get(&seat).is_some_and(|r| tokens::same_hash(&r.token_hash, &self.token_hash))
+            }
+            Caller::Host | Caller::Anonymous => true,
+        }
+    }
+}
+
 pub async fn stopped(stopping: &mut watch::Receiver<bool>) {
     loop {
         if *stopping.borrow_and_update() {

@@ -2,11 +2,13 @@
 //! every action, the record keeps each signature, and `referee verify` checks them — so an
 //! action the operator writes into the record in a seat's name fails.
 
+#[path = "support/keys.rs"]
+mod keys;
 #[path = "support/relink.rs"]
 mod relink;
 mod support;
 
-use ed25519_dalek::Signer as _;
+use keys::Key;
 use referee::audit::AuditRecord;
 use referee::signing::{action_message, join_message};
 use referee::store::{Event, EventBody, Signed};
@@ -14,40 +16,6 @@ use referee_proto::v1 as pb;
 use relink::*;
 use rules::random::to_hex;
 use support::*;
-
-/// A seat's signing key, of either kind the referee takes.
-enum Key {
-    Ed25519(ed25519_dalek::SigningKey),
-    P256(p256::ecdsa::SigningKey),
-}
-
-impl Key {
-    fn ed25519(byte: u8) -> Key {
-        Key::Ed25519(ed25519_dalek::SigningKey::from_bytes(&[byte; 32]))
-    }
-
-    fn p256(byte: u8) -> Key {
-        Key::P256(p256::ecdsa::SigningKey::from_slice(&[byte; 32]).unwrap())
-    }
-
-    /// The public key as the referee writes it.
-    fn public(&self) -> String {
-        match self {
-            Key::Ed25519(k) => format!("ed25519:{}", to_hex(k.verifying_key().as_bytes())),
-            Key::P256(k) => format!("p256:{}", to_hex(k.verifying_key().to_sec1_point(false).as_bytes())),
-        }
-    }
-
-    fn sign(&self, message: &[u8]) -> Vec<u8> {
-        match self {
-            Key::Ed25519(k) => k.sign(message).to_bytes().to_vec(),
-            Key::P256(k) => {
-                let signature: p256::ecdsa::Signature = k.sign(message);
-                signature.to_bytes().to_vec()
-            }
-        }
-    }
-}
 
 /// Creates a game and joins every seat with its key, each join signed.
 async fn seat_with_keys(client: &mut Client, rules: &str, keys: &[Key]) -> Table {

@@ -5,7 +5,7 @@
 use ed25519_dalek::Signer;
 use referee::chain::{ChainHeader, Linker, chain_start, event_commitment, salt};
 use referee::signing::{action_message, check, join_message};
-use referee::store::{Event, EventBody};
+use referee::store::{Event, EventBody, SeatStatement};
 use rules::random::{Draw, commitment, to_hex};
 
 const SEED: &[u8] = b"0123456789abcdef0123456789abcdef";
@@ -40,7 +40,18 @@ fn chain_2_matches_the_published_vectors() {
     let event = Event::new(1, body, vec![Draw { bound: 6, value: 2 }, Draw { bound: 6, value: 4 }], 1_700_000_000_000);
     assert_eq!(to_hex(&event_commitment(&salt(SEED, 1), &event)), vector("chain2_event1_commitment.txt"));
     let linker = Linker { version: 2, seed: SEED };
-    assert_eq!(linker.link(&link_0, &event), vector("chain2_event1_link_after_link0.txt"));
+    let link_1 = linker.link(&link_0, &event);
+    assert_eq!(link_1, vector("chain2_event1_link_after_link0.txt"));
+    // A new phone taking seat 2 after the host re-issued its code: its statement is bound too.
+    let statement = SeatStatement {
+        name: "Bea".into(),
+        key: vector("ed25519_public_key.txt"),
+        entropy_commitment: String::new(),
+        signature: "ab".into(),
+    };
+    let body = EventBody::Rejoined { seat: 1, description: "A new phone now plays Seat 2".into(), statement };
+    let rejoined = Event::new(2, body, Vec::new(), 1_700_000_001_000);
+    assert_eq!(linker.link(&link_1, &rejoined), vector("chain2_event2_rejoined_link.txt"));
 }
 
 #[test]

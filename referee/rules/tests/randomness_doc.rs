@@ -71,6 +71,10 @@ fn table() -> String {
             record_vector("chain2_event1_link_after_link0.txt"),
         ),
         (
+            "chain 2: the link after event 2, following it: a new phone takes seat index 1 after the host re-issued its code (`rejoined`), told `A new phone now plays Seat 2`, at 1700000001000 ms, its statement: name `Bea`, the Ed25519 key below, no entropy commitment, signature `ab`",
+            record_vector("chain2_event2_rejoined_link.txt"),
+        ),
+        (
             "signatures: the Ed25519 public key of the secret key of 32 bytes `07`",
             record_vector("ed25519_public_key.txt"),
         ),
