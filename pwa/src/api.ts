@@ -143,6 +143,9 @@ interface TableFacts {
   names?: (string | null)[];
   /** The seats that committed to entropy when joining and have not revealed it yet. */
   awaiting_reveal?: number[];
+  /** Seats whose join code the host re-issued (`api.reissue`), waiting for a new phone to join
+   * with it; nobody acts for them until one does. Not in `joined_seats`. */
+  reissued_seats?: number[];
   /** While seats are awaited for their reveals: when the table stops waiting and the first call starts the game without their shares (ms since the epoch). */
   reveal_deadline_ms?: number | null;
   /** The record's chain after the first `seq` events (64 lower-case hex digits; empty or absent
@@ -353,6 +356,12 @@ export interface Pars {
   pars: Par[];
 }
 
+/** A seat's new join code from `api.reissue`, with the host's view after it. */
+export interface Reissued {
+  join_code: string;
+  view: View;
+}
+
 /** A refusal: the HTTP status, a stable code and a sentence for players. */
 export class ApiError extends Error {
   constructor(
@@ -434,6 +443,19 @@ export const api = {
   },
   /** Ends the game early for everyone, with the host token (`not_the_host` for any other). */
   end: (gameId: string, hostToken: string) => call<View>("POST", `/api/v1/games/${encodeURIComponent(gameId)}/end`, undefined, hostToken),
+  /** Gives `seat` a new join code, with the host token, once the game has started: the phone
+   * that held the seat can no longer act, and whoever joins with the new code holds it. Sent
+   * once more under the same key if the answer was lost, so a retry gets the same code. */
+  reissue: async (gameId: string, hostToken: string, seat: number) => {
+    const path = `/api/v1/games/${encodeURIComponent(gameId)}/seats/${seat}/code`;
+    const body = { client_key: newKey() };
+    try {
+      return await call<Reissued>("POST", path, body, hostToken);
+    } catch (e) {
+      if (!(e instanceof ApiError && [0, 502, 503, 504].includes(e.status))) throw e;
+      return await call<Reissued>("POST", path, body, hostToken);
+    }
+  },
   /** The record from entry `from` (0: the whole record) on, as the seat of `token`, the host, or
    * (without a token) a spectator may hear it: a view carries only the latest entries. */
   getRecord: async (gameId: string, token?: string, from = 0): Promise<RecordPart> => {
@@ -468,8 +490,15 @@ export const REOPEN_MS = 5000;
  * last seq; where the gateway answers a reconnection with an error (a limit, the referee away)
  * it gives up, so the stream is opened again after `REOPEN_MS`. Once the game is over nothing
  * more can come: the stream is closed (the gateway also answers 204 to a phone that saw the
- * end, which stops an EventSource). */
-export function watch(gameId: string, token: string | undefined, after: number, onView: (v: View) => void): () => void {
+ * end, which stops an EventSource). With `onRefused`, a refused reconnection calls it instead
+ * (the page asks why: a seat handed to a new phone, say), after the same wait. */
+export function watch(
+  gameId: string,
+  token: string | undefined,
+  after: number,
+  onView: (v: View) => void,
+  onRefused?: () => void,
+): () => void {
   let last = after;
   let stopped = false;
   let over = false;
@@ -490,7 +519,7 @@ export function watch(gameId: string, token: string | undefined, after: number, 
       }
     });
     current.onerror = () => {
-      if (current.readyState === EventSource.CLOSED && !stopped && !over) reopen = setTimeout(open, REOPEN_MS);
+      if (current.readyState === EventSource.CLOSED && !stopped && !over) reopen = setTimeout(onRefused ?? open, REOPEN_MS);
     };
   };
   open();

@@ -29,7 +29,12 @@ describe("derivation 3, chain 2 and signatures", () => {
     const link0 = await chainStart(header);
     expect(link0).toBe(recordVectors("chain2_link0.txt"));
     const event = { seq: 1, type: "action", seat: 0, action: "roll 2d6", description: "rolled 2d6: 3 5", key: "k1", at_ms: 1700000000000, draws: [{ bound: 6, value: 2 }, { bound: 6, value: 4 }] };
-    expect(await chainLink(link0, event, 2, seed)).toBe(recordVectors("chain2_event1_link_after_link0.txt"));
+    const link1 = await chainLink(link0, event, 2, seed);
+    expect(link1).toBe(recordVectors("chain2_event1_link_after_link0.txt"));
+    // A new phone taking seat 2 after the host re-issued its code: its statement is bound too.
+    const statement = { name: "Bea", key: recordVectors("ed25519_public_key.txt"), signature: "ab" };
+    const rejoined = { seq: 2, type: "rejoined", seat: 1, description: "A new phone now plays Seat 2", statement, at_ms: 1700000001000 };
+    expect(await chainLink(link1, rejoined, 2, seed)).toBe(recordVectors("chain2_event2_rejoined_link.txt"));
   });
 
   it("signs and checks what the referee signs", async () => {

@@ -269,6 +269,9 @@ function eventWords(event: any): string {
       return "The round's deadline";
     case "end":
       return "The host's end";
+    case "reissued":
+    case "rejoined":
+      return String(event.description);
     case "start":
     case undefined:
       return "The setup";
@@ -412,7 +415,7 @@ export function eventFields(event: any): string[] {
   const out = [
     String(event.seq),
     String(event.type),
-    event.type === "action" ? String(event.seat) : "",
+    ["action", "reissued", "rejoined"].includes(event.type) ? String(event.seat) : "",
     opt(event.action),
     opt(event.description),
     String(event.at_ms),
@@ -424,9 +427,9 @@ export function eventFields(event: any): string[] {
     opt(signed?.signature),
     event.type === "start" ? ((event.entropy ?? []) as string[]).join(",") : "",
   ];
-  if (event.type === "start") {
-    for (const s of event.seats ?? []) out.push(opt(s.name), opt(s.key), opt(s.entropy_commitment), opt(s.signature));
-  }
+  // The start's statements, one per seat; a new phone's, where it took a seat (`rejoined`).
+  const statements = event.type === "start" ? (event.seats ?? []) : event.type === "rejoined" ? [event.statement ?? {}] : [];
+  for (const s of statements) out.push(opt(s.name), opt(s.key), opt(s.entropy_commitment), opt(s.signature));
   return out;
 }
 
@@ -462,7 +465,11 @@ function eventName(event: any): string {
         ? "the round's deadline"
         : event.type === "end"
           ? "the host ended the game"
-          : hasSeat(event)
+          : event.type === "reissued"
+            ? `the host gave Seat ${Number(event.seat) + 1} a new code`
+            : event.type === "rejoined"
+              ? `a new phone took Seat ${Number(event.seat) + 1}`
+              : hasSeat(event)
             ? `Seat ${Number(event.seat) + 1}: ${event.action}`
             : String(event.action ?? event.type);
   return `event ${event.seq} (${what})`;
@@ -569,24 +576,40 @@ export async function verifySignatures(record: any, ownKeys: Map<number, string>
   }
   const seats: any[] = start.seats ?? [];
   const keys = seats.map((s) => String(s.key ?? ""));
+  // Every key each seat was held with, in order: the start's, then each new phone's.
+  const history = keys.map((k) => [k]);
   const fail = (line: string, signed = 0) => ({ ok: false, signed, unkeyed: [], line: `✗ ${line}` });
-  for (const [seat, own] of ownKeys) {
-    if (keys[seat] !== own) return fail(`Seat ${seat + 1} joined on this phone, but the record gives it another key: someone else acted in its name.`);
-  }
+  const joinSigned = (s: any, clear: string) =>
+    signatureHolds(String(s.key), joinMessage(record.game_id, String(s.key), String(s.entropy_commitment ?? ""), clear, String(s.name ?? "")), String(s.signature ?? ""));
   for (const [seat, s] of seats.entries()) {
     if (!keys[seat]) continue;
     const clear = s.entropy_commitment ? "" : String(record.entropy?.[seat] ?? "");
-    const message = joinMessage(record.game_id, keys[seat], String(s.entropy_commitment ?? ""), clear, String(s.name ?? ""));
-    if (!(await signatureHolds(keys[seat], message, String(s.signature ?? "")))) return fail(`Seat ${seat + 1}'s join is not signed by its key.`);
+    if (!(await joinSigned(s, clear))) return fail(`Seat ${seat + 1}'s join is not signed by its key.`);
   }
   let signed = 0;
-  for (const e of events.filter((e) => e.type === "action")) {
+  for (const e of events.filter((e) => e.type === "action" || e.type === "rejoined")) {
+    if (e.type === "rejoined") {
+      // A new phone took the seat after the host re-issued its code: its key signs from here.
+      const s = e.statement ?? {};
+      if (s.key && !(await joinSigned(s, ""))) return fail(`Event ${e.seq}: the new phone's join for Seat ${Number(e.seat) + 1} is not signed by its key.`, signed);
+      keys[Number(e.seat)] = String(s.key ?? "");
+      history[Number(e.seat)]?.push(keys[Number(e.seat)]);
+      continue;
+    }
     const key = keys[Number(e.seat)];
     if (!key) continue;
     if (!e.signed) return fail(`Event ${e.seq} is in Seat ${Number(e.seat) + 1}'s name but carries no signature.`, signed);
     const message = actionMessage(record.game_id, Number(e.signed.seq), String(e.key ?? ""), String(e.signed.action));
     if (!(await signatureHolds(key, message, String(e.signed.signature)))) return fail(`Event ${e.seq} is not signed by Seat ${Number(e.seat) + 1}'s key.`, signed);
     signed++;
+  }
+  // A seat this phone holds: from the moment its key first held it, no other key may have.
+  for (const [seat, own] of ownKeys) {
+    const held = history[seat] ?? [];
+    const since = held.indexOf(own);
+    if (since < 0 || held.slice(since).some((k) => k !== own)) {
+      return fail(`Seat ${seat + 1} joined on this phone, but the record gives it another key: someone else acted in its name.`, signed);
+    }
   }
   const unkeyed = keys.flatMap((k, seat) => (k ? [] : [seat]));
   const line =

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ARTIFACTS, axe, harness, move, noConsoleErrors, phone, resign, server, twoPhones } from "./support.mjs";
+import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, inViewport, move, noConsoleErrors, phone, resign, server, twoPhones } from "./support.mjs";
 
 harness();
 
@@ -49,6 +49,56 @@ test("the host ends a game in progress from the game menu, after confirming; eve
   assert.equal(view.status, "over");
   assert.equal(view.ended_by_host, true);
   await axe(black.page, "game ended by the host");
+});
+
+test("a lost phone's seat gets a new code from the host's game menu: the old phone stops playing, a new phone joins with the code and plays on", async () => {
+  const { white, black } = await twoPhones("chess", { whiteName: "Ann", blackName: "Bob" });
+  await move([white, black], white, "e2", "e4", "e4");
+  const id = gameOf(white.page);
+
+  // Bob's phone is lost: the host gives Black's seat a new code, asked first.
+  await white.page.getByText("Game menu").click();
+  const newCode = white.page.locator('[data-reissue="1"]');
+  await newCode.waitFor();
+  await axe(white.page, "game menu with new codes");
+  white.page.once("dialog", (d) => {
+    assert.match(d.message(), /Give Bob \(Black\) a new code\? The phone that plays Bob \(Black\) now can no longer play/);
+    void d.accept();
+  });
+  await newCode.click();
+  // The host sees the new code and its link at once, and every phone is told whom the table waits for.
+  const link = white.page.locator('[data-join-link="1"]');
+  await link.waitFor();
+  assert.ok(await inViewport(white.page, white.page.locator("[data-awaited-phones]")));
+  await white.page.locator("[data-awaited-phones]").getByText("Bob (Black) waits for a new phone").waitFor();
+  const href = await link.getAttribute("href");
+  // The code survives a reload of the host's page until the new phone has joined.
+  await white.page.reload();
+  await white.page.locator('[data-join-link="1"]').waitFor();
+
+  // The old phone learns it no longer plays the seat, and follows the game as a spectator.
+  await black.page.getByText("no longer plays that seat", { exact: false }).waitFor({ timeout: 20000 });
+  assert.equal(await black.page.getByRole("button", { name: "Resign" }).count(), 0);
+
+  // A new phone joins with the new code and plays on as Black, by the name the seat had.
+  const replacement = await phone();
+  await replacement.page.goto(`${server.base}/${href}`);
+  await replacement.page.getByRole("button", { name: "Join" }).click();
+  await replacement.page.getByText("you are Bob (Black)").waitFor();
+  await white.page.locator("[data-awaited-phones]").waitFor({ state: "detached" });
+  assert.equal(await white.page.locator('[data-join-link="1"]').count(), 0, "the code is used: no longer shown");
+  await move([white, replacement], replacement, "e7", "e5", "e5");
+  const view = await (await fetch(`${server.base}/api/v1/games/${id}`)).json();
+  assert.deepEqual([view.joined_seats, view.reissued_seats], [[0, 1], []]);
+  // The record tells the table both steps.
+  const said = view.played.map((p) => p.said);
+  assert.ok(said.includes("The host gave Black a new join code: the phone that held the seat can no longer play"), said.join(" | "));
+  assert.ok(said.includes("A new phone now plays Black"), said.join(" | "));
+  assert.ok(await fitsWidth(replacement.page));
+  // The old phone's calls refused on the way (401: its token no longer holds the seat) were
+  // expected; nothing else may have logged an error.
+  const refused = (e) => e.includes(`/#/game/${id}`) && /status of 401/.test(e);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refused(e)));
 });
 
 test("the host ends a game before anyone has joined", async () => {

@@ -114,11 +114,32 @@ function ConfirmBar({ asking, play, undo }: { asking: Asking; play: () => void; 
   );
 }
 
-/** The host's menu: ending the game for everyone, asked first. */
-function HostMenu({ end }: { end: () => void }) {
+/** The host's menu: a new code for a seat whose phone is lost (once the game is on), and
+ * ending the game for everyone, each asked first. */
+function HostMenu({ view, end, reissue }: { view: View; end: () => void; reissue: (seat: number) => void }) {
+  const seats = view.status === "active" ? view.joined_seats : [];
   return (
     <details class="game-menu">
       <summary>Game menu</summary>
+      {seats.length > 0 && (
+        <section aria-labelledby="lost-phone-title">
+          <h2 id="lost-phone-title">A phone lost or broken?</h2>
+          <p class="facts">Give its seat a new code: that phone can no longer play, and another phone joins with the new code and plays on.</p>
+          <div class="actions">
+            {seats.map((s) => (
+              <button
+                key={s}
+                data-reissue={s}
+                onClick={() => {
+                  if (confirm(`Give ${sideName(view, s)} a new code? The phone that plays ${sideName(view, s)} now can no longer play.`)) reissue(s);
+                }}
+              >
+                New code for {sideName(view, s)}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
       <p class="facts">You created this game. Ending it stops it for everyone, with no result, and reveals the seed so the draws can be checked.</p>
       <button
         class="danger"
@@ -138,12 +159,26 @@ function HostMenu({ end }: { end: () => void }) {
 function OpenSeats({ gameId, view, codes }: { gameId: string; view: View; codes: SeatCode[] }) {
   const open = codes.filter((c) => !view.joined_seats.includes(c.seat));
   if (!open.length) return null;
+  const started = view.status !== "waiting";
   return (
     <section class="join-codes" aria-labelledby="join-codes-title">
-      <h2 id="join-codes-title">Join codes</h2>
-      <p>Each player still to join opens their link or scans their code.</p>
+      <h2 id="join-codes-title">{started ? "New codes" : "Join codes"}</h2>
+      <p>{started ? "The new phone opens the link or scans the code, and plays on." : "Each player still to join opens their link or scans their code."}</p>
       <JoinCodes gameId={gameId} codes={open} nameOf={(s) => sideName(view, s)} />
     </section>
+  );
+}
+
+/** Seats the host gave a new code, waiting for a new phone: said to everyone, on the first
+ * screen, since nobody can act for them meanwhile. */
+function AwaitedPhones({ view, host }: { view: View; host: boolean }) {
+  const seats = view.status === "active" ? (view.reissued_seats ?? []) : [];
+  if (!seats.length) return null;
+  const names = seats.map((s) => sideName(view, s)).join(" and ");
+  return (
+    <p class="status" role="status" data-awaited-phones>
+      {names} {seats.length > 1 ? "wait" : "waits"} for a new phone: {host ? "open its new code below on that phone." : "the host has the new code."}
+    </p>
   );
 }
 
@@ -168,6 +203,8 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
   if (view) seenRef.current = { seats: view.seats, turn: view.turn, names: view.names };
   const seen = seenRef.current;
   const [message, setMessage] = useState("");
+  // Said once a seat this phone held was handed to a new phone; kept over reloads of the view.
+  const [notice, setNotice] = useState("");
   const token = seat !== null ? stored.seats[seat] : stored.host;
   const seqRef = useRef(0);
   // The last seq the phone was handed over for: a seat that took the phone keeps it until the
@@ -222,14 +259,24 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
         setOffline(false);
         setMessage("");
         show(v);
-        stop = watch(gameId, token, v.seq, (next) => {
-          if (next.seq >= seqRef.current) show(next);
-        });
+        // A refused stream is asked about by loading the view again (which finds a seat
+        // handed to a new phone, or opens the stream anew).
+        stop = watch(
+          gameId,
+          token,
+          v.seq,
+          (next) => {
+            if (next.seq >= seqRef.current) show(next);
+          },
+          () => setRetry((n) => n + 1),
+        );
       },
       (e) => {
         if (closed) return;
         const err = e as ApiError;
-        if (err.status === 0 || err.status >= 500) {
+        if (err.code === "bad_token" && seat !== null) {
+          seatLost(seat);
+        } else if (err.status === 0 || err.status >= 500) {
           // Offline (or the referee away): the last known position, read-only, and try again.
           const last = cachedView(gameId, seat);
           if (last) setView(withNames(settled(last)));
@@ -304,6 +351,8 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
       if (err.code === "stale") {
         show(await api.view(gameId, token));
         setMessage("The game moved on before your action arrived; here is the new position.");
+      } else if (err.code === "bad_token" && seat !== null) {
+        seatLost(seat);
       } else {
         if (err.status === 0) setOffline(true);
         setMessage(err.message);
@@ -351,6 +400,34 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
     } catch (e) {
       setMessage((e as ApiError).message);
     }
+  };
+
+  /** The host gives `s` a new code: kept with the game's codes on this phone, so the host can
+   * show it again after a reload until the new phone has joined. */
+  const reissue = async (s: number) => {
+    if (!stored.host) return;
+    setMessage("");
+    try {
+      const { join_code, view: after } = await api.reissue(gameId, stored.host, s);
+      const kept = load(gameId);
+      kept.codes = [...(kept.codes ?? []).filter((c) => c.seat !== s), { seat: s, join_code }].sort((a, b) => a.seat - b.seat);
+      save(gameId, kept);
+      if (seat === s || seat === null) show(after);
+      else setRetry((n) => n + 1);
+    } catch (e) {
+      setMessage((e as ApiError).message);
+    }
+  };
+
+  /** This phone's seat was given a new code by the host: the phone forgets the seat and watches
+   * on (as another seat it holds, the host, or a spectator). */
+  const seatLost = (lost: number) => {
+    const kept = load(gameId);
+    delete kept.seats[lost];
+    save(gameId, kept);
+    const rest = Object.keys(kept.seats).map(Number).sort();
+    setSeat(rest.length ? rest[0] : null);
+    setNotice(`The host gave ${nameOf(lost)} a new code, so this phone no longer plays that seat. You can still follow the game here.`);
   };
 
   /** A seat's name: from the last view, else from the registry. */
@@ -410,9 +487,15 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               ))}
           </div>
         )}
-        {stored.host && view.status !== "over" && <HostMenu end={() => void endGame()} />}
+        {stored.host && view.status !== "over" && <HostMenu view={view} end={() => void endGame()} reissue={(s) => void reissue(s)} />}
       </header>
       {offline && <OfflineBanner />}
+      {notice && (
+        <p class="status" role="status">
+          {notice}
+        </p>
+      )}
+      <AwaitedPhones view={view} host={!!stored.host} />
       <Announce view={view} />
       {view.status === "waiting" ? (
         <>
@@ -452,6 +535,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               Closed: nobody moved for too long. The record, with the seed, can be checked.
             </p>
           )}
+          {stored.host && view.status === "active" && <OpenSeats gameId={gameId} view={view} codes={stored.codes ?? []} />}
           <OwnResult view={view} held={heldSeats} />
           <DrawBanner view={view} act={act} />
           {/* The earlier part of a long record is fetched with this phone's token for the seat. */}
