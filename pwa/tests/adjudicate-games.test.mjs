@@ -1,0 +1,75 @@
+// "Is that legal?" for the games whose positions are more than FEN and a few fields: Neighbour
+// Chess Solitaire's phase and piles, Gravity's saved state, Whack's sections and Chess Battle's
+// seats. Each opens with a valid example, says what each field means, answers a tapped move on
+// the first screen of a phone (390×844 and 320×568), and shows the referee's refusal of a bad
+// position in its words.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { axe, consoleErrors, fitsWidth, harness, inViewport, noConsoleErrors, phone, server } from "./support.mjs";
+
+harness();
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 320, height: 568 },
+];
+
+/** The dispute page with `rules` chosen. */
+async function disputePage(viewport, rules) {
+  const { context, page } = await phone({ viewport });
+  await page.goto(`${server.base}/#/adjudicate`);
+  await page.getByLabel("Rules").selectOption(rules);
+  return { context, page };
+}
+
+/** Taps `from` then `to` on the editor's board and returns the verdict that comes back. */
+async function tapMove(page, from, to, outcome) {
+  const editor = page.getByRole("grid", { name: "position to judge" });
+  await editor.locator(`[data-square="${from}"]`).click();
+  await editor.locator(`[data-square="${to}"]`).click();
+  const verdict = page.locator(`.verdict .${outcome}`);
+  await verdict.waitFor();
+  assert.ok(await inViewport(page, verdict), `the verdict on ${from}→${to} is on the first screen`);
+  return verdict;
+}
+
+/** Types `move` in the move field and asks. */
+async function askTyped(page, move) {
+  await page.getByRole("textbox", { name: "Move" }).fill(move);
+  await page.getByRole("button", { name: "Ask the referee" }).click();
+}
+
+/** Asks about `move` in a position the referee refuses, and waits for its sentence; the refusal
+ * (HTTP 400) the browser logs is expected. */
+async function refusedPosition(page, move, sentence) {
+  const before = consoleErrors.length;
+  await askTyped(page, move);
+  await page.locator(".verdict .error").getByText(sentence).waitFor();
+  consoleErrors.splice(before, Infinity, ...consoleErrors.slice(before).filter((e) => !e.includes("status of 400")));
+}
+
+for (const viewport of VIEWPORTS) {
+  const size = `${viewport.width}×${viewport.height}`;
+
+  test(`Neighbour Chess Solitaire on the dispute page: the example's knight moves only as its neighbours do, the phase and piles are explained, a pile of the wrong size is refused in the referee's words, at ${size}`, async () => {
+    const { context, page } = await disputePage(viewport, "neighbour-solitaire");
+    assert.equal(await page.getByLabel("The phase").inputValue(), "add");
+    await page.getByText("add: still adding pieces").waitFor();
+    assert.equal(await page.getByRole("group", { name: "side to move" }).count(), 0, "Neighbour has no side to move");
+    await (await tapMove(page, "d4", "e6", "error")).getByText("it moves only as a rook or a bishop").waitFor();
+    await (await tapMove(page, "d4", "d1", "ok")).getByText("Moving the white knight d4→d1, borrowing the rook's move is legal.").waitFor();
+    assert.match(await page.getByRole("region", { name: "after the move" }).locator("code").innerText(), /^8\/8\/8\/3B4\/4R1rb\/8\/8\/3N4 move 10 15 h4$/);
+    // The piles are named fields, written after the others whatever their order.
+    await page.getByLabel("Which neighbours join a group").selectOption("sides");
+    await page.getByLabel("The piece pile, top first").fill("9H");
+    await page.getByLabel("The piece pile, top first").press("Tab");
+    await page.getByText("Position as text").click();
+    assert.equal(await page.getByLabel("Position (the board").inputValue(), "8/8/8/3B4/3NR1rb/8/8/8 add 11 15 h4 groups:sides pieces:9H");
+    await refusedPosition(page, "add", "the piece pile must list its 11 cards");
+    assert.ok(await fitsWidth(page), "nothing wider than the phone");
+    await axe(page, `the dispute page for Neighbour at ${size}`);
+    await context.close();
+  });
+}
+
+noConsoleErrors();
