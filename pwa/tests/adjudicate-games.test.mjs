@@ -35,7 +35,7 @@ async function tapMove(page, from, to, outcome) {
 
 /** Types `move` in the move field and asks. */
 async function askTyped(page, move) {
-  await page.getByRole("textbox", { name: "Move" }).fill(move);
+  await page.getByRole("textbox", { name: "Move", exact: true }).fill(move);
   await page.getByRole("button", { name: "Ask the referee" }).click();
 }
 
@@ -68,6 +68,30 @@ for (const viewport of VIEWPORTS) {
     await refusedPosition(page, "add", "the piece pile must list its 11 cards");
     assert.ok(await fitsWidth(page), "nothing wider than the phone");
     await axe(page, `the dispute page for Neighbour at ${size}`);
+    await context.close();
+  });
+
+  test(`Gravity on the dispute page: the seed's diagram set up from its saved state, a sideways move refused, a fall and the add step judged, text that is not a saved state refused in the referee's words, at ${size}`, async () => {
+    const { context, page } = await disputePage(viewport, "gravity");
+    assert.equal(await page.getByLabel("Whose turn").inputValue(), "w");
+    assert.equal(await page.getByLabel("The card flipped this turn").inputValue(), "10S");
+    await page.getByText("10 a rook").waitFor();
+    await (await tapMove(page, "c2", "g2", "error")).getByText("Gravity pulls down").waitFor();
+    await (await tapMove(page, "c2", "c1", "ok")).getByText("queen c2→c1 is legal").waitFor();
+    const after = page.getByRole("region", { name: "after the move" });
+    await after.getByRole("grid", { name: "position after the move" }).locator('[data-square="c1"][aria-label*="white queen"]').waitFor();
+    assert.match(await after.locator("code").innerText(), /"step":"Add"/);
+    // The add step: the flipped black rook goes on c8.
+    await page.getByLabel("The step of the turn").selectOption("Add");
+    await askTyped(page, "add c");
+    await page.locator(".verdict .ok").getByText("adds the Black rook on c8 is legal").waitFor();
+    await page.getByText("Position as text").click();
+    const text = page.getByLabel("Position (the game's saved state as JSON");
+    assert.match(await text.inputValue(), /^\{"board":"8\/8\/8\/8\/8\/8\/2Q2rb1\/4nn2","to_move":"white".*"step":"Add"/);
+    await text.fill('{"board":"8/8/8/8/8/8/2Q2rb1/4nn2"}');
+    await refusedPosition(page, "c2c1", "a Gravity position is its saved state as JSON");
+    assert.ok(await fitsWidth(page), "nothing wider than the phone");
+    await axe(page, `the dispute page for Gravity at ${size}`);
     await context.close();
   });
 }
