@@ -94,6 +94,34 @@ for (const viewport of VIEWPORTS) {
     await axe(page, `the dispute page for Gravity at ${size}`);
     await context.close();
   });
+
+  test(`Whack Chess on the dispute page: the starting track drawn from its joins, a knight across a seam and a pawn's long step judged, a piece put on a cell, an arrangement that cannot be laid refused in the referee's words, at ${size}`, async () => {
+    const { context, page } = await disputePage(viewport, "whack");
+    const editor = page.getByRole("grid", { name: "position to judge" });
+    assert.equal(await editor.locator("[data-square]").count(), 64, "four sections of 16 cells");
+    await page.getByText("A section's corners are A (the wide one)").waitFor();
+    assert.equal(await page.getByLabel("How the sections join", { exact: true }).inputValue(), "1,2bc=1cd,3ab=2da,4cd=3cd");
+    await (await tapMove(page, "1b1", "1b3", "error")).getByText("a pawn steps one cell orthogonally").waitFor();
+    await (await tapMove(page, "1d3", "2d3", "ok")).getByText("knight 1d3→2d3 is legal").waitFor();
+    const after = page.getByRole("region", { name: "after the move" });
+    await after.getByRole("grid", { name: "position after the move" }).locator('[data-square="2d3"][aria-label*="Fire knight"]').waitFor();
+    // An Ice queen put on 2b3, the stage and whose turn set in words.
+    await page.getByRole("button", { name: "place Ice queen" }).click();
+    await editor.locator('[data-square="2b3"]').click();
+    await editor.locator('[data-square="2b3"][aria-label*="Ice queen"]').waitFor();
+    await page.getByLabel("Whose turn").selectOption("ice");
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    await (await tapMove(page, "2b3", "1c4", "ok")).getByText("queen 2b3→1c4 takes the pawn is legal").waitFor();
+    await page.getByText("Position as text").click();
+    assert.equal(await page.getByLabel("Position (the arrangement").inputValue(), "1,2bc=1cd,3ab=2da,4cd=3cd PPPP/BRKB/NQRN/PPPP|4/4/1q2/4|4/4/4/4|pppp/brkb/nqrn/pppp ice move");
+    // Section 4 laid where section 2 lies: the referee says why.
+    await page.getByLabel("How the sections join", { exact: true }).fill("1,2bc=1cd,3ab=2da,4bc=1cd");
+    await page.getByLabel("How the sections join", { exact: true }).press("Tab");
+    await refusedPosition(page, "2b3-1c4", "sections 2 and 4 would overlap");
+    assert.ok(await fitsWidth(page), "nothing wider than the phone");
+    await axe(page, `the dispute page for Whack at ${size}`);
+    await context.close();
+  });
 }
 
 noConsoleErrors();
