@@ -122,6 +122,34 @@ for (const viewport of VIEWPORTS) {
     await axe(page, `the dispute page for Whack at ${size}`);
     await context.close();
   });
+
+  test(`Chess Battle on the dispute page: four seats on the board in a sealed round, the seat that asks taken from the tapped piece, a blocked rook and a knight's jump judged, a piece placed by tapping, a table where a seat has not picked refused in the referee's words, at ${size}`, async () => {
+    const { context, page } = await disputePage(viewport, "chess-battle");
+    const editor = page.getByRole("grid", { name: "position to judge" });
+    assert.equal(await editor.locator("[data-square]").count(), 64);
+    await page.getByText("A seat without a piece is still picking").waitFor();
+    const asks = page.getByLabel("Who asks");
+    assert.equal(await asks.inputValue(), "0");
+    // Seat 2's rook on f3 is blocked by Seat 4's knight on f6: tapping the rook makes Seat 2 ask.
+    await (await tapMove(page, "f3", "f7", "error")).getByText("cannot reach f7").waitFor();
+    assert.equal(await asks.inputValue(), "1");
+    await (await tapMove(page, "c3", "a4", "ok")).getByText("Seat 1's white knight c3→a4 is legal").waitFor();
+    await asks.selectOption("2");
+    await askTyped(page, "stay");
+    await page.locator(".verdict .ok").getByText("Seat 3's white bishop stays on c6 is legal").waitFor();
+    // Seat 4's knight put on d4 instead of f6.
+    await page.getByRole("button", { name: "place Seat 4's piece" }).click();
+    await editor.locator('[data-square="d4"]').click();
+    await editor.locator('[data-square="d4"][aria-label*="black knight labelled 4"]').waitFor();
+    assert.equal(await editor.locator('[data-square="f6"][aria-label*="knight"]').count(), 0);
+    // A fifth player who has not picked while pieces stand on the board.
+    await page.getByLabel("Players (4 to 12)").selectOption("5");
+    assert.equal(await page.locator('select[name="pick-4"]').inputValue(), "");
+    await refusedPosition(page, "stay", "a piece stands on the board before every player has picked");
+    assert.ok(await fitsWidth(page), "nothing wider than the phone");
+    await axe(page, `the dispute page for Chess Battle at ${size}`);
+    await context.close();
+  });
 }
 
 noConsoleErrors();

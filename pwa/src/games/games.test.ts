@@ -128,7 +128,7 @@ describe("the registry of games", () => {
       "blakes-chess": "H -/- - -/- -/- move -",
       "parade-solitaire": "8 0",
     });
-    expect(offered.filter((g) => g.editor?.example).map((g) => g.id)).toEqual(["gravity", "neighbour-solitaire", "whack"]);
+    expect(offered.filter((g) => g.editor?.example).map((g) => g.id)).toEqual(["chess-battle", "gravity", "neighbour-solitaire", "whack"]);
   });
 });
 
