@@ -66,14 +66,16 @@ export interface GameEntry {
 export interface EditorSpec {
   /** An example of the moves the game accepts, for the move field. */
   placeholder: string;
-  /** A whole position in the game's notation, set when the game is chosen and by its button,
-   * so that a move can be asked about at once; without it the board is kept and
-   * `positionSuffix` follows it. */
+  /** A whole position in the game's notation, set when the game is chosen and by the editor's
+   * "Example position", so that a move can be asked about at once; without it the board is
+   * kept and `positionSuffix` follows it. */
   example?: string;
-  /** What the position's text is, in words, for its field: "the game's saved state as JSON".
-   * By default FEN (or FEN's placement) then the game's own fields. */
+  /** For the board editor's text field, what the position's text is, in words: "the game's
+   * saved state as JSON". By default FEN (or FEN's placement) then the game's own fields. */
   notationWords?: string;
+  /** What the board editor puts on squares besides pieces (the field after FEN's six). */
   marks?: "checkers" | "coloured-checkers" | "mirror";
+  /** Whether castling rights follow Chess960's rule (any rook on the home rank). */
   chess960?: boolean;
   /** Whether the game writes its positions from FEN's placement alone, then its own fields
    * (no side to move, castling or en passant): Chess Golf, Parade, Neighbour, Gravity. */
@@ -109,7 +111,7 @@ export interface OwnEditor {
   Preview: ComponentType<{ position: string; flipped: boolean }>;
 }
 
-/** What an editor of "Is that legal?" gets from the page. */
+/** What an editor of "Is that legal?" gets from the page (the board editor and a game's own). */
 export interface PositionFormProps {
   /** The position, in the game's notation: what is sent to the referee. */
   position: string;
