@@ -405,8 +405,10 @@ export const api = {
     catalogue = null;
     throw e;
   })),
-  adjudicate: (rules: string, position: string, action: string) =>
-    call<Adjudication>("POST", "/api/v1/adjudicate", { rules, position, action }),
+  /** Is this action legal in this position? `seat`: the seat asking, where several act at once
+   * (a sealed round); null for the one to act. */
+  adjudicate: (rules: string, position: string, action: string, seat: number | null = null) =>
+    call<Adjudication>("POST", "/api/v1/adjudicate", { rules, position, action, ...(seat === null ? {} : { seat }) }),
   /** What is par here? The par of a puzzle's start given as a position, without a game. */
   par: (rules: string, position: string) => call<Par>("POST", "/api/v1/par", { rules, position }),
   /** Why an action is refused in a position, asked without touching any game. */

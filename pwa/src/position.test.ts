@@ -1,12 +1,41 @@
 import { describe, expect, it } from "vitest";
 import { parsePlacement } from "./fen";
-import { START_FEN, deriveCastling, enPassantSquares, fieldsOf, formatMarks, fromPlacementNotation, paint, parseMarks, placementNotation, stackOf, withField } from "./position";
+import {
+  START_FEN,
+  deriveCastling,
+  enPassantSquares,
+  fieldsOf,
+  formatMarks,
+  fromPlacementNotation,
+  namedField,
+  notationOf,
+  paint,
+  parseMarks,
+  placementNotation,
+  stackOf,
+  withField,
+  withNamedField,
+} from "./position";
 
 describe("position fields", () => {
   it("fills the missing FEN fields and keeps the game's own", () => {
     expect(fieldsOf("8/8/8/8/8/8/8/8")).toEqual(["8/8/8/8/8/8/8/8", "w", "-", "-", "0", "1"]);
     expect(fieldsOf(`${START_FEN} b1,e5`)[6]).toBe("b1,e5");
     expect(withField(START_FEN, 1, "b")).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+  });
+  it("reads, sets and takes out a field written with its name, in any order after the others", () => {
+    const neighbour = fromPlacementNotation("8/8/8/3B4/3NR1rb/8/8/8 add 11 15 h4 groups:sides");
+    expect(namedField(fieldsOf(neighbour), 10, "groups")).toBe("sides");
+    expect(namedField(fieldsOf(neighbour), 10, "pieces")).toBeUndefined();
+    const withPile = withNamedField(neighbour, 10, "pieces", "9H,KS");
+    expect(placementNotation(withPile)).toBe("8/8/8/3B4/3NR1rb/8/8/8 add 11 15 h4 groups:sides pieces:9H,KS");
+    expect(placementNotation(withNamedField(withPile, 10, "groups", ""))).toBe("8/8/8/3B4/3NR1rb/8/8/8 add 11 15 h4 pieces:9H,KS");
+    expect(placementNotation(withNamedField(withPile, 10, "pieces", "QS"))).toBe("8/8/8/3B4/3NR1rb/8/8/8 add 11 15 h4 groups:sides pieces:QS");
+  });
+  it("writes each game in its notation: FEN as it is, a placement game without FEN's other fields", () => {
+    expect(notationOf(undefined).write(START_FEN)).toBe(START_FEN);
+    expect(notationOf({ placeholder: "", placement: true }).write(`${START_FEN} Kb`)).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR Kb");
+    expect(notationOf({ placeholder: "", placement: true }).read("8/8/8/8/8/8/8/8 Kb")).toBe("8/8/8/8/8/8/8/8 w - - 0 1 Kb");
   });
 });
 

@@ -3,6 +3,7 @@
 // pieces, the en passant square, and the marks the checker games put on squares (stacks of
 // checkers, the squares behind Half Alice's mirror). Pure, so it is tested without a browser.
 import { FILES, type Placement, parsePlacement, placementToFen } from "./fen";
+import type { EditorSpec, Notation } from "./games/types";
 
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 export const EMPTY_BOARD = "8/8/8/8/8/8/8/8";
@@ -26,6 +27,37 @@ export function placementNotation(fen: string): string {
 export function fromPlacementNotation(text: string): string {
   const parts = text.trim().split(/\s+/).filter(Boolean);
   return [parts[0] ?? EMPTY_BOARD, "w", "-", "-", "0", "1", ...parts.slice(1)].join(" ");
+}
+
+/** FEN and its games' fields, written as the editor keeps them. */
+export const FEN_NOTATION: Notation = { read: (position) => position, write: (fields) => fields };
+
+/** FEN's placement, then the game's own fields (Chess Golf, Parade, Neighbour). */
+export const PLACEMENT_NOTATION: Notation = { read: fromPlacementNotation, write: placementNotation };
+
+/** How a game's positions are written: its own notation, else FEN's placement or FEN. */
+export function notationOf(editor: EditorSpec | undefined): Notation {
+  return editor?.notation ?? (editor?.placement ? PLACEMENT_NOTATION : FEN_NOTATION);
+}
+
+/** The value of the field written `name:value` among `fields` from index `from` on. */
+export function namedField(fields: string[], from: number, name: string): string | undefined {
+  return fields
+    .slice(from)
+    .find((f) => f.startsWith(`${name}:`))
+    ?.slice(name.length + 1);
+}
+
+/** A position with the field `name:value` set (where it stood, else at the end), or taken out
+ * when `value` is empty. */
+export function withNamedField(fen: string, from: number, name: string, value: string): string {
+  const fields = fieldsOf(fen);
+  const at = fields.findIndex((f, i) => i >= from && f.startsWith(`${name}:`));
+  const written = `${name}:${value}`;
+  if (at < 0) return (value ? [...fields, written] : fields).join(" ");
+  if (value) fields[at] = written;
+  else fields.splice(at, 1);
+  return fields.join(" ");
 }
 
 /** A position with field `i` replaced. */

@@ -111,8 +111,9 @@ describe("the registry of games", () => {
     });
   });
 
-  it("offers the FEN games to 'Is that legal?', each with what follows its FEN", () => {
-    expect(Object.fromEntries(adjudicable().map((g) => [g.id, g.positionSuffix]))).toEqual({
+  it("offers the FEN games to 'Is that legal?', each with what follows its FEN, and the others with an example", () => {
+    const offered = adjudicable();
+    expect(Object.fromEntries(offered.filter((g) => !g.editor?.example).map((g) => [g.id, g.positionSuffix]))).toEqual({
       chess: "",
       chess960: "",
       adrenaline: "-",
@@ -127,6 +128,7 @@ describe("the registry of games", () => {
       "blakes-chess": "H -/- - -/- -/- move -",
       "parade-solitaire": "8 0",
     });
+    expect(offered.filter((g) => g.editor?.example).map((g) => g.id)).toEqual(["chess-battle", "gravity", "neighbour-solitaire", "whack"]);
   });
 });
 

@@ -67,7 +67,7 @@ export function seatName(id: string, seat: number): string {
   return gameEntry(id).sides?.[seat] ?? `Seat ${seat + 1}`;
 }
 
-/** The games "Is that legal?" can judge from a FEN position: those with a position suffix. */
+/** The games "Is that legal?" can judge: those whose entry says how a position is set up. */
 export function adjudicable(): GameEntry[] {
-  return GAMES.filter((g) => g.positionSuffix !== undefined);
+  return GAMES.filter((g) => g.editor !== undefined);
 }

@@ -47,14 +47,14 @@ export type { WhackView };
 const MOTION_MS = 900;
 
 /** Pieces said as Whack's players say them, their pips in the badge. */
-const PIECE_TEXT: PieceText = { say: pieceSaid, badge: (piece: PieceView) => String(pipsOf(piece)) };
+export const PIECE_TEXT: PieceText = { say: pieceSaid, badge: (piece: PieceView) => String(pipsOf(piece)) };
 
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** The room the board has on this screen, in pixels (it may take about two thirds of the
- * screen's height: see whack.css). */
-function useScreenBox(): { width: number; height: number } {
-  const read = () => ({ width: Math.min(window.innerWidth, 576), height: window.innerHeight * 0.66 });
+/** The room the board has on this screen, in pixels: it may take `share` of the screen's height
+ * (about two thirds on the game's screen: see whack.css). */
+export function useScreenBox(share = 0.66): { width: number; height: number } {
+  const read = () => ({ width: Math.min(window.innerWidth, 576), height: window.innerHeight * share });
   const [box, setBox] = useState(read);
   useEffect(() => {
     const onResize = () => setBox(read());

@@ -3,6 +3,7 @@ import { options, screen } from "../shared/entry";
 import type { GameEntry } from "../types";
 import { whackOptions } from "./options";
 import type { GameView } from "../../api";
+import { WHACK_EXAMPLE, WhackEditor, WhackPreview } from "./Editor";
 import { WhackGame, WhackTable } from "./Whack";
 import type { WhackView } from "./whack";
 
@@ -20,4 +21,9 @@ export const whack: GameEntry = {
   sides: ["Fire", "Ice"],
   table: WhackTable,
   confirm: changesTheBoard,
+  editor: {
+    example: WHACK_EXAMPLE,
+    placeholder: "1d3-2d3, roll or tip 3da=1ab",
+    own: { Form: WhackEditor, Preview: WhackPreview },
+  },
 };
