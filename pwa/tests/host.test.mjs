@@ -77,7 +77,7 @@ test("a lost phone's seat gets a new code from the host's game menu: the old pho
   await white.page.locator('[data-join-link="1"]').waitFor();
 
   // The old phone learns it no longer plays the seat, and follows the game as a spectator.
-  await black.page.getByText("no longer plays that seat", { exact: false }).waitFor({ timeout: 20000 });
+  await black.page.getByText("no longer plays that seat", { exact: false }).waitFor({ timeout: 30000 });
   assert.equal(await black.page.getByRole("button", { name: "Resign" }).count(), 0);
 
   // A new phone joins with the new code and plays on as Black, by the name the seat had.
@@ -86,6 +86,8 @@ test("a lost phone's seat gets a new code from the host's game menu: the old pho
   await replacement.page.getByRole("button", { name: "Join" }).click();
   await replacement.page.getByText("you are Bob (Black)").waitFor();
   await white.page.locator("[data-awaited-phones]").waitFor({ state: "detached" });
+  // Screen readers hear the referee's note as it is, not after a seat's name.
+  await white.page.waitForFunction(() => document.querySelector("[data-announce]")?.textContent === "A new phone now plays Black");
   assert.equal(await white.page.locator('[data-join-link="1"]').count(), 0, "the code is used: no longer shown");
   await move([white, replacement], replacement, "e7", "e5", "e5");
   const view = await (await fetch(`${server.base}/api/v1/games/${id}`)).json();

@@ -134,6 +134,10 @@ export interface RecordProps {
   title?: string;
 }
 
+/** The referee's own notes in the record (a round closed at its deadline, a seat handed to a
+ * new phone), written `-` for the action: their sentences name the seat themselves. */
+export const refereeNote = (p: PlayedEntry) => p.action === "-";
+
 export function Record({ view, filter, mark, faces, who = true, folded = false, latest = false, title = "What happened" }: RecordProps) {
   const record = useRecord(view);
   const listRef = useRef<HTMLOListElement>(null);
@@ -151,7 +155,7 @@ export function Record({ view, filter, mark, faces, who = true, folded = false, 
       <ol ref={listRef} class={latest ? "record latest" : "record"} aria-label="what happened" data-digits={digits(from + played.length)}>
         {entries.map(({ p, n }, i) => (
           <li key={n} value={n} class={mark?.(p)} tabIndex={i === 0 ? -1 : undefined}>
-            {who && <span class="who">{sideName(view, p.seat)}:</span>} {faces ? withFaces(p.said) : p.said}
+            {who && !refereeNote(p) && <span class="who">{sideName(view, p.seat)}:</span>} {faces ? withFaces(p.said) : p.said}
           </li>
         ))}
       </ol>

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, settled, sideName, teamOf, watch } from "../api";
 import { EndOfGame } from "../components/EndOfGame";
 import { JoinCodes, type SeatCode } from "../components/JoinCodes";
-import { RecordToken } from "../components/Record";
+import { RecordToken, refereeNote } from "../components/Record";
 import { TableClock } from "../components/TableClock";
 import { gameEntry, screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
@@ -67,7 +67,7 @@ function DrawBanner({ view, act }: { view: GameView; act: (a: string) => Promise
 /** What the others just did, for screen readers: "Black played e5". */
 function Announce({ view }: { view: View }) {
   const last = view.played.length ? view.played[view.played.length - 1] : null;
-  const text = last && last.seat !== view.seat ? `${sideName(view, last.seat)}: ${last.said}` : "";
+  const text = !last || last.seat === view.seat ? "" : refereeNote(last) ? last.said : `${sideName(view, last.seat)}: ${last.said}`;
   return (
     <p class="sr-only" aria-live="polite" data-announce>
       {text}
