@@ -1,5 +1,6 @@
 //! What every game with opponents shares around its moves, owned by the contract rather than by
-//! each game: resigning, offering, accepting and declining a draw, for seats and for teams.
+//! each game: resigning, offering, accepting and declining a draw, for seats and for teams; and,
+//! in games that allow it, asking the other side to let one's last move be taken back.
 
 use super::seating::{Outcome, Seating, Team};
 use super::{ErrorCode, GameError, Seat};
@@ -16,18 +17,36 @@ pub enum Courtesy {
     AcceptDraw,
     /// Turn down a draw another team offered.
     DeclineDraw,
+    /// Ask the other side to let one's last move be taken back (it drew and hid nothing).
+    OfferTakeback,
+    /// Let the other side take back its last move.
+    AcceptTakeback,
+    /// Refuse the other side's takeback (or withdraw one's own request).
+    DeclineTakeback,
 }
 
 impl Courtesy {
-    const ALL: [Courtesy; 4] = [Courtesy::Resign, Courtesy::OfferDraw, Courtesy::AcceptDraw, Courtesy::DeclineDraw];
+    const ALL: [Courtesy; 7] = [
+        Courtesy::Resign,
+        Courtesy::OfferDraw,
+        Courtesy::AcceptDraw,
+        Courtesy::DeclineDraw,
+        Courtesy::OfferTakeback,
+        Courtesy::AcceptTakeback,
+        Courtesy::DeclineTakeback,
+    ];
 
-    /// The action's text: `resign`, `offer-draw`, `accept-draw`, `decline-draw`.
+    /// The action's text: `resign`, `offer-draw`, `accept-draw`, `decline-draw`,
+    /// `offer-takeback`, `accept-takeback`, `decline-takeback`.
     pub fn as_str(self) -> &'static str {
         match self {
             Courtesy::Resign => "resign",
             Courtesy::OfferDraw => "offer-draw",
             Courtesy::AcceptDraw => "accept-draw",
             Courtesy::DeclineDraw => "decline-draw",
+            Courtesy::OfferTakeback => "offer-takeback",
+            Courtesy::AcceptTakeback => "accept-takeback",
+            Courtesy::DeclineTakeback => "decline-takeback",
         }
     }
 
@@ -38,6 +57,9 @@ impl Courtesy {
             Courtesy::OfferDraw => "draw offer",
             Courtesy::AcceptDraw => "acceptance of the draw",
             Courtesy::DeclineDraw => "refusal (or withdrawal) of the draw",
+            Courtesy::OfferTakeback => "request to take back their last move",
+            Courtesy::AcceptTakeback => "consent to the takeback",
+            Courtesy::DeclineTakeback => "refusal (or withdrawal) of the takeback",
         }
     }
 
@@ -54,13 +76,27 @@ pub struct Courtesies {
     pub resign: bool,
     /// Teams may agree a draw.
     pub draw_offers: bool,
+    /// A side may ask to take back its last move, where that move drew nothing and hid nothing
+    /// (games of open information whose rules do not forbid it: chess, Chess960).
+    pub takebacks: bool,
 }
 
 impl Courtesies {
     /// Resigning and draw offers (every two-sided game).
-    pub const ALL: Courtesies = Courtesies { resign: true, draw_offers: true };
-    /// Neither (table tools).
-    pub const NONE: Courtesies = Courtesies { resign: false, draw_offers: false };
+    pub const ALL: Courtesies = Courtesies { resign: true, draw_offers: true, takebacks: false };
+    /// Resigning, draw offers and takebacks.
+    pub const WITH_TAKEBACKS: Courtesies = Courtesies { takebacks: true, ..Courtesies::ALL };
+    /// None (table tools).
+    pub const NONE: Courtesies = Courtesies { resign: false, draw_offers: false, takebacks: false };
+}
+
+/// The last move that may be taken back: whose it was, and whether that side has asked.
+#[derive(Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Takeback {
+    /// The team whose last move it was.
+    pub team: Team,
+    /// Whether that team has asked to take it back, waiting for the other side's answer.
+    pub asked: bool,
 }
 
 /// A draw offered by one team, with the teams that have agreed so far (the offering team
@@ -80,6 +116,9 @@ pub struct Conduct {
     pub draw_offer: Option<DrawOffer>,
     /// How the game ended, when it ended by resignation or agreement.
     pub ended: Option<Outcome>,
+    /// The last move, where it may be taken back (the table keeps the state before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback: Option<Takeback>,
 }
 
 fn illegal(message: &str) -> GameError {
@@ -106,6 +145,9 @@ impl Conduct {
         match courtesy {
             Courtesy::Resign if !allowed.resign || teams > 2 => Err(illegal("Resigning is not part of this game.")),
             Courtesy::Resign => Ok(()),
+            Courtesy::OfferTakeback | Courtesy::AcceptTakeback | Courtesy::DeclineTakeback => {
+                self.check_takeback(team, courtesy, allowed.takebacks && teams == 2)
+            }
             _ if !allowed.draw_offers || teams < 2 => Err(illegal("There are no draw offers in this game.")),
             Courtesy::OfferDraw if agreed(team) => Err(illegal("Your side has already agreed to a draw.")),
             Courtesy::OfferDraw if self.draw_offer.is_some() => {
@@ -119,6 +161,25 @@ impl Conduct {
             Courtesy::DeclineDraw if self.draw_offer.as_ref().is_some_and(|o| o.team == team) => Ok(()),
             Courtesy::DeclineDraw if agreed(team) => Err(illegal("Your side has already agreed to this draw.")),
             Courtesy::AcceptDraw | Courtesy::DeclineDraw => Ok(()),
+        }
+    }
+
+    /// Checks a takeback courtesy of `team`'s.
+    fn check_takeback(&self, team: Team, courtesy: Courtesy, allowed: bool) -> Result<(), GameError> {
+        let asked = self.takeback.as_ref().filter(|t| t.asked);
+        match courtesy {
+            _ if !allowed => Err(illegal("Moves cannot be taken back in this game.")),
+            Courtesy::OfferTakeback => match &self.takeback {
+                Some(t) if t.team == team && t.asked => Err(illegal("You have already asked to take back your move.")),
+                Some(t) if t.team == team => Ok(()),
+                _ => Err(illegal(
+                    "Only the last move can be taken back, by the side that made it, before anything was drawn or hidden.",
+                )),
+            },
+            Courtesy::AcceptTakeback if asked.is_some_and(|t| t.team != team) => Ok(()),
+            Courtesy::AcceptTakeback => Err(illegal("Nobody has asked to take back a move.")),
+            _ if asked.is_some() => Ok(()),
+            _ => Err(illegal("Nobody has asked to take back a move.")),
         }
     }
 
@@ -160,15 +221,36 @@ impl Conduct {
                 self.draw_offer = None;
                 if withdrawn { format!("{side} withdraws the draw offer") } else { format!("{side} declines the draw") }
             }
+            Courtesy::OfferTakeback => {
+                self.takeback = Some(Takeback { team, asked: true });
+                format!("{side} asks to take back their last move")
+            }
+            Courtesy::AcceptTakeback => {
+                let by = self.takeback.take().map_or(0, |t| t.team);
+                let asker = seating.teams.get(usize::from(by)).cloned().unwrap_or_default();
+                format!("{side} lets {asker} take back their last move")
+            }
+            Courtesy::DeclineTakeback => {
+                let withdrawn = self.takeback.as_ref().is_some_and(|t| t.team == team);
+                // Asked once: the move stands either way.
+                self.takeback = None;
+                if withdrawn {
+                    format!("{side} withdraws the takeback request")
+                } else {
+                    format!("{side} declines the takeback")
+                }
+            }
         }
     }
 
-    /// Playing on declines a draw offered by another team.
+    /// Playing on declines a draw offered by another team, and any takeback: the move before
+    /// this one stands.
     pub fn acted(&mut self, seating: &Seating, seat: Seat) {
         let team = seating.team_of(seat);
         if self.draw_offer.as_ref().is_some_and(|o| !o.agreed.contains(&team)) {
             self.draw_offer = None;
         }
+        self.takeback = None;
     }
 }
 

@@ -2,7 +2,7 @@
 //! contract owns (seating, conduct, the record, sealed actions), and [`Erased`] drives a
 //! [`Game`] through the type-erased [`DynGame`] the service uses.
 
-use super::conduct::{Conduct, Courtesy};
+use super::conduct::{Conduct, Courtesy, Takeback};
 use super::view::{ActiveSeatView, OutcomeView, PlayedView, Secrets, TurnView, View};
 use super::{ErrorCode, Game, GameError, Outcome, Par, RulesInfo, Said, Seat, Seating, Turn, Viewer};
 use crate::random::{RandomSource, Streams};
@@ -47,8 +47,12 @@ pub struct Table<S> {
     pub game: S,
     /// Who sits where.
     pub seating: Seating,
-    /// Draw offers and endings by resignation or agreement.
+    /// Draw offers, takebacks, and endings by resignation or agreement.
     pub conduct: Conduct,
+    /// The game's state before the last move, while that move may be taken back
+    /// (`conduct.takeback`).
+    #[serde(default = "nothing_kept", skip_serializing_if = "Option::is_none")]
+    pub before_last: Option<Box<S>>,
     /// The latest entries of the record (at most [`RECENT_ENTRIES`]), oldest first.
     pub record: VecDeque<Entry>,
     /// How many entries the record holds in all; the first one kept is number
@@ -82,6 +86,11 @@ pub struct Table<S> {
     pub rounds: u64,
 }
 
+/// No state kept (snapshots from before takebacks).
+fn nothing_kept<S>() -> Option<Box<S>> {
+    None
+}
+
 impl<S> Table<S> {
     /// Something every seat must see changed with the action now being recorded.
     fn changed(&mut self) {
@@ -108,6 +117,7 @@ impl<S> Table<S> {
             game,
             seating,
             conduct: Conduct::default(),
+            before_last: None,
             record: VecDeque::new(),
             recorded: 0,
             sealed: BTreeMap::new(),
@@ -433,6 +443,20 @@ const MAX_ACTION_CHARS: usize = 256;
 /// Refuses action text no game's notation uses — letters outside ASCII, control characters,
 /// bidirectional overrides, zero-width marks — before any game reads it, so that no game's
 /// parser has to be ready for them and no refusal repeats them.
+/// A random source that counts what is drawn from it (a move that drew nothing may be taken
+/// back).
+struct Counted<'a> {
+    inner: &'a mut dyn RandomSource,
+    draws: usize,
+}
+
+impl RandomSource for Counted<'_> {
+    fn below(&mut self, n: u32) -> u32 {
+        self.draws += 1;
+        self.inner.below(n)
+    }
+}
+
 fn plain_action(text: &str) -> Result<(), GameError> {
     if text.len() <= MAX_ACTION_CHARS && text.chars().all(|c| c.is_ascii_graphic() || c == ' ') {
         return Ok(());
@@ -511,6 +535,12 @@ impl<G: Game> Erased<G> {
     fn courtesy(&self, table: &mut Table<G::State>, seat: Seat, courtesy: Courtesy) -> Result<Applied, GameError> {
         table.conduct.check(&table.seating, seat, courtesy, self.0.courtesies())?;
         let said = table.conduct.apply(&table.seating, seat, courtesy);
+        if courtesy == Courtesy::AcceptTakeback {
+            let before = table.before_last.take().expect("checked: a takeback was asked, so the table kept the state");
+            table.game = *before;
+        } else if table.conduct.takeback.is_none() {
+            table.before_last = None;
+        }
         let action = courtesy.as_str().to_string();
         table.note(Entry { seat, action: action.clone(), said: Said::public(said.clone()) });
         Ok(Applied { action, description: said })
@@ -603,9 +633,17 @@ impl<G: Game> Erased<G> {
         let said = self.0.describe_action(&table.game, seat, &action);
         // An open action in a sealed round concerns only some seats; their seals must follow it.
         let concerned = if turn.is_sealed() { self.0.open_affects(&table.game, seat, &action) } else { None };
-        self.0.apply(&mut table.game, seat, &action, streams.own())?;
+        let before = (self.0.courtesies().takebacks && !turn.is_sealed()).then(|| table.game.clone());
+        let mut own = Counted { inner: streams.own(), draws: 0 };
+        self.0.apply(&mut table.game, seat, &action, &mut own)?;
+        let drew = own.draws > 0;
         let said = self.0.describe_result(&table.game, seat, &action, &said).unwrap_or(said);
         table.conduct.acted(&table.seating, seat);
+        // A move that drew nothing and hid nothing may be taken back, with the other side's consent.
+        table.before_last = before.filter(|_| !drew && said.to_others.is_none()).map(Box::new);
+        if table.before_last.is_some() {
+            table.conduct.takeback = Some(Takeback { team: table.seating.team_of(seat), asked: false });
+        }
         let description = said.to_actor.clone();
         table.note(Entry { seat, action: formatted.clone(), said });
         match concerned {
@@ -791,6 +829,7 @@ impl<G: Game> DynGame for Erased<G> {
             played: Self::played_view(table, viewer),
             played_from: table.first_kept(),
             draw_offer: table.conduct.draw_offer.clone(),
+            takeback_request: table.conduct.takeback.as_ref().filter(|t| t.asked).map(|t| t.team),
             outcome: self
                 .ended(table)
                 .map(|outcome| OutcomeView { teams: table.seating.team_results(&outcome), outcome }),

@@ -15,7 +15,7 @@ mod seating;
 mod turn;
 mod view;
 
-pub use conduct::{Conduct, Courtesies, Courtesy, DrawOffer};
+pub use conduct::{Conduct, Courtesies, Courtesy, DrawOffer, Takeback};
 pub use erased::{Adjudication, AnyState, Applied, DEADLINE, DrawPoint, DynGame, Entry, Erased, RECENT_ENTRIES, Table};
 pub use seating::{Outcome, SeatInfo, SeatResult, Seating, Team, TeamResult};
 pub use turn::{ActiveSeat, Stage, Turn};

@@ -3,7 +3,7 @@
 //! board the game draws for that viewer; nothing else goes in.
 
 use super::conduct::DrawOffer;
-use super::seating::{Outcome, SeatInfo, Seating, TeamResult};
+use super::seating::{Outcome, SeatInfo, Seating, Team, TeamResult};
 use super::turn::Stage;
 use super::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -41,6 +41,10 @@ pub struct View {
     pub played_from: u64,
     /// A pending draw offer.
     pub draw_offer: Option<DrawOffer>,
+    /// The team that asked to take back its last move, waiting for the other side's answer
+    /// (`accept-takeback` or `decline-takeback`); absent when none has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback_request: Option<Team>,
     /// How the game ended, per seat and per team.
     pub outcome: Option<OutcomeView>,
     /// Once the game is over, every seat's secrets (each seat's `private` part, by seat: a
@@ -74,6 +78,7 @@ impl View {
             played: Vec::new(),
             played_from: 0,
             draw_offer: None,
+            takeback_request: None,
             outcome: None,
             revealed: None,
             board: None,
@@ -89,6 +94,7 @@ impl View {
         self.legal_actions.clear();
         self.legal_actions_complete = true;
         self.draw_offer = None;
+        self.takeback_request = None;
         if let Some(board) = &mut self.board {
             board.cells.iter_mut().for_each(|c| c.selectable = false);
         }

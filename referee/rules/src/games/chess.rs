@@ -6,7 +6,8 @@ use super::two_colours::{self, board_view, check_mark, color_of, seat_of};
 use crate::chess::{CastlingMode, CastlingNotation, Move, MoveError, Position, STANDARD_FEN, parse_move, san, uci};
 use crate::chess960::{self, Chess960Cards};
 use crate::game::{
-    BoardView, ErrorCode, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, Stage, Turn, Viewer,
+    BoardView, Courtesies, ErrorCode, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, Stage, Turn,
+    Viewer,
 };
 use crate::geometry::Bitboard;
 use crate::pieces::Color;
@@ -383,6 +384,11 @@ impl Game for ChessGame {
             ChessAction::ClaimDraw => b,
         });
         Some(board_view(pos.board(), from, check_mark(pos.board(), pos.turn(), pos.is_check())))
+    }
+
+    /// Moves may be taken back with the other side's consent, as over the board.
+    fn courtesies(&self) -> Courtesies {
+        Courtesies::WITH_TAKEBACKS
     }
 
     fn outcome(&self, state: &ChessState) -> Option<Outcome> {

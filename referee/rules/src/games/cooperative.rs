@@ -566,7 +566,7 @@ impl Game for Cooperative {
     }
 
     fn courtesies(&self) -> Courtesies {
-        Courtesies { resign: true, draw_offers: false }
+        Courtesies { resign: true, draw_offers: false, takebacks: false }
     }
 
     fn parse_position(&self, text: &str) -> Result<CooperativeState, GameError> {

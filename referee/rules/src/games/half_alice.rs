@@ -6,8 +6,8 @@ use super::two_colours::{SquareMarks, board_view, color_of, judge, move_in_full,
 use crate::chess::mirror::MirrorPosition;
 use crate::chess::{CastlingMode, Move, find_move, long_algebraic, parse_squares, uci};
 use crate::game::{
-    BoardView, ErrorCode, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, StackView, Stage, Turn,
-    Viewer,
+    BoardView, Courtesies, ErrorCode, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, StackView,
+    Stage, Turn, Viewer,
 };
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::Color;
@@ -267,6 +267,11 @@ impl Game for HalfAlice {
             }
             SquareMarks { stacks, markers }
         }))
+    }
+
+    /// Moves may be taken back with the other side's consent, as over the board.
+    fn courtesies(&self) -> Courtesies {
+        Courtesies::WITH_TAKEBACKS
     }
 
     fn outcome(&self, state: &HalfAliceState) -> Option<Outcome> {

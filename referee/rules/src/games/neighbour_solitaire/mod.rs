@@ -293,7 +293,7 @@ impl Game for NeighbourSolitaire {
     }
 
     fn courtesies(&self) -> Courtesies {
-        Courtesies { resign: true, draw_offers: false }
+        Courtesies { resign: true, draw_offers: false, takebacks: false }
     }
 
     fn puzzles(&self, state: &NeighbourState, over: bool) -> Vec<String> {

@@ -247,7 +247,7 @@ impl Game for ParadeSolitaire {
     }
 
     fn courtesies(&self) -> Courtesies {
-        Courtesies { resign: true, draw_offers: false }
+        Courtesies { resign: true, draw_offers: false, takebacks: false }
     }
 
     fn parse_position(&self, text: &str) -> Result<ParadeState, GameError> {

@@ -1,0 +1,90 @@
+//! Takebacks, as over-the-board chess apps offer them: the side that just moved asks to take
+//! its move back, and the other side lets it or not. Only the last move, only once, only where
+//! it drew nothing and hid nothing, and only in games that allow it.
+
+mod support;
+
+use rules::game::{AnyState, DynGame, Viewer};
+use rules::random::{EventRng, GameKey, NoRandomness};
+use serde_json::json;
+use support::rules;
+
+const WHITE: u8 = 0;
+const BLACK: u8 = 1;
+
+fn act(game: &dyn DynGame, state: &mut AnyState, seat: u8, action: &str) -> String {
+    game.apply(state, seat, action, &mut NoRandomness).unwrap_or_else(|e| panic!("{action}: {e}")).description
+}
+
+fn refused(game: &dyn DynGame, state: &AnyState, seat: u8, action: &str) -> String {
+    let mut copy = game.clone_state(state);
+    let err = game.apply(&mut copy, seat, action, &mut NoRandomness).expect_err(action);
+    assert_eq!(game.save(&copy), game.save(state), "a refusal changes nothing");
+    err.message
+}
+
+fn offers(game: &dyn DynGame, state: &AnyState, seat: u8) -> Vec<String> {
+    game.legal_actions(state, seat).into_iter().filter(|a| a.ends_with("-takeback")).collect()
+}
+
+#[test]
+fn a_move_taken_back_with_the_other_sides_consent_leaves_the_board_as_it_was() {
+    let game = rules("chess");
+    let mut state = game.setup(&json!(null), &mut NoRandomness).unwrap();
+    let start = game.view(&state, Viewer::Everyone).board;
+    assert!(offers(game, &state, WHITE).is_empty(), "nothing to take back before a move");
+    act(game, &mut state, WHITE, "e2e4");
+    assert_eq!(offers(game, &state, WHITE), ["offer-takeback"], "the side that just moved may ask");
+    assert!(offers(game, &state, BLACK).is_empty(), "the other side has nothing to answer yet");
+
+    assert_eq!(act(game, &mut state, WHITE, "offer-takeback"), "White asks to take back their last move");
+    assert_eq!(game.view(&state, Viewer::Seat(BLACK)).takeback_request, Some(0));
+    assert_eq!(offers(game, &state, BLACK), ["accept-takeback", "decline-takeback"]);
+    assert_eq!(offers(game, &state, WHITE), ["decline-takeback"], "the asker may withdraw");
+    assert_eq!(refused(game, &state, WHITE, "offer-takeback"), "You have already asked to take back your move.");
+
+    // The request survives a snapshot.
+    let mut state = game.load(&game.save(&state)).unwrap();
+    assert_eq!(act(game, &mut state, BLACK, "accept-takeback"), "Black lets White take back their last move");
+    assert_eq!(game.view(&state, Viewer::Everyone).board, start, "the board is as before the move");
+    assert_eq!(game.turn(&state).single().map(|a| a.seat), Some(WHITE), "White moves again");
+    assert!(game.view(&state, Viewer::Everyone).takeback_request.is_none());
+    assert!(offers(game, &state, WHITE).is_empty(), "a move taken back cannot be taken back again");
+    act(game, &mut state, WHITE, "d2d4");
+    let said: Vec<String> = game.view(&state, Viewer::Everyone).played.into_iter().map(|p| p.said).collect();
+    assert_eq!(said.len(), 4, "the record keeps what happened: {said:?}");
+}
+
+#[test]
+fn only_the_last_move_is_taken_back_once_and_playing_on_lets_it_stand() {
+    let game = rules("chess960");
+    let mut state = game.setup(&json!({"number": 518}), &mut NoRandomness).unwrap();
+    act(game, &mut state, WHITE, "e2e4");
+    act(game, &mut state, BLACK, "e7e5");
+    assert_eq!(
+        refused(game, &state, WHITE, "offer-takeback"),
+        "Only the last move can be taken back, by the side that made it, before anything was drawn or hidden."
+    );
+    act(game, &mut state, BLACK, "offer-takeback");
+    assert_eq!(act(game, &mut state, WHITE, "decline-takeback"), "White declines the takeback");
+    assert!(offers(game, &state, BLACK).is_empty(), "asked once: the move stands");
+    act(game, &mut state, WHITE, "g1f3");
+    act(game, &mut state, WHITE, "offer-takeback");
+    // Black plays on instead of answering: the request lapses and White's move stands.
+    act(game, &mut state, BLACK, "b8c6");
+    assert!(game.view(&state, Viewer::Everyone).takeback_request.is_none());
+    assert_eq!(refused(game, &state, WHITE, "accept-takeback"), "Nobody has asked to take back a move.");
+}
+
+#[test]
+fn games_with_hidden_or_drawn_moves_have_no_takebacks() {
+    for id in ["zombie", "masquerade", "blakes-chess", "chess-battle", "table-tools"] {
+        let game = rules(id);
+        let state = game.setup(&json!(null), &mut EventRng::new(GameKey([2; 32]), 0)).unwrap();
+        for seat in 0..game.seats(&state).count() {
+            assert!(offers(game, &state, seat).is_empty(), "{id}");
+        }
+        let seat = game.turn(&state).active_seats().first().copied().unwrap_or(0);
+        assert_eq!(refused(game, &state, seat, "offer-takeback"), "Moves cannot be taken back in this game.", "{id}");
+    }
+}
