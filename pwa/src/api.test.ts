@@ -63,6 +63,17 @@ describe("the viewer's actions and the record", () => {
   it("leaves resignations and draw offers out of the moves, and keeps what the viewer may not know", () => {
     expect(gamePlayed(view).map((p) => p.said)).toEqual(["e4", "e5", "the checker on b1 moved"]);
   });
+
+  it("leaves out a move taken back and the referee's notes", () => {
+    const played = [
+      { seat: 0, said: "e4", action: "e2e4" },
+      { seat: 0, said: "White asks to take back their last move", action: "offer-takeback" },
+      { seat: 1, said: "Black lets White take back their last move", action: "accept-takeback" },
+      { seat: 1, said: "A new phone now plays Black", action: "-" },
+      { seat: 0, said: "d4", action: "d2d4" },
+    ];
+    expect(gamePlayed({ played }).map((p) => p.said)).toEqual(["d4"]);
+  });
 });
 
 describe("seats by name", () => {

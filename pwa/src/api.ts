@@ -179,6 +179,8 @@ interface Envelope {
    * 32 entries; the rest comes from `GET /api/v1/games/{id}/record`. */
   played_from: number;
   draw_offer: DrawOffer | null;
+  /** The team that asked to take back its last move, waiting for the other side's answer. */
+  takeback_request?: number | null;
   outcome: Outcome | null;
   board: BoardView | null;
 }
@@ -208,7 +210,7 @@ export interface GameView<G = unknown, P = unknown> extends TableFacts, Envelope
 export type View = WaitingView | GameView;
 
 /** The actions any seat may take whoever's turn it is, where the game allows them. */
-export const COURTESIES = ["resign", "offer-draw", "accept-draw", "decline-draw"] as const;
+export const COURTESIES = ["resign", "offer-draw", "accept-draw", "decline-draw", "offer-takeback", "accept-takeback", "decline-takeback"] as const;
 export type Courtesy = (typeof COURTESIES)[number];
 
 export function isCourtesy(action: string): action is Courtesy {
@@ -220,7 +222,7 @@ export function isCourtesy(action: string): action is Courtesy {
  * engine's part of the view, with the actions that were legal then.) */
 export function settled(view: View): View {
   if (view.status !== "over" || (view.turn.kind === "over" && view.legal_actions.length === 0)) return view;
-  return { ...view, turn: { kind: "over" }, legal_actions: [], draw_offer: null } as View;
+  return { ...view, turn: { kind: "over" }, legal_actions: [], draw_offer: null, takeback_request: null } as View;
 }
 
 /** The seats that may act now, each with its stage. */
@@ -255,9 +257,16 @@ export function gameActions(view: Pick<View, "legal_actions">): string[] {
   return view.legal_actions.filter((a) => !isCourtesy(a));
 }
 
-/** The record without resignations and draw offers: the moves and other game actions. */
+/** The game's own moves that stand: the record without the courtesies (resignations, draw
+ * offers, takebacks), without the referee's notes (action `-`), and without a move taken back
+ * (each `accept-takeback` removes the last move before it). */
 export function gamePlayed(view: Pick<View, "played">): PlayedEntry[] {
-  return view.played.filter((p) => !(p.action && isCourtesy(p.action)));
+  const standing: PlayedEntry[] = [];
+  for (const p of view.played) {
+    if (p.action === "accept-takeback") standing.pop();
+    else if (!(p.action && isCourtesy(p.action)) && p.action !== "-") standing.push(p);
+  }
+  return standing;
 }
 
 /** What `seat` plays, as the game names it: "White", "Seat 3". */

@@ -71,6 +71,11 @@ export interface ViewEnvelope {
   seats: SeatInfo[];
   secrets?: Secrets;
   /**
+   * The team that asked to take back its last move, waiting for the other side's answer
+   * (`accept-takeback` or `decline-takeback`); absent when none has.
+   */
+  takeback_request?: number | null;
+  /**
    * Team names by team number.
    */
   teams: string[];

@@ -41,24 +41,46 @@ function useWakeLock(active: boolean) {
   }, [active]);
 }
 
-/** A pending draw offer, where both sides see it: the other side may accept or decline it, the
- * side that offered may withdraw it. */
-function DrawBanner({ view, act }: { view: GameView; act: (a: string) => Promise<void> }) {
-  const offer = view.draw_offer;
-  if (!offer || view.status !== "active") return null;
+/** What a request waiting for the other side says and offers: a draw, or a move to take back. */
+const REQUESTS = {
+  draw: {
+    label: "draw offer",
+    made: (who: string) => `${who} offered a draw.`,
+    makes: (who: string) => `${who} offers a draw.`,
+    accept: "Accept the draw",
+    withdraw: "Withdraw the offer",
+    actions: ["accept-draw", "decline-draw"],
+  },
+  takeback: {
+    label: "takeback request",
+    made: (who: string) => (who === "You" ? "You asked to take back your last move." : `${who} asked to take back their last move.`),
+    makes: (who: string) => `${who} asks to take back their last move.`,
+    accept: "Let them take it back",
+    withdraw: "Withdraw the request",
+    actions: ["accept-takeback", "decline-takeback"],
+  },
+} as const;
+
+/** A draw offered or a takeback asked for, above the board, with the answers the viewer may
+ * give: the other side accepts or declines; the side that asked may withdraw. */
+function RequestBanner({ view, act, kind }: { view: GameView; act: (a: string) => Promise<void>; kind: keyof typeof REQUESTS }) {
+  const team = kind === "draw" ? view.draw_offer?.team : view.takeback_request;
+  if (team === undefined || team === null || view.status !== "active") return null;
+  const words = REQUESTS[kind];
+  const [accept, decline] = words.actions;
   const allowed = courtesies(view);
-  const ours = offer.team === teamOf(view, view.seat);
-  const by = view.teams[offer.team] ?? "A side";
+  const ours = team === teamOf(view, view.seat);
+  const by = view.teams[team] ?? "A side";
   return (
-    <div class="banner draw-offer" role="region" aria-label="draw offer">
-      <p aria-live="polite">{ours ? `${view.seat !== null ? "You" : by} offered a draw.` : `${by} offers a draw.`}</p>
+    <div class="banner draw-offer" role="region" aria-label={words.label}>
+      <p aria-live="polite">{ours ? words.made(view.seat !== null ? "You" : by) : words.makes(by)}</p>
       <div class="actions">
-        {!ours && allowed.includes("accept-draw") && (
-          <button class="primary" onClick={() => act("accept-draw")}>
-            Accept the draw
+        {!ours && allowed.includes(accept) && (
+          <button class="primary" onClick={() => act(accept)}>
+            {words.accept}
           </button>
         )}
-        {allowed.includes("decline-draw") && <button onClick={() => act("decline-draw")}>{ours ? "Withdraw the offer" : "Decline"}</button>}
+        {allowed.includes(decline) && <button onClick={() => act(decline)}>{ours ? words.withdraw : "Decline"}</button>}
       </div>
     </div>
   );
@@ -537,7 +559,8 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
           )}
           {stored.host && view.status === "active" && <OpenSeats gameId={gameId} view={view} codes={stored.codes ?? []} />}
           <OwnResult view={view} held={heldSeats} />
-          <DrawBanner view={view} act={act} />
+          <RequestBanner view={view} act={act} kind="draw" />
+          <RequestBanner view={view} act={act} kind="takeback" />
           {/* The earlier part of a long record is fetched with this phone's token for the seat. */}
           <RecordToken.Provider value={token}>
             <Play view={view} screen={screen} act={actOrAsk} message={message} setMessage={setMessage} />

@@ -2,7 +2,7 @@
 // move; anything else is explained by the referee in players' words.
 import type { Chess960Setup, ChessFields } from "../../generated/chess";
 import { useMemo, useRef, useState } from "preact/hooks";
-import { type GameView, type PlayedEntry, api, gameActions, mayAct } from "../../api";
+import { type GameView, type PlayedEntry, api, gameActions, gamePlayed, mayAct } from "../../api";
 import { PlayerBoard, checkNote, colourOf, lastMove, toMove } from "../../components/ChessControls";
 import { EarlierMoves, type WholeRecord, digits, focusFirst, useRecord } from "../../components/Record";
 import { TableActions } from "../../components/TableActions";
@@ -17,7 +17,8 @@ export type { ChessFields };
 export type ChessView = GameView<ChessFields>;
 
 /** The moves of the record (no resignations, offers or claims). */
-const movesOf = (played: PlayedEntry[]) => played.filter((p) => UCI.test(p.action ?? ""));
+/** The moves that stand (a move taken back is not one). */
+const movesOf = (played: PlayedEntry[]) => gamePlayed({ played }).filter((p) => UCI.test(p.action ?? ""));
 
 /** The moves two to a line: "e4 e5" (a line starting "… e5" where the list begins with Black's
  * move). */

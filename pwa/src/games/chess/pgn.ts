@@ -1,6 +1,6 @@
 // PGN of a chess or Chess960 game from its view: the moves as the record says them (SAN), the
 // players, the result, and the start position where it is not the usual one.
-import { type GameView, type PlayedEntry, sideName } from "../../api";
+import { type GameView, type PlayedEntry, gamePlayed, sideName } from "../../api";
 import { UCI } from "../../fen";
 
 const USUAL = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -32,7 +32,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** The PGN of the game: `played` must be the whole record (a view carries only the latest
  * entries once a game is long: see `record.ts`); the view's own entries by default. */
 export function toPgn(view: GameView<{ start: string; setup?: unknown }>, now = new Date(), played: PlayedEntry[] = view.played): string {
-  const sans = played.filter((p) => UCI.test(p.action ?? "")).map((p) => p.said);
+  const sans = gamePlayed({ played }).filter((p) => UCI.test(p.action ?? "")).map((p) => p.said);
   const result = pgnResult(view);
   const start = view.game.start;
   const tags: [string, string][] = [

@@ -6,7 +6,7 @@
 // its pips in a badge, Fire red on yellow, Ice blue on white. Moves are tapped: a piece, then
 // where it goes; a tap the referee would refuse is answered in its words.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { type BoardView, type GameView, type PieceView, api, gameActions, mayAct, sideName, sideOf, stageOf, turnOf } from "../../api";
+import { type BoardView, type GameView, type PieceView, api, gameActions, isCourtesy, mayAct, sideName, sideOf, stageOf, turnOf } from "../../api";
 import { cellsIn, tapCell, targetsFrom } from "../../cellActions";
 import { Board, type Outline, type PieceText } from "../../components/Board";
 import { Record } from "../../components/Record";
@@ -337,7 +337,7 @@ function prompt(view: WhackView, mine: boolean): string {
 
 /** The last entry of the record that is a game action (not a resignation or draw offer). */
 function lastAction(view: WhackView) {
-  return view.played.findLast((p) => p.action !== undefined && !["resign", "offer-draw", "accept-draw", "decline-draw"].includes(p.action));
+  return view.played.findLast((p) => p.action !== undefined && !isCourtesy(p.action));
 }
 
 /** The board as drawn for `colour` (the table's when null): turned for the screen, moving after

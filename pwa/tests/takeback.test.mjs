@@ -1,0 +1,51 @@
+// A mis-tap taken back, as over-the-board chess apps allow: the side that just moved asks, the
+// other side lets it (or not), and the board, the move list and the PGN forget the move.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { axe, harness, inViewport, move, noConsoleErrors, spectate, twoPhones } from "./support.mjs";
+
+harness();
+
+const movesOf = (page) => page.locator(".moves li").allTextContents();
+
+test("a move taken back with the opponent's consent leaves the board, the move list and the PGN as before it", async () => {
+  const { white, black } = await twoPhones("chess", { whiteName: "Ann", blackName: "Bob" });
+  const phones = [white, black];
+  await move(phones, white, "e2", "e4", "e4");
+  // Ann meant d4: she asks, from the first screen.
+  const ask = white.page.getByRole("button", { name: "Take back my move" });
+  await ask.waitFor();
+  assert.ok(await inViewport(white.page, ask), "the button is on the first screen after a move");
+  assert.equal(await black.page.getByRole("button", { name: "Take back my move" }).count(), 0, "only the side that just moved may ask");
+  await ask.click();
+  await white.page.getByText("You asked to take back your last move.").waitFor();
+  const banner = black.page.getByRole("region", { name: "takeback request" });
+  await banner.getByText("White asks to take back their last move.").waitFor();
+  assert.ok(await inViewport(black.page, banner), "the request is on the opponent's first screen");
+  await axe(black.page, "takeback request");
+  await banner.getByRole("button", { name: "Let them take it back" }).click();
+
+  // Back to the start: White to move, no e4 anywhere.
+  await white.page.getByText("Your move").waitFor();
+  for (const p of phones) {
+    await p.page.getByRole("region", { name: "takeback request" }).waitFor({ state: "detached" });
+    assert.deepEqual(await movesOf(p.page), []);
+  }
+  const id = new URL(white.page.url()).hash.split("/")[2];
+  assert.match((await spectate(id)).game.position, /^rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w /);
+  await move(phones, white, "d2", "d4", "d4");
+  assert.deepEqual(await movesOf(black.page), ["d4"]);
+  // A move taken back cannot be asked about twice, and the other side may refuse.
+  await move(phones, black, "d7", "d5", "d5");
+  await black.page.getByRole("button", { name: "Take back my move" }).click();
+  await white.page.getByRole("region", { name: "takeback request" }).getByRole("button", { name: "Decline" }).click();
+  await black.page.getByRole("region", { name: "takeback request" }).waitFor({ state: "detached" });
+  assert.equal(await black.page.getByRole("button", { name: "Take back my move" }).count(), 0, "asked once: the move stands");
+  assert.deepEqual(await movesOf(white.page), ["d4 d5"]);
+  await white.page.getByRole("button", { name: "PGN", exact: true }).click();
+  const pgn = await white.page.locator('textarea[name="pgn"]').inputValue();
+  assert.match(pgn, /1\. d4 d5/);
+  assert.doesNotMatch(pgn, /e4/, "the PGN forgets the move taken back");
+});
+
+noConsoleErrors();
