@@ -183,8 +183,11 @@ impl Current {
             Some(state) => {
                 let mut view = self.game.view(state, caller.viewer());
                 if self.ended || self.abandoned {
-                    // Closed by the host or for lack of moves: nobody may act any more.
+                    // Closed by the host or for lack of moves: nobody may act any more, and with
+                    // the record and seed released every seat's secrets are shown, as at an end.
                     view.close();
+                    let seats = 0..self.loaded.header.seat_count;
+                    view.revealed = Some(seats.map(|s| self.game.view(state, Viewer::Seat(s)).private).collect());
                 }
                 let named = crate::names::named_seats(&view.seats, &self.names());
                 let mut json = view.to_json();

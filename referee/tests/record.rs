@@ -394,3 +394,23 @@ async fn the_record_is_read_a_page_at_a_time_from_its_list_and_old_games_are_rep
     let replayed = record_of(&mut client, &table.game_id, None, 500).await;
     assert_eq!(replayed.played.iter().map(|p| p.said.as_str()).collect::<Vec<_>>(), heard[500..]);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_the_host_ended_shows_every_seats_secrets_as_a_finished_game_does() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "blakes-chess", "").await;
+    let mut hands = Vec::new();
+    for token in &table.tokens {
+        hands.push(view_json(&get_view(&mut client, &table.game_id, Some(token)).await.unwrap())["private"].clone());
+    }
+    assert!(hands.iter().all(|h| !h.is_null()), "each seat holds a hand: {hands:?}");
+    let spectator = get_view(&mut client, &table.game_id, None).await.unwrap();
+    assert!(view_json(&spectator)["revealed"].is_null(), "nothing is shown while the game is on");
+
+    let end = authed(referee_proto::v1::EndGameRequest { game_id: table.game_id.clone() }, &table.host_token);
+    client.end_game(end).await.unwrap();
+    let spectator = get_view(&mut client, &table.game_id, None).await.unwrap();
+    assert_eq!(view_json(&spectator)["revealed"], serde_json::json!(hands), "every hand, for everyone");
+}
