@@ -234,6 +234,12 @@ test("the join page says which game and seat its code is for; the draws' fingerp
   await host.page.getByRole("button", { name: "Play as White on this phone" }).click();
   await black.page.goto(`${server.base}/${link}`);
   await black.page.getByText("This code is for Chess960, as Black.").waitFor();
+  // Typed by hand instead of followed: the game is said once its id is read (the seat is the
+  // referee's to say at joining).
+  const typing = await phone();
+  await typing.page.goto(`${server.base}/#/join`);
+  await typing.page.getByLabel("Game (as the host's phone shows it, or paste a join link)").fill(link.split("/")[2]);
+  await typing.page.getByText("This code is for a game of Chess960.").waitFor();
   assert.equal(await black.page.getByLabel("Your own randomness (optional)").isVisible(), false, "randomness of one's own is folded away");
   await black.page.getByText("Check the draws: add randomness of your own").click();
   await black.page.getByLabel("Your own randomness (optional)").waitFor();

@@ -5,27 +5,40 @@ import { api, sideName } from "../api";
 import { NAME_CHARS, joinSeat, nameProblem, phraseProblem } from "../joining";
 import { go } from "../router";
 
-/** Which game and seat a join link is for, once the referee's public view says it: "Chess, as
- * Black". Nothing for a typed code, whose seat only the referee knows. */
+/** Which game and seat a join link is for, once the referee's public view says it: "Chess960,
+ * as Black". For a game typed by hand, the game once its id is read (a typed code's seat only
+ * the referee knows, and it says so at joining); nothing for an id that is not a game. */
 function useInvitation(gameId: string, seat: string | null | undefined): string | null {
   const [said, setSaid] = useState<string | null>(null);
   useEffect(() => {
-    const n = Number(seat);
-    if (!gameId || seat == null || !Number.isInteger(n)) return;
-    Promise.all([api.view(gameId), api.rules()]).then(
-      ([view, rules]) => {
-        const game = rules.find((r) => r.id === view.rules)?.name ?? view.rules;
-        setSaid(view.seats.some((s) => s.seat === n) ? `${game}, as ${sideName(view, n)}` : game);
-      },
-      () => undefined,
-    );
+    setSaid(null);
+    const id = gameId.trim();
+    if (!/^[0-9a-z]{12}$/.test(id)) return;
+    const n = seat == null ? null : Number(seat);
+    let gone = false;
+    // Typed ids are read once the typing stops.
+    const timer = setTimeout(() => {
+      Promise.all([api.view(id), api.rules()]).then(
+        ([view, rules]) => {
+          if (gone) return;
+          const game = rules.find((r) => r.id === view.rules)?.name ?? view.rules;
+          setSaid(n !== null && view.seats.some((s) => s.seat === n) ? `${game}, as ${sideName(view, n)}` : `a game of ${game}`);
+        },
+        () => undefined,
+      );
+    }, seat == null ? 400 : 0);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
   }, [gameId, seat]);
   return said;
 }
 
 export function Join({ gameId = "", code = "", seat }: { gameId?: string; code?: string; seat?: string | null }) {
-  const invitation = useInvitation(gameId, seat);
   const [game, setGame] = useState(gameId);
+  // A link's seat holds only while the game is the link's.
+  const invitation = useInvitation(game, game === gameId ? seat : null);
   const [joinCode, setJoinCode] = useState(code);
   /** The game typed, or a whole join link pasted (its game and code both taken from it). */
   const typeGame = (text: string) => {
