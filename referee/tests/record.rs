@@ -327,7 +327,9 @@ async fn every_rewrite_of_what_decides_a_game_fails_against_the_links_the_player
     let kept = play_keeping_links(&mut client, &tools, &[(0, "roll 2d20"), (1, "roll 2d20"), (0, "roll 1d20")]).await;
     let record = finished(&mut client, &tools).await;
     let mut rewritten = rederived_under_derivation_1(&record);
-    assert_ne!(rewritten.events[1].draws, record.events[1].draws, "other dice");
+    // (All five dice: two of them alike by chance is one game in 400.)
+    let dice = |r: &AuditRecord| r.events.iter().flat_map(|e| e.draws.clone()).collect::<Vec<_>>();
+    assert_ne!(dice(&rewritten), dice(&record), "other dice");
     relink(&mut rewritten);
     let out = holds_alone_but_not_against(&rewritten, &kept);
     assert!(out.contains("FAILED: the checkpoint after 1 events was"), "the chain binds the derivation: {out}");
