@@ -226,7 +226,7 @@ async function main() {
 /** A fixed rule, so that the game is the same every run: take a piece when a move can (the
  * square it goes to is taken), else play any move; which one follows from the ply. */
 function choose(legalActions: string[], position: string, ply: number): string {
-  const courtesies = ["resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw"];
+  const courtesies = ["resign", "offer-draw", "accept-draw", "decline-draw", "offer-takeback", "accept-takeback", "decline-takeback", "claim-draw"];
   const moves = legalActions.filter((a) => !courtesies.includes(a));
   const taken = occupiedSquares(position);
   const captures = moves.filter((m) => taken.has(m.slice(2, 4))); // moves are listed in UCI: e2e4, e7e8q

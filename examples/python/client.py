@@ -270,7 +270,8 @@ def main():
 def choose(legal_actions: list, position: str, ply: int) -> str:
     """A fixed rule, so that the game is the same every run: take a piece when a move can
     (the square it goes to is taken), else play any move; which one follows from the ply."""
-    moves = [a for a in legal_actions if a not in ("resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw")]
+    courtesies = ("resign", "offer-draw", "accept-draw", "decline-draw", "offer-takeback", "accept-takeback", "decline-takeback", "claim-draw")
+    moves = [a for a in legal_actions if a not in courtesies]
     taken = occupied_squares(position)
     captures = [m for m in moves if m[2:4] in taken]  # moves are listed in UCI: e2e4, e7e8q
     pool = captures or moves

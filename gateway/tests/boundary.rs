@@ -125,7 +125,7 @@ async fn play_until(
         if ready(&all) {
             return all;
         }
-        let courtesy = |a: &String| ["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str());
+        let courtesy = |a: &String| rules::game::Courtesy::parse(a).is_some();
         let seat = (0..all.len()).find(|s| legal(&all[*s]).iter().any(|a| !courtesy(a))).expect("somebody acts");
         let action = legal(&all[seat]).into_iter().find(|a| !courtesy(a)).unwrap();
         let (status, body) =

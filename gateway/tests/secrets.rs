@@ -15,7 +15,10 @@ use std::time::Duration;
 /// Games per rule set, and actions per game.
 const GAMES: u64 = 4;
 const ACTIONS: usize = 70;
-const COURTESIES: [&str; 4] = ["resign", "offer-draw", "accept-draw", "decline-draw"];
+/// Whether an action is a courtesy (resign, draw offers, takebacks) rather than a move.
+fn courtesy(action: &str) -> bool {
+    rules::game::Courtesy::parse(action).is_some()
+}
 
 /// Who is looking: a seat, or a spectator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -217,9 +220,7 @@ async fn play(http: &reqwest::Client, gw: &Gateway, rules: &str, seed: u64) -> (
         }
         // Whoever may act (in a sealed round both may; the first still waiting goes).
         let actor = (0..2).find(|&s| {
-            views[s]["legal_actions"]
-                .as_array()
-                .is_some_and(|a| a.iter().any(|x| !COURTESIES.contains(&x.as_str().unwrap())))
+            views[s]["legal_actions"].as_array().is_some_and(|a| a.iter().any(|x| !courtesy(x.as_str().unwrap())))
         });
         let Some(seat) = actor else { panic!("{rules}: nobody may act at {seq}: {}", views[2]["turn"]) };
         let legal: Vec<&str> = views[seat]["legal_actions"]
@@ -227,7 +228,7 @@ async fn play(http: &reqwest::Client, gw: &Gateway, rules: &str, seed: u64) -> (
             .unwrap()
             .iter()
             .filter_map(|a| a.as_str())
-            .filter(|a| !COURTESIES.contains(a))
+            .filter(|a| !courtesy(a))
             .collect();
         if let Some(attempt) = not_legal(&views[seat], seat, &mut next) {
             let (status, refusal) = act(http, gw, &game, seat, &attempt, seq, &format!("bad-{step}")).await;

@@ -13,7 +13,7 @@ import { ARTIFACTS, axe, fitsWidth, harness, movedPast, noConsoleErrors, phone, 
 harness();
 
 const gameOf = (page) => page.url().split("/game/")[1].split("?")[0];
-const COURTESIES = ["resign", "offer-draw", "accept-draw", "decline-draw"];
+const COURTESIES = ["resign", "offer-draw", "accept-draw", "decline-draw", "offer-takeback", "accept-takeback", "decline-takeback"];
 const MOVE = /^\d[a-d]\d-\d[a-d]\d$/;
 /** The smallest a cell may be drawn: the side of a square of its area, in CSS pixels. */
 const SMALLEST_CELL = 14;

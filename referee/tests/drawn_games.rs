@@ -33,10 +33,8 @@ async fn play_to_end(client: &mut Client, table: &Table, limit: usize) -> (pb::G
             .collect();
         let seat = waiting[0];
         let mine = get_view(client, &table.game_id, Some(&table.tokens[seat])).await.unwrap();
-        let moves: Vec<String> = legal_moves(&mine)
-            .into_iter()
-            .filter(|m| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&m.as_str()))
-            .collect();
+        let moves: Vec<String> =
+            legal_moves(&mine).into_iter().filter(|m| rules::game::Courtesy::parse(m).is_none()).collect();
         next ^= next << 13;
         next ^= next >> 7;
         next ^= next << 17;

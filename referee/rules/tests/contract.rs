@@ -6,16 +6,14 @@
 mod support;
 
 use rules::game::{
-    Courtesies, DynGame, Erased, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, Stage, Turn,
-    TurnView, Viewer,
+    Courtesies, Courtesy, DynGame, Erased, Game, GameError, NoSecret, Outcome, RulesInfo, Said, Seat, Seating, Stage,
+    Turn, TurnView, Viewer,
 };
 use rules::random::{Draw, EventRng, GameKey, RandomSource, Recorder, Replay};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use support::xorshift;
-
-const COURTESIES: [&str; 4] = ["resign", "offer-draw", "accept-draw", "decline-draw"];
 
 /// Every rule set, with options that exercise its secrets.
 fn tables() -> Vec<(&'static dyn DynGame, Value)> {
@@ -135,7 +133,7 @@ fn choose(game: &dyn DynGame, state: &rules::game::AnyState, next: &mut impl FnM
     };
     let seat = seats[next() as usize % seats.len()];
     let all = game.legal_actions(state, seat);
-    let (courtesies, own): (Vec<String>, Vec<String>) = all.into_iter().partition(|a| COURTESIES.contains(&a.as_str()));
+    let (courtesies, own): (Vec<String>, Vec<String>) = all.into_iter().partition(|a| Courtesy::parse(a).is_some());
     let pool = if own.is_empty() || (next().is_multiple_of(50) && !courtesies.is_empty()) { courtesies } else { own };
     (!pool.is_empty()).then(|| (seat, pool[next() as usize % pool.len()].clone()))
 }

@@ -702,10 +702,8 @@ impl Plain {
 
 // ---------------------------------------------------------------- the comparison
 
-const COURTESIES: [&str; 4] = ["resign", "offer-draw", "accept-draw", "decline-draw"];
-
 fn game_actions(game: &dyn DynGame, state: &AnyState, seat: u8) -> Vec<String> {
-    game.legal_actions(state, seat).into_iter().filter(|a| !COURTESIES.contains(&a.as_str())).collect()
+    game.legal_actions(state, seat).into_iter().filter(|a| rules::game::Courtesy::parse(a).is_none()).collect()
 }
 
 /// Disagreements we have judged and accepted, as (position, move, why): none so far.

@@ -6,8 +6,6 @@ use rules::games;
 use rules::random::{EventRng, GameKey, Stream, Streams};
 use serde_json::{Value, json};
 
-const COURTESIES: [&str; 4] = ["resign", "offer-draw", "accept-draw", "decline-draw"];
-
 /// Seat `seat`'s action `text`, drawn as the referee draws it under derivation 3.
 fn act(game: &dyn DynGame, state: &mut rules::game::AnyState, key: GameKey, seat: u8, text: &str) {
     let point = game.draw_point(state, seat);
@@ -18,7 +16,7 @@ fn act(game: &dyn DynGame, state: &mut rules::game::AnyState, key: GameKey, seat
 }
 
 fn first_move(game: &dyn DynGame, state: &rules::game::AnyState, seat: u8) -> Option<String> {
-    game.legal_actions(state, seat).into_iter().find(|a| !COURTESIES.contains(&a.as_str()))
+    game.legal_actions(state, seat).into_iter().find(|a| rules::game::Courtesy::parse(a).is_none())
 }
 
 #[test]

@@ -16,7 +16,6 @@ const WHACK: &str = "whack";
 const TRACK: &str = "1,2bc=1cd,3ab=2da,4cd=3cd";
 /// The pieces as set up on that track.
 const START: &str = "PPPP/BRKB/NQRN/PPPP|4/4/4/4|4/4/4/4|pppp/brkb/nqrn/pppp";
-const COURTESIES: [&str; 4] = ["resign", "offer-draw", "accept-draw", "decline-draw"];
 
 /// A die that shows `face` (1 to 6).
 struct Shows(u32);
@@ -73,7 +72,7 @@ fn refusal(position: &str, action: &str) -> String {
 /// The game actions of the side to act.
 fn legal(state: &AnyState) -> Vec<String> {
     let game = rules(WHACK);
-    game.legal_actions(state, seat(state)).into_iter().filter(|a| !COURTESIES.contains(&a.as_str())).collect()
+    game.legal_actions(state, seat(state)).into_iter().filter(|a| rules::game::Courtesy::parse(a).is_none()).collect()
 }
 
 /// The moves of the piece on `from`, by destination.

@@ -261,15 +261,14 @@ pub fn authed<T>(message: T, token: &str) -> tonic::Request<T> {
     request
 }
 
-/// The legal actions a view lists, without the courtesies (resign, draw offers).
+/// The legal actions a view lists, without the courtesies (resign, draw offers, takebacks).
 pub fn legal_moves(view: &pb::GameView) -> Vec<String> {
-    let courtesies = ["resign", "offer-draw", "accept-draw", "decline-draw"];
     view_json(view)["legal_actions"]
         .as_array()
         .unwrap()
         .iter()
         .map(|m| m.as_str().unwrap().to_string())
-        .filter(|m| !courtesies.contains(&m.as_str()))
+        .filter(|m| rules::game::Courtesy::parse(m).is_none())
         .collect()
 }
 

@@ -45,11 +45,8 @@ pub fn play_from(id: &str, position: &str, actions: &[&str]) -> (AnyState, Vec<S
 /// left out), chosen by `next`.
 pub fn random_action(game: &dyn DynGame, state: &AnyState, next: &mut impl FnMut() -> u64) -> (u8, String) {
     let seat = seat_to_move(game, state);
-    let actions: Vec<String> = game
-        .legal_actions(state, seat)
-        .into_iter()
-        .filter(|a| !["resign", "offer-draw", "accept-draw", "decline-draw"].contains(&a.as_str()))
-        .collect();
+    let actions: Vec<String> =
+        game.legal_actions(state, seat).into_iter().filter(|a| rules::game::Courtesy::parse(a).is_none()).collect();
     let action = actions[next() as usize % actions.len()].clone();
     (seat, action)
 }
