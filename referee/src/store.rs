@@ -932,6 +932,11 @@ impl Store {
         Ok(())
     }
 
+    /// Takes `bytes` back from the budget counter `counter` (counted for what did not go in).
+    pub async fn give_back(&self, counter: &str, bytes: u64) -> RedisResult<()> {
+        redis::cmd("DECRBY").arg(counter).arg(bytes).query_async::<i64>(&mut self.conn.clone()).await.map(|_| ())
+    }
+
     /// The budget counter `counter` now, and the seconds until its window ends.
     pub async fn budget_spent(&self, counter: &str) -> RedisResult<(u64, u64)> {
         let (spent, ttl): (Option<u64>, i64) =

@@ -693,7 +693,9 @@ impl Tables {
         // "whose seat is this" and "was this submit seen before".
         let field =
             (!idempotency_key.is_empty()).then(|| format!("{}:{idempotency_key}", &tokens::hash_secret(token)[..16]));
-        let mut current = self.current(game_id, field.as_deref()).await?;
+        // The address's budget is read beside the game, in the same round trip to Redis.
+        let (current, budget) = tokio::join!(self.current(game_id, field.as_deref()), self.budget(address));
+        let (mut current, budget) = (current?, budget?);
         if current.state.is_none() {
             current = self.started(current).await?;
         }
@@ -713,7 +715,10 @@ impl Tables {
             if let Some(prior) = current.loaded.prior {
                 return self.duplicate(game_id, seat, prior, Some(current)).await;
             }
-            match self.try_submit(current, seat, submission, signed.clone(), field.as_deref(), address).await? {
+            match self
+                .try_submit(current, seat, submission, signed.clone(), field.as_deref(), (address, budget))
+                .await?
+            {
                 Attempt::Done(submitted) => return Ok(*submitted),
                 Attempt::Duplicate(seq) => return self.duplicate(game_id, seat, seq, None).await,
                 Attempt::Raced => current = self.current(game_id, field.as_deref()).await?,
@@ -730,7 +735,7 @@ impl Tables {
         submission: &Submission,
         signed: Option<Signed>,
         field: Option<&str>,
-        address: &str,
+        (address, budget): (&str, (u64, u64)),
     ) -> Result<Attempt, ApiError> {
         let Submission { action, expected_seq, idempotency_key, .. } = submission;
         let expected_seq = *expected_seq;
@@ -756,7 +761,7 @@ impl Tables {
                 ),
             ));
         };
-        self.within_budget(address).await?;
+        self.refuse_over_budget(budget)?;
         // Fresh: the caller has seen everything every seat must see. Sealed moves of an open
         // round do not make other seats' views stale.
         let fresh_from = 1 + current.game.changed_for(state, seat);
@@ -816,8 +821,18 @@ impl Tables {
         let limits = AppendLimits { most_bytes: (!ends).then_some(self.settings.max_game_bytes) };
         let keep = self.retention_of(status);
         let started = std::time::Instant::now();
-        let appended = self.store.append(&game_id, &event, field, keep, &entries, limits).await.map_err(storage)?;
+        // The event's bytes are counted against the address in the same round trip as the
+        // append, and given back if it did not go in.
+        let bytes = serde_json::to_string(&event).map_or(0, |t| t.len() as u64);
+        let (appended, ()) = tokio::join!(
+            self.store.append(&game_id, &event, field, keep, &entries, limits),
+            self.spend(address, bytes)
+        );
         stage("append", started);
+        if !matches!(appended, Ok(AppendOutcome::Appended)) {
+            self.give_back(address, bytes).await;
+        }
+        let appended = appended.map_err(storage)?;
         match appended {
             AppendOutcome::Appended => {}
             AppendOutcome::Stale { .. } => return Ok(Attempt::Raced),
@@ -833,7 +848,6 @@ impl Tables {
                 ));
             }
         }
-        self.spent(address, &event).await;
         let new_seq = current.seq + 1;
         self.snapshot_if_due(&game_id, current.game, &next, &event).await;
         tracing::info!(game_id, seat, seq = event.seq, "action recorded");
@@ -899,7 +913,16 @@ impl Tables {
 
     /// Refuses a client address that has added its day's worth of bytes to the store.
     pub(crate) async fn within_budget(&self, address: &str) -> Result<(), ApiError> {
-        let (spent, wait) = self.store.budget_spent(&budget_key(address)).await.map_err(storage)?;
+        self.refuse_over_budget(self.budget(address).await?)
+    }
+
+    /// What `address` has added to the store in its window, and the seconds until it ends.
+    async fn budget(&self, address: &str) -> Result<(u64, u64), ApiError> {
+        self.store.budget_spent(&budget_key(address)).await.map_err(storage)
+    }
+
+    /// Refuses an address whose budget read `(spent, wait)` is spent.
+    fn refuse_over_budget(&self, (spent, wait): (u64, u64)) -> Result<(), ApiError> {
         if spent < self.settings.bytes_per_address {
             return Ok(());
         }
@@ -914,16 +937,19 @@ impl Tables {
         .retry_after(wait.max(1)))
     }
 
-    /// Counts what `event` added to the store against `address`'s budget.
-    pub(crate) async fn spent(&self, address: &str, event: &Event) {
-        self.spend(address, serde_json::to_string(event).map_or(0, |t| t.len() as u64)).await;
-    }
-
     /// Counts `bytes` added to the store against `address`'s budget (a failure only loses the
     /// count).
     async fn spend(&self, address: &str, bytes: u64) {
         if let Err(e) = self.store.spend(&budget_key(address), bytes, BUDGET_WINDOW_SECONDS).await {
             tracing::warn!(%e, "budget not counted");
+        }
+    }
+
+    /// Takes back `bytes` counted for an event that did not go in (a failure only leaves the
+    /// count high, against the address).
+    async fn give_back(&self, address: &str, bytes: u64) {
+        if let Err(e) = self.store.give_back(&budget_key(address), bytes).await {
+            tracing::warn!(%e, "budget not given back");
         }
     }
 
