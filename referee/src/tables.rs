@@ -187,14 +187,13 @@ impl Current {
                     view.close();
                 }
                 let named = crate::names::named_seats(&view.seats, &self.names());
-                let mut json = view.to_json();
-                crate::names::name_view(&mut json, &named);
-                json
+                crate::names::name_view(&mut view, &named);
+                crate::structs::to_struct(&view)
             }
             None => {
                 // The options were checked when the game was created.
                 let seating = self.game.seating(&header.options).unwrap_or_default();
-                View::waiting(&header.rules, caller.viewer(), seating).to_json()
+                crate::structs::to_struct(&View::waiting(&header.rules, caller.viewer(), seating))
             }
         };
         pb::GameView {
@@ -209,7 +208,7 @@ impl Current {
             commitment: header.commitment.clone(),
             joined_seats: self.loaded.seats.keys().map(|s| *s as u32).collect(),
             seat_count: header.seat_count as u32,
-            view: referee_proto::structs::from_json(&view),
+            view,
             names: self.names(),
             chain: self.chain.clone(),
             ended_by_host: self.ended,
