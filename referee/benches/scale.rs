@@ -39,9 +39,11 @@ struct Run {
     primary_cores: Vec<f64>,
     /// The benchmark's own CPU (its clients), in cores.
     client_cores: f64,
-    /// CPU per move in µs: all referees, all primaries.
+    /// CPU per move in µs: all referees; all primaries above what they spend idle (their
+    /// timers and, in a cluster, its bus); the benchmark's clients.
     referee_us: f64,
     redis_us: f64,
+    client_us: f64,
 }
 
 impl Run {
@@ -101,6 +103,15 @@ async fn main() {
             let client = seating.client().await;
             seat_games(std::slice::from_ref(&client), GAMES, 32).await
         };
+        // What the primaries spend with nothing to do, which is not a move's cost.
+        let idle = {
+            let before = cpu_of(&primaries);
+            tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+            let after = cpu_of(&primaries);
+            before.iter().zip(&after).map(|(a, b)| (b - a) / 2.0).collect::<Vec<f64>>()
+        };
+        let list = |v: &[f64]| v.iter().map(|c| format!("{c:.2}")).collect::<Vec<_>>().join(" ");
+        println!("  idle, each primary: {} cores (taken off the Redis µs per move below)", list(&idle));
         'raising: for &n in &counts {
             let referees: Vec<Referee> = (0..n).map(|_| Referee::start_with(&url, &env)).collect();
             let mut clients = Vec::new();
@@ -132,12 +143,13 @@ async fn main() {
                     p50_ms: ms(percentile(&latencies, 0.5)),
                     p99_ms: ms(percentile(&latencies, 0.99)),
                     referee_us: referee_cores.iter().sum::<f64>() * wall / n_moves * 1e6,
-                    redis_us: primary_cores.iter().sum::<f64>() * wall / n_moves * 1e6,
+                    redis_us: (primary_cores.iter().sum::<f64>() - idle.iter().sum::<f64>()).max(0.0) * wall / n_moves
+                        * 1e6,
+                    client_us: (me1 - me0) / n_moves * 1e6,
                     referee_cores,
                     primary_cores,
                     client_cores: (me1 - me0) / wall,
                 };
-                let list = |v: &[f64]| v.iter().map(|c| format!("{c:.2}")).collect::<Vec<_>>().join(" ");
                 println!(
                     "  {:>3} {:>9} {:>9.0} {:>8.2} {:>8.2}   {:<28} {:<22} {:>7.2}   {:>9.0} {:>9.0}{}",
                     n,
@@ -192,27 +204,32 @@ async fn main() {
     );
 
     // The model: what the measured costs per move imply on a machine with cores to spare.
-    // The least crowded run (one referee, one primary, the fewest in flight) gives the costs
-    // least inflated by processes waiting for this machine's cores.
-    let Some(base) = runs.iter().find(|r| !r.cluster) else { return };
+    // The least crowded runs (one referee, the fewest in flight) give the costs least inflated
+    // by processes waiting for this machine's cores.
+    let least = |cluster: bool| runs.iter().find(|r| r.cluster == cluster);
+    let (Some(base), Some(spread)) = (least(false), least(true)) else { return };
     let (referee_us, redis_us) = (base.referee_us, base.redis_us);
     let per_referee_core = 1e6 / referee_us;
     let per_primary = 1e6 / redis_us;
+    // Each move runs on one primary of the three: the cluster's Redis CPU per move is what the
+    // primary that takes it spends on it.
+    let per_cluster = 3.0 * 1e6 / spread.redis_us;
     println!("\nMODEL, not a measurement: the capacity the costs per move measured above imply");
     println!(
-        "  referee CPU per move {referee_us:.0} µs, Redis CPU per move {redis_us:.0} µs (mean of the one-primary runs)"
+        "  CPU per move (N {}, {} in flight): referee {referee_us:.0} µs; Redis {redis_us:.0} µs on one primary, \
+         {:.0} µs on a cluster primary; the benchmark's clients {:.0} µs",
+        base.referees, base.in_flight, spread.redis_us, base.client_us
     );
-    println!("  moves/s per referee core          {per_referee_core:>8.0}");
-    println!("  moves/s per primary (one core)    {per_primary:>8.0}");
+    println!("  moves/s per referee core              {per_referee_core:>8.0}");
+    println!("  moves/s per primary (one core)        {per_primary:>8.0}");
     println!("  referee cores that saturate one primary  {:>5.1}", per_primary / per_referee_core);
     println!(
-        "  three primaries                   {:>8.0} moves/s, with {:.1} referee cores",
-        3.0 * per_primary,
-        3.0 * per_primary / per_referee_core
+        "  three-primary cluster                 {per_cluster:>8.0} moves/s ({:.2}× one primary), with {:.1} referee cores",
+        per_cluster / per_primary,
+        per_cluster / per_referee_core
     );
     println!(
-        "  so: with referee cores to spare, the cluster carries 3× one primary (the goal is 2.5×); on this \
-         machine's {cores} cores at most {:.0} moves/s fit whatever the topology",
-        cores as f64 * 1e6 / (referee_us + redis_us)
+        "  this machine's {cores} cores, shared by clients, referees and Redis: at most {:.0} moves/s whatever the topology",
+        cores as f64 * 1e6 / (referee_us + redis_us + base.client_us)
     );
 }
