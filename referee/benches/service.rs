@@ -164,8 +164,13 @@ async fn main() {
     let mut everysec = None;
     for in_flight in IN_FLIGHT {
         let mut rates = Vec::new();
-        let builds = std::iter::once(("this build".to_string(), &referee, &client))
-            .chain(baseline.iter().zip(&baseline_client).map(|((name, r), c)| (format!("baseline {name}"), r, c)));
+        let mut builds: Vec<_> = std::iter::once(("this build".to_string(), &referee, &client))
+            .chain(baseline.iter().zip(&baseline_client).map(|((name, r), c)| (format!("baseline {name}"), r, c)))
+            .collect();
+        // Each build goes first in turn, so that neither always runs on the warmer machine.
+        if in_flight != IN_FLIGHT[0] {
+            builds.reverse();
+        }
         for (name, r, c) in builds {
             let clients = std::slice::from_ref(c);
             // A short warm-up (connections, scripts, allocators), then the measured moves.
