@@ -98,8 +98,8 @@ impl Settings {
 }
 
 /// How long a game is kept after its last change, by its status; every change starts the
-/// time again (an append renews it once a hundredth of it has passed: `store.rs`). The defaults: a day for a game still waiting for players, thirty days for a game
-/// in play or over.
+/// time again (an append renews it once a hundredth of it has passed: `store.rs`). The
+/// defaults: a day for a game still waiting for players, thirty days for a game in play or over.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct Retention {
     pub waiting_seconds: u64,
