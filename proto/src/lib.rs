@@ -17,7 +17,39 @@ pub mod structs {
     /// A JSON object as a `Struct`; `None` for anything that is not an object (or has numbers
     /// a `Struct` cannot hold).
     pub fn from_json(value: &serde_json::Value) -> Option<Struct> {
-        value.is_object().then(|| serde_json::from_value(value.clone()).ok()).flatten()
+        match value {
+            serde_json::Value::Object(map) => object(map),
+            _ => None,
+        }
+    }
+
+    /// Built directly, as protobuf's JSON mapping reads it (whole numbers beyond 2^53 refused),
+    /// without cloning the JSON or going through serde: every view a referee sends is made here.
+    fn object(map: &serde_json::Map<String, serde_json::Value>) -> Option<Struct> {
+        let fields = map.iter().map(|(k, v)| Some((k.clone(), value_of(v)?))).collect::<Option<_>>()?;
+        Some(Struct { fields })
+    }
+
+    fn value_of(value: &serde_json::Value) -> Option<Value> {
+        use serde_json::Value as J;
+        const LIMIT: u64 = 1 << f64::MANTISSA_DIGITS;
+        let kind = match value {
+            // As serde has always read a null here: a Value with no kind (which clients read
+            // as null), so that views stay byte for byte what they were.
+            J::Null => return Some(Value { kind: None }),
+            J::Bool(b) => Kind::BoolValue(*b),
+            J::Number(n) => match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) if u >= LIMIT => return None,
+                (None, Some(i)) if i.unsigned_abs() >= LIMIT => return None,
+                _ => Kind::NumberValue(n.as_f64()?),
+            },
+            J::String(s) => Kind::StringValue(s.clone()),
+            J::Array(items) => {
+                Kind::ListValue(ListValue { values: items.iter().map(value_of).collect::<Option<_>>()? })
+            }
+            J::Object(map) => Kind::StructValue(object(map)?),
+        };
+        Some(Value { kind: Some(kind) })
     }
 
     /// A `Struct` as a JSON object. A `Struct` holds every number as a double; whole numbers
@@ -72,6 +104,21 @@ pub mod structs {
                 let list = ListValue { values: vec![number] };
                 nested.fields.insert("y".into(), Value { kind: Some(Kind::ListValue(list)) });
                 assert!(!all_finite(&nested), "{bad}");
+            }
+        }
+
+        #[test]
+        fn built_directly_as_protobufs_json_mapping_reads_it() {
+            let cases = [
+                serde_json::json!({"a": [1, -2, 0.5, null, true, "x", {"b": {"c": []}}], "d": {}}),
+                serde_json::json!({"big": 9_007_199_254_740_991_u64, "neg": -9_007_199_254_740_991_i64}),
+                serde_json::json!({"too big": 9_007_199_254_740_992_u64}),
+                serde_json::json!({"too small": [-9_007_199_254_740_992_i64]}),
+                serde_json::json!({"max": u64::MAX, "f": 1e300}),
+            ];
+            for json in cases {
+                let by_serde: Option<Struct> = serde_json::from_value(json.clone()).ok();
+                assert_eq!(from_json(&json), by_serde, "{json}");
             }
         }
 

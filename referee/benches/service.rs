@@ -1,10 +1,13 @@
 //! Drives a real `referee serve` (release build) over gRPC on loopback, against a real
 //! redis-server, and prints figures side by side with their baselines. Asserts nothing about
-//! time. Run: `cargo bench -p referee --bench service` (add `-- quick` for a short run).
+//! time. Run: `cargo bench -p referee --bench service` (add `-- quick` for a short run; set
+//! `REFEREE_BASELINE` to another build of the referee binary to run the moves through it too).
 
+mod common;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+use common::*;
 use referee::store::{Event, EventBody, Header, Store};
 use referee_proto::v1 as pb;
 use referee_proto::v1::referee_server::{Referee as RefereeApi, RefereeServer};
@@ -14,6 +17,13 @@ use std::time::{Duration, Instant};
 use support::*;
 use tokio::sync::Mutex;
 use tonic::{Request, Response, Status};
+
+/// The referees' settings: metrics on, as deployed (the time split of a move is read from
+/// them), and no limit on what one address (the benchmark's) creates and adds.
+const REFEREE_ENV: [(&str, &str); 3] =
+    [("RUST_LOG", "warn"), ("REFEREE_CREATES_PER_ADDRESS", "1000000"), ("REFEREE_BYTES_PER_ADDRESS", "100000000000")];
+/// Moves in flight at once in the moves' comparison.
+const IN_FLIGHT: [usize; 2] = [32, 256];
 
 const PINNED: &str = "r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4";
 
@@ -87,24 +97,14 @@ impl RefereeApi for Noop {
     }
 }
 
-struct Live {
-    table: Table,
-    view: pb::GameView,
-    /// Which of the benchmark's clients this game's moves go through.
-    client: usize,
-}
-
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let quick = std::env::args().any(|a| a == "quick");
-    let (seconds, games, moves, long_game) = if quick { (1, 100, 500, 1000) } else { (3, 1000, 5000, 1000) };
+    // Games: a multiple of every count in flight, so that each worker plays games of its own.
+    let (seconds, games, moves, long_game) = if quick { (1, 512, 2048, 1000) } else { (3, 1024, 8192, 1000) };
     let concurrency = 32;
     let redis = Redis::start();
-    let referee = Referee::start_with(
-        &redis.url(),
-        // Metrics on, as deployed: the time split of a move is read from them.
-        &[("RUST_LOG", "warn"), ("REFEREE_CREATES_PER_ADDRESS", "100000")],
-    );
+    let referee = Referee::start_with(&redis.url(), &REFEREE_ENV);
     let client = referee.client().await;
     println!("referee benchmark: {concurrency} concurrent clients on loopback, Redis with AOF fsync always");
 
@@ -145,99 +145,93 @@ async fn main() {
     println!("  no-op call, same size   {baseline:>10.0} calls/s");
     println!("  ratio                   {:>10.2}", real / baseline);
 
-    // 2. Refereed moves across many live games, against the raw Redis work a move needs.
+    // 2. Refereed moves across many live games, against the raw Redis work a move needs, at 32
+    // and at 256 in flight. With REFEREE_BASELINE=<another build of the referee> the same moves
+    // also go through that build, on the same Redis in the same run, so a change's effect on the
+    // CPU per move is printed beside its baseline.
+    let baseline = std::env::var_os("REFEREE_BASELINE").map(std::path::PathBuf::from);
+    let baseline = baseline.map(|bin| {
+        let name = bin.file_name().map_or_else(String::new, |n| n.to_string_lossy().to_string());
+        (name, Referee::start_binary(&bin, &redis.url(), &REFEREE_ENV))
+    });
+    let baseline_client = match &baseline {
+        Some((_, r)) => Some(r.client().await),
+        None => None,
+    };
     let live = seat_games(std::slice::from_ref(&client), games, concurrency).await;
-    let per_worker = moves / concurrency;
-    let before = Costs::read(&referee, &redis);
-    let (move_rate, latencies) = drive(&live, std::slice::from_ref(&client), moves, concurrency).await;
-    let costs = Costs::read(&referee, &redis).since(&before, latencies.len());
-    // The same moves with Redis syncing its file once a second instead of at every write.
-    redis_command(redis.port, "CONFIG SET appendfsync everysec");
-    let (everysec_rate, everysec) = drive(&live, std::slice::from_ref(&client), moves, concurrency).await;
-    redis_command(redis.port, "CONFIG SET appendfsync always");
-
-    // The same two scripted round trips (read the game, append one event) straight to Redis.
     let store = Store::connect(&redis.url(), 0).await.unwrap();
-    let raw_games: Vec<String> = (0..games).map(|i| format!("rawbench{i}")).collect();
-    for id in &raw_games {
-        let header = Header {
-            game_id: id.clone(),
-            rules: "chess".into(),
-            rules_version: 1,
-            options: serde_json::Value::Null,
-            seat_count: 2,
-            commitment: "0".repeat(64),
-            host_token_hash: "0".repeat(64),
-            join_code_hashes: vec![],
-            keyed_codes: true,
-            created_at_ms: 0,
-            derivation: 3,
-            chain: 2,
-            options_text: "null".into(),
-        };
-        store.create(&header, &"00".repeat(32)).await.unwrap();
+    let raw_games = Arc::new(raw_games(&store, games).await);
+    println!("\nrefereed moves over {games} live chess games, {moves} moves a run");
+    println!(
+        "  {:<40}{:>9} {:>9} {:>8} {:>8}   {:>10} {:>10}",
+        "", "in flight", "moves/s", "p50 ms", "p99 ms", "referee µs", "Redis µs"
+    );
+    let mut stage_lines = Vec::new();
+    let mut everysec = None;
+    for in_flight in IN_FLIGHT {
+        let mut rates = Vec::new();
+        let mut builds: Vec<_> = std::iter::once(("this build".to_string(), &referee, &client))
+            .chain(baseline.iter().zip(&baseline_client).map(|((name, r), c)| (format!("baseline {name}"), r, c)))
+            .collect();
+        // Each build goes first in turn, so that neither always runs on the warmer machine.
+        if in_flight != IN_FLIGHT[0] {
+            builds.reverse();
+        }
+        for (name, r, c) in builds {
+            let clients = std::slice::from_ref(c);
+            // A short warm-up (connections, scripts, allocators), then the measured moves.
+            drive(&live, clients, 2 * in_flight, in_flight).await;
+            let before = Costs::read(r, &redis);
+            let (rate, latencies) = drive(&live, clients, moves, in_flight).await;
+            let costs = Costs::read(r, &redis).since(&before, latencies.len());
+            println!(
+                "  {:<40}{in_flight:>9} {rate:>9.0} {:>8.2} {:>8.2}   {:>10.1} {:>10.1}",
+                format!("SubmitAction, {name}"),
+                ms(percentile(&latencies, 0.5)),
+                ms(percentile(&latencies, 0.99)),
+                costs.referee_cpu * 1e6,
+                costs.redis_cpu * 1e6
+            );
+            stage_lines.push(format!("{name}, {in_flight} in flight: {}", costs.stages()));
+            rates.push((name, rate));
+        }
+        let (raw_rate, raw) = raw_moves(&store, &raw_games, moves, in_flight).await;
+        println!(
+            "  {:<40}{in_flight:>9} {raw_rate:>9.0} {:>8.2} {:>8.2}",
+            "raw Redis (load + append)",
+            ms(percentile(&raw, 0.5)),
+            ms(percentile(&raw, 0.99))
+        );
+        for (name, rate) in &rates {
+            println!(
+                "  {:<40}{:>9} {:>9.2}   (goal: at least 0.8)",
+                format!("ratio ({name} / raw)"),
+                "",
+                rate / raw_rate
+            );
+        }
+        if in_flight == IN_FLIGHT[0] {
+            // The same moves with Redis syncing its file once a second instead of at every write.
+            redis_command(redis.port, "CONFIG SET appendfsync everysec");
+            let (rate, latencies) = drive(&live, std::slice::from_ref(&client), moves, in_flight).await;
+            redis_command(redis.port, "CONFIG SET appendfsync always");
+            everysec = Some((rate, latencies, rates[0].1));
+        }
     }
-    let seqs: Arc<Vec<Mutex<u64>>> = Arc::new((0..games).map(|_| Mutex::new(0)).collect());
-    let raw_games = Arc::new(raw_games);
-    let started = Instant::now();
-    let workers: Vec<_> = (0..concurrency)
-        .map(|w| {
-            let (store, seqs, ids) = (store.clone(), seqs.clone(), raw_games.clone());
-            tokio::spawn(async move {
-                let mut latencies = Vec::new();
-                for i in 0..per_worker {
-                    let g = (w + i * concurrency) % ids.len();
-                    let mut seq = seqs[g].lock().await;
-                    let field = format!("k{}", *seq);
-                    let t = Instant::now();
-                    store.load(&ids[g], Some(&field)).await.unwrap();
-                    let body = EventBody::Action {
-                        seat: 0,
-                        action: "e2e4".into(),
-                        description: "e4".into(),
-                        key: field.clone(),
-                    };
-                    let event = Event::new(*seq, body, vec![], 0);
-                    store
-                        .append(&ids[g], &event, Some(&field), 30 * 86_400, &Default::default(), Default::default())
-                        .await
-                        .unwrap();
-                    latencies.push(t.elapsed());
-                    *seq += 1;
-                }
-                latencies
-            })
-        })
-        .collect();
-    let mut raw = Vec::new();
-    for w in workers {
-        raw.extend(w.await.unwrap());
+    if let Some((rate, latencies, always)) = everysec {
+        println!(
+            "  {:<40}{:>9} {rate:>9.0} {:>8.2} {:>8.2}",
+            "SubmitAction, fsync everysec",
+            IN_FLIGHT[0],
+            ms(percentile(&latencies, 0.5)),
+            ms(percentile(&latencies, 0.99))
+        );
+        println!("  cost of fsync always                    {:>9.0}%", 100.0 * (1.0 - always / rate));
     }
-    let raw_rate = raw.len() as f64 / started.elapsed().as_secs_f64();
-    raw.sort();
-    println!("\nrefereed moves over {games} live chess games ({} moves)", latencies.len());
-    println!("  {:<28}{:>10} {:>10} {:>10}", "", "moves/s", "p50 ms", "p99 ms");
-    println!(
-        "  {:<28}{move_rate:>10.0} {:>10.2} {:>10.2}",
-        "SubmitAction over gRPC",
-        ms(percentile(&latencies, 0.5)),
-        ms(percentile(&latencies, 0.99))
-    );
-    println!(
-        "  {:<28}{raw_rate:>10.0} {:>10.2} {:>10.2}",
-        "raw Redis (load + append)",
-        ms(percentile(&raw, 0.5)),
-        ms(percentile(&raw, 0.99))
-    );
-    println!("  ratio (referee / raw)       {:>10.2}", move_rate / raw_rate);
-    println!(
-        "  {:<28}{everysec_rate:>10.0} {:>10.2} {:>10.2}",
-        "SubmitAction, fsync everysec",
-        ms(percentile(&everysec, 0.5)),
-        ms(percentile(&everysec, 0.99))
-    );
-    println!("  cost of fsync always        {:>9.0}%", 100.0 * (1.0 - move_rate / everysec_rate));
-    costs.print();
+    println!("  a move's time by stage (ms, mean per move):");
+    for line in stage_lines {
+        println!("    {line}");
+    }
 
     // 3. Does a move cost more late in a long game? (Snapshots and a state that keeps only the
     // latest entries of the record say it must not.)
@@ -285,110 +279,7 @@ async fn main() {
         println!("  {part:<10}{bytes:>10} B");
     }
     println!("  {:<10}{total:>10} B   ({:.0} B per ply; goal: at most 15 KB in all)", "in all", total as f64 / 80.0);
-
-    // 5. One Redis primary against a three-primary cluster, two referees each.
-    if quick {
-        println!("\n(quick run: the one-primary against three-primary comparison is left out)");
-        return;
-    }
-    println!("\nrefereed moves/s, two referees, {games} games, {moves} moves, {concurrency} in flight");
-    let mut rates = Vec::new();
-    for cluster in [false, true] {
-        let (single, nodes) = if cluster { (None, Some(RedisCluster::start())) } else { (Some(Redis::start()), None) };
-        let url = single.as_ref().map_or_else(|| nodes.as_ref().unwrap().url(), Redis::url);
-        let env = [("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off"), ("REFEREE_CREATES_PER_ADDRESS", "100000")];
-        let referees = [Referee::start_with(&url, &env), Referee::start_with(&url, &env)];
-        let mut clients = Vec::new();
-        for r in &referees {
-            clients.push(r.client().await);
-        }
-        let live = seat_games(&clients, games, concurrency).await;
-        let (rate, latencies) = drive(&live, &clients, moves, concurrency).await;
-        let name = if cluster { "three-primary cluster" } else { "one primary" };
-        println!(
-            "  {name:<24}{rate:>10.0} moves/s   p50 {:.2} ms   p99 {:.2} ms",
-            ms(percentile(&latencies, 0.5)),
-            ms(percentile(&latencies, 0.99))
-        );
-        rates.push(rate);
-    }
-    println!("  ratio (cluster / one)   {:>10.2}   (goal: at least 2.5, on enough cores)", rates[1] / rates[0]);
-}
-
-/// `games` chess games with every seat joined, spread over `clients` (each game keeps its client).
-async fn seat_games(clients: &[Client], games: usize, concurrency: usize) -> Vec<Arc<Mutex<Live>>> {
-    let mut live = Vec::new();
-    let mut setup = Vec::new();
-    for i in 0..games {
-        let client = i % clients.len();
-        let mut c = clients[client].clone();
-        setup.push(tokio::spawn(async move {
-            let table = seat_everyone(&mut c, "chess", "").await;
-            let view = table.view.clone();
-            Live { table, view, client }
-        }));
-        if setup.len() == concurrency {
-            for s in setup.drain(..) {
-                live.push(s.await.unwrap());
-            }
-        }
-    }
-    for s in setup {
-        live.push(s.await.unwrap());
-    }
-    live.into_iter().map(|l| Arc::new(Mutex::new(l))).collect()
-}
-
-/// Plays `moves` moves across the games with `concurrency` workers, each move through the
-/// game's own client: moves per second and each move's latency, sorted.
-async fn drive(
-    live: &[Arc<Mutex<Live>>],
-    clients: &[Client],
-    moves: usize,
-    concurrency: usize,
-) -> (f64, Vec<Duration>) {
-    let per_worker = moves / concurrency;
-    let started = Instant::now();
-    let workers: Vec<_> = (0..concurrency)
-        .map(|w| {
-            let (live, clients) = (live.to_vec(), clients.to_vec());
-            tokio::spawn(async move {
-                let mut latencies = Vec::new();
-                let mut k = w;
-                while latencies.len() < per_worker {
-                    let game = live[k % live.len()].clone();
-                    k += concurrency;
-                    let mut g = game.lock().await;
-                    let Some(m) = next_move(&g.view, latencies.len()) else { continue };
-                    let mut c = clients[g.client].clone();
-                    let t = Instant::now();
-                    let r = submit(&mut c, &g.table, m.0, &m.1, g.view.seq, &format!("k{}", g.view.seq)).await.unwrap();
-                    latencies.push(t.elapsed());
-                    g.view = r.view.unwrap();
-                }
-                latencies
-            })
-        })
-        .collect();
-    let mut latencies = Vec::new();
-    for w in workers {
-        latencies.extend(w.await.unwrap());
-    }
-    let rate = latencies.len() as f64 / started.elapsed().as_secs_f64();
-    latencies.sort();
-    (rate, latencies)
-}
-
-/// A legal move of the side to move, from the position every view shows (a seat's own view
-/// would list it, but only the mover's): the seat and the move, or `None` once the game is over.
-fn next_move(view: &pb::GameView, pick: usize) -> Option<(usize, String)> {
-    let v = referee_proto::structs::to_json(view.view.as_ref()?);
-    let chess = rules::games::find("chess")?;
-    let position = v["game"]["position"].as_str()?;
-    let (seat, moves) = chess.parse_position(position).and_then(|p| chess.legal_in(&p)).ok()?;
-    let moves: Vec<String> =
-        moves.into_iter().filter(|m| m.as_bytes().get(1).is_some_and(u8::is_ascii_digit)).collect();
-    (!moves.is_empty()).then(|| (usize::from(seat), moves[pick % moves.len()].clone()))
+    println!("\n(one primary against a three-primary cluster, with N referees: cargo bench -p referee --bench scale)");
 }
 
 /// A legal chess game of up to `plies` moves under the claim rule (only the fifth repetition
@@ -442,6 +333,80 @@ fn long_chess_game(plies: usize) -> Vec<String> {
     out
 }
 
+/// `games` games written straight to Redis for the raw baseline (the same header a chess game has).
+async fn raw_games(store: &Store, games: usize) -> Vec<(String, Mutex<u64>)> {
+    let mut ids = Vec::new();
+    for i in 0..games {
+        let id = format!("rawbench{i}");
+        let header = Header {
+            game_id: id.clone(),
+            rules: "chess".into(),
+            rules_version: 1,
+            options: serde_json::Value::Null,
+            seat_count: 2,
+            commitment: "0".repeat(64),
+            host_token_hash: "0".repeat(64),
+            join_code_hashes: vec![],
+            keyed_codes: true,
+            created_at_ms: 0,
+            derivation: 3,
+            chain: 2,
+            options_text: "null".into(),
+        };
+        store.create(&header, &"00".repeat(32)).await.unwrap();
+        ids.push((id, Mutex::new(0)));
+    }
+    ids
+}
+
+/// The two scripted round trips a move needs (read the game, append one event), straight to
+/// Redis with `in_flight` workers: moves per second and each one's latency, sorted.
+async fn raw_moves(
+    store: &Store,
+    games: &Arc<Vec<(String, Mutex<u64>)>>,
+    moves: usize,
+    in_flight: usize,
+) -> (f64, Vec<Duration>) {
+    let per_worker = moves / in_flight;
+    let started = Instant::now();
+    let workers: Vec<_> = (0..in_flight)
+        .map(|w| {
+            let (store, games) = (store.clone(), games.clone());
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                for i in 0..per_worker {
+                    let (id, seq) = &games[(w + i * in_flight) % games.len()];
+                    let mut seq = seq.lock().await;
+                    let field = format!("k{}", *seq);
+                    let t = Instant::now();
+                    store.load(id, Some(&field)).await.unwrap();
+                    let body = EventBody::Action {
+                        seat: 0,
+                        action: "e2e4".into(),
+                        description: "e4".into(),
+                        key: field.clone(),
+                    };
+                    let event = Event::new(*seq, body, vec![], 0);
+                    store
+                        .append(id, &event, Some(&field), 30 * 86_400, &Default::default(), Default::default())
+                        .await
+                        .unwrap();
+                    latencies.push(t.elapsed());
+                    *seq += 1;
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut raw = Vec::new();
+    for w in workers {
+        raw.extend(w.await.unwrap());
+    }
+    let rate = raw.len() as f64 / started.elapsed().as_secs_f64();
+    raw.sort();
+    (rate, raw)
+}
+
 /// What the referee and Redis have spent so far: CPU seconds, and the referee's time by stage
 /// (`referee_stage_seconds`: total seconds and count per stage).
 struct Costs {
@@ -491,14 +456,10 @@ impl Costs {
         }
     }
 
-    fn print(&self) {
-        println!(
-            "  CPU per refereed move:  referee {:>7.1} µs, Redis {:>7.1} µs",
-            self.referee_cpu * 1e6,
-            self.redis_cpu * 1e6
-        );
+    /// The mean time of each stage per move, in ms.
+    fn stages(&self) -> String {
         let split: Vec<String> =
             self.stages.iter().map(|(name, per_move, _)| format!("{name} {:.3}", per_move * 1e3)).collect();
-        println!("  a move's time by stage (ms, mean per move): {}", split.join(", "));
+        split.join(", ")
     }
 }

@@ -48,26 +48,16 @@ pub fn with_names(text: &str, named: &[(String, String)]) -> String {
     out
 }
 
-/// A view (the engine's JSON) with its sentences said by names: each entry of `played` and the
-/// outcome's reason.
-pub fn name_view(view: &mut serde_json::Value, named: &[(String, String)]) {
+/// A view with its sentences said by names: each entry of `played` and the outcome's reason.
+pub fn name_view(view: &mut rules::game::View, named: &[(String, String)]) {
     if named.is_empty() {
         return;
     }
-    if let Some(played) = view.get_mut("played").and_then(|p| p.as_array_mut()) {
-        for entry in played {
-            name_field(entry, "said", named);
-        }
+    for entry in &mut view.played {
+        entry.said = with_names(&entry.said, named);
     }
-    if let Some(outcome) = view.get_mut("outcome").filter(|o| o.is_object()) {
-        name_field(outcome, "reason", named);
-    }
-}
-
-fn name_field(object: &mut serde_json::Value, field: &str, named: &[(String, String)]) {
-    if let Some(text) = object.get(field).and_then(|t| t.as_str()) {
-        let said = with_names(text, named);
-        object[field] = said.into();
+    if let Some(outcome) = &mut view.outcome {
+        outcome.outcome.reason = with_names(&outcome.outcome.reason, named);
     }
 }
 

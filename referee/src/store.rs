@@ -453,6 +453,10 @@ impl Scripts {
             // record's entries before this event, the seat whose record the event replaces ('' for
             // none) and that record, then the entries it adds (JSON). `bytes` counts what the
             // game's events and entries hold.
+            // The game's keys are kept for that long from now once a hundredth of it has passed
+            // since they last were (or when it changes): between, what this append wrote
+            // expires with the header, and the other keys are left as they are (twelve EXPIREs
+            // were a third of the script's commands' time, INFO commandstats).
             // The joins stream only wakes watchers before the start: the first event drops it.
             // An archived game is over: nothing more is appended. The entries join the record
             // list only where it holds every earlier entry (games made before it began have none).
@@ -476,10 +480,19 @@ impl Scripts {
                 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
                 if ARGV[7] ~= '' then redis.call('HSET', KEYS[7], ARGV[7], ARGV[8]) end
                 if len == 0 then redis.call('DEL', KEYS[3]) end
-                if #ARGV > 8 and redis.call('LLEN', KEYS[5]) == tonumber(ARGV[6]) then
-                    redis.call('RPUSH', KEYS[5], unpack(ARGV, 9))
+                local pushed = #ARGV > 8 and redis.call('LLEN', KEYS[5]) == tonumber(ARGV[6])
+                if pushed then redis.call('RPUSH', KEYS[5], unpack(ARGV, 9)) end
+                local keep = tonumber(ARGV[4])
+                local left = redis.call('PTTL', KEYS[8])
+                if left < (keep - math.floor(keep / 100)) * 1000 or left > keep * 1000 then
+                    for i = 8, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
+                else
+                    redis.call('PEXPIRE', KEYS[1], left)
+                    redis.call('PEXPIRE', KEYS[6], left)
+                    if ARGV[2] ~= '' then redis.call('PEXPIRE', KEYS[2], left) end
+                    if ARGV[7] ~= '' then redis.call('PEXPIRE', KEYS[7], left) end
+                    if pushed then redis.call('PEXPIRE', KEYS[5], left) end
                 end
-                for i = 8, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
                 return {'ok', ARGV[1]}",
             ),
             // KEYS: events archive snap; ARGV: the number of events, their compressed log. Only
@@ -961,6 +974,11 @@ impl Store {
             .query_async(&mut self.conn.clone())
             .await?;
         Ok(())
+    }
+
+    /// Takes `bytes` back from the budget counter `counter` (counted for what did not go in).
+    pub async fn give_back(&self, counter: &str, bytes: u64) -> RedisResult<()> {
+        redis::cmd("DECRBY").arg(counter).arg(bytes).query_async::<i64>(&mut self.conn.clone()).await.map(|_| ())
     }
 
     /// The budget counter `counter` now, and the seconds until its window ends.

@@ -98,8 +98,8 @@ impl Settings {
 }
 
 /// How long a game is kept after its last change, by its status; every change starts the
-/// time again. The defaults: a day for a game still waiting for players, thirty days for a game
-/// in play or over.
+/// time again (an append renews it once a hundredth of it has passed: `store.rs`). The
+/// defaults: a day for a game still waiting for players, thirty days for a game in play or over.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct Retention {
     pub waiting_seconds: u64,
@@ -190,14 +190,13 @@ impl Current {
                     view.revealed = Some(seats.map(|s| self.game.view(state, Viewer::Seat(s)).private).collect());
                 }
                 let named = crate::names::named_seats(&view.seats, &self.names());
-                let mut json = view.to_json();
-                crate::names::name_view(&mut json, &named);
-                json
+                crate::names::name_view(&mut view, &named);
+                crate::structs::to_struct(&view)
             }
             None => {
                 // The options were checked when the game was created.
                 let seating = self.game.seating(&header.options).unwrap_or_default();
-                View::waiting(&header.rules, caller.viewer(), seating).to_json()
+                crate::structs::to_struct(&View::waiting(&header.rules, caller.viewer(), seating))
             }
         };
         pb::GameView {
@@ -213,7 +212,7 @@ impl Current {
             joined_seats: self.seats_where(|r| !r.is_vacant()),
             reissued_seats: self.seats_where(SeatRecord::is_vacant),
             seat_count: header.seat_count as u32,
-            view: referee_proto::structs::from_json(&view),
+            view,
             names: self.names(),
             chain: self.chain.clone(),
             ended_by_host: self.ended,
@@ -708,7 +707,9 @@ impl Tables {
         // "whose seat is this" and "was this submit seen before".
         let field =
             (!idempotency_key.is_empty()).then(|| format!("{}:{idempotency_key}", &tokens::hash_secret(token)[..16]));
-        let mut current = self.current(game_id, field.as_deref()).await?;
+        // The address's budget is read beside the game, in the same round trip to Redis.
+        let (current, budget) = tokio::join!(self.current(game_id, field.as_deref()), self.budget(address));
+        let (mut current, budget) = (current?, budget?);
         if current.state.is_none() {
             current = self.started(current).await?;
         }
@@ -728,7 +729,10 @@ impl Tables {
             if let Some(prior) = current.loaded.prior {
                 return self.duplicate(game_id, seat, prior, Some(current)).await;
             }
-            match self.try_submit(current, seat, submission, signed.clone(), field.as_deref(), address).await? {
+            match self
+                .try_submit(current, seat, submission, signed.clone(), field.as_deref(), (address, budget))
+                .await?
+            {
                 Attempt::Done(submitted) => return Ok(*submitted),
                 Attempt::Duplicate(seq) => return self.duplicate(game_id, seat, seq, None).await,
                 Attempt::Raced => current = self.current(game_id, field.as_deref()).await?,
@@ -745,7 +749,7 @@ impl Tables {
         submission: &Submission,
         signed: Option<Signed>,
         field: Option<&str>,
-        address: &str,
+        (address, budget): (&str, (u64, u64)),
     ) -> Result<Attempt, ApiError> {
         let Submission { action, expected_seq, idempotency_key, .. } = submission;
         let expected_seq = *expected_seq;
@@ -771,7 +775,7 @@ impl Tables {
                 ),
             ));
         };
-        self.within_budget(address).await?;
+        self.refuse_over_budget(budget)?;
         // Fresh: the caller has seen everything every seat must see. Sealed moves of an open
         // round do not make other seats' views stale.
         let fresh_from = 1 + current.game.changed_for(state, seat);
@@ -831,8 +835,18 @@ impl Tables {
         let limits = AppendLimits { most_bytes: (!ends).then_some(self.settings.max_game_bytes) };
         let keep = self.retention_of(status);
         let started = std::time::Instant::now();
-        let appended = self.store.append(&game_id, &event, field, keep, &entries, limits).await.map_err(storage)?;
+        // The event's bytes are counted against the address in the same round trip as the
+        // append, and given back if it did not go in.
+        let bytes = serde_json::to_string(&event).map_or(0, |t| t.len() as u64);
+        let (appended, ()) = tokio::join!(
+            self.store.append(&game_id, &event, field, keep, &entries, limits),
+            self.spend(address, bytes)
+        );
         stage("append", started);
+        if !matches!(appended, Ok(AppendOutcome::Appended)) {
+            self.give_back(address, bytes).await;
+        }
+        let appended = appended.map_err(storage)?;
         match appended {
             AppendOutcome::Appended => {}
             AppendOutcome::Stale { .. } => return Ok(Attempt::Raced),
@@ -848,7 +862,6 @@ impl Tables {
                 ));
             }
         }
-        self.spent(address, &event).await;
         let new_seq = current.seq + 1;
         self.snapshot_if_due(&game_id, current.game, &next, &event).await;
         tracing::info!(game_id, seat, seq = event.seq, "action recorded");
@@ -914,7 +927,16 @@ impl Tables {
 
     /// Refuses a client address that has added its day's worth of bytes to the store.
     pub(crate) async fn within_budget(&self, address: &str) -> Result<(), ApiError> {
-        let (spent, wait) = self.store.budget_spent(&budget_key(address)).await.map_err(storage)?;
+        self.refuse_over_budget(self.budget(address).await?)
+    }
+
+    /// What `address` has added to the store in its window, and the seconds until it ends.
+    async fn budget(&self, address: &str) -> Result<(u64, u64), ApiError> {
+        self.store.budget_spent(&budget_key(address)).await.map_err(storage)
+    }
+
+    /// Refuses an address whose budget read `(spent, wait)` is spent.
+    fn refuse_over_budget(&self, (spent, wait): (u64, u64)) -> Result<(), ApiError> {
         if spent < self.settings.bytes_per_address {
             return Ok(());
         }
@@ -929,16 +951,19 @@ impl Tables {
         .retry_after(wait.max(1)))
     }
 
-    /// Counts what `event` added to the store against `address`'s budget.
-    pub(crate) async fn spent(&self, address: &str, event: &Event) {
-        self.spend(address, serde_json::to_string(event).map_or(0, |t| t.len() as u64)).await;
-    }
-
     /// Counts `bytes` added to the store against `address`'s budget (a failure only loses the
     /// count).
     async fn spend(&self, address: &str, bytes: u64) {
         if let Err(e) = self.store.spend(&budget_key(address), bytes, BUDGET_WINDOW_SECONDS).await {
             tracing::warn!(%e, "budget not counted");
+        }
+    }
+
+    /// Takes back `bytes` counted for an event that did not go in (a failure only leaves the
+    /// count high, against the address).
+    async fn give_back(&self, address: &str, bytes: u64) {
+        if let Err(e) = self.store.give_back(&budget_key(address), bytes).await {
+            tracing::warn!(%e, "budget not given back");
         }
     }
 

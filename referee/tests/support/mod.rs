@@ -189,10 +189,15 @@ impl Referee {
     }
 
     pub fn start_with(redis_url: &str, env: &[(&str, &str)]) -> Referee {
+        Referee::start_binary(&referee_bin(), redis_url, env)
+    }
+
+    /// [`Referee::start_with`] from another build of the referee (a benchmark's baseline).
+    pub fn start_binary(bin: &Path, redis_url: &str, env: &[(&str, &str)]) -> Referee {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("referee.log");
         let (port, metrics_port) = (free_port(), free_port());
-        let child = Command::new(referee_bin())
+        let child = Command::new(bin)
             .arg("serve")
             .env("REFEREE_ADDR", format!("127.0.0.1:{port}"))
             .env("REFEREE_METRICS_ADDR", format!("127.0.0.1:{metrics_port}"))
