@@ -25,8 +25,8 @@ use tonic::Code;
 pub const MAX_ENTROPY_BYTES: usize = 64;
 /// The longest name a player may give (in characters, and at most four bytes each).
 pub const MAX_NAME_CHARS: usize = 24;
-/// The longest client key (a join's retry key).
-const MAX_CLIENT_KEY_BYTES: usize = 128;
+/// The longest client key (a join's or a re-issue's retry key).
+pub(crate) const MAX_CLIENT_KEY_BYTES: usize = 128;
 
 /// What a player sends to take a seat.
 #[derive(Clone, Debug, Default)]

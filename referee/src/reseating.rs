@@ -9,7 +9,7 @@
 //! table starts without it once `REFEREE_REVEAL_WAIT` has passed.
 
 use crate::errors::{ApiError, Reason};
-use crate::joining::JoinRequest;
+use crate::joining::{JoinRequest, MAX_CLIENT_KEY_BYTES};
 use crate::store::{AppendLimits, AppendOutcome, Event, EventBody, SeatRecord, SeatStatement};
 use crate::tables::{Caller, Current, Tables, added_entries, now_ms, storage};
 use crate::tokens;
@@ -36,7 +36,7 @@ impl Tables {
         seat: u32,
         client_key: &str,
     ) -> Result<Reissued, ApiError> {
-        if client_key.len() > 128 {
+        if client_key.len() > MAX_CLIENT_KEY_BYTES {
             return Err(ApiError::invalid(Reason::TooLong, "The client key is too long."));
         }
         for _ in 0..ATTEMPTS {
