@@ -873,7 +873,10 @@ impl<G: Game> DynGame for Erased<G> {
         let action = self.0.parse_action(&table.game, seat, text)?;
         Ok(self.0.describe_in_full(&table.game, seat, &action).unwrap_or_else(|| {
             let said = self.0.describe_action(&table.game, seat, &action).to_actor;
-            format!("{}: {said}", table.seating.side_of(seat))
+            // A sentence that already names the seat ("Seat 1's white knight c3→d5") is not
+            // told after its name again.
+            let side = table.seating.side_of(seat);
+            if said.starts_with(side) { said } else { format!("{side}: {said}") }
         }))
     }
 
