@@ -12,6 +12,9 @@ export interface Stored {
   /** "shared": one phone passed between seats; "each": one phone per player */
   mode: "shared" | "each";
   codes?: { seat: number; join_code: string }[];
+  /** Why this phone no longer plays a seat it held (the host gave the seat a new code), said on
+   * the game page from then on. */
+  lost?: string;
   rules?: string;
   /** The options the game was created with (host only): "new game with the same rules". */
   options?: unknown;

@@ -42,6 +42,19 @@ test("the README's dispute, pasted and typed in SAN: Black's pinned knight, name
   await context.close();
 });
 
+test("another game on the dispute page starts afresh: the last game's move and error are gone, from the top", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${server.base}/#/adjudicate`);
+  await page.getByRole("textbox", { name: "Move" }).fill("e2e5");
+  await button(page, "Ask the referee").click();
+  await verdict(page).locator(".error").waitFor();
+  await page.getByLabel("Rules").selectOption("half-alice");
+  assert.equal(await page.getByRole("textbox", { name: "Move" }).inputValue(), "");
+  assert.equal(await verdict(page).locator(".error").count(), 0);
+  assert.equal(await page.evaluate(() => scrollY), 0);
+  await context.close();
+});
+
 test("a middlegame dispute from a clear board: pieces by tapping, Black to move, the move tapped from and to", async () => {
   const { context, page } = await phone();
   await page.goto(`${server.base}/#/adjudicate`);

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, inViewport, move, noConsoleErrors, phone, resign, server, twoPhones } from "./support.mjs";
+import { ARTIFACTS, axe, consoleErrors, fitsWidth, harness, inViewport, move, noConsoleErrors, phone, resign, server, tap, twoPhones } from "./support.mjs";
 
 harness();
 
@@ -66,9 +66,11 @@ test("a lost phone's seat gets a new code from the host's game menu: the old pho
     void d.accept();
   });
   await newCode.click();
-  // The host sees the new code and its link at once, and every phone is told whom the table waits for.
+  // The host sees the new code and its link at once, the menu closed, and every phone is told
+  // whom the table waits for.
   const link = white.page.locator('[data-join-link="1"]');
   await link.waitFor();
+  assert.equal(await white.page.locator("details.game-menu[open]").count(), 0, "the menu closes");
   assert.ok(await inViewport(white.page, white.page.locator("[data-awaited-phones]")));
   await white.page.locator("[data-awaited-phones]").getByText("Bob (Black) waits for a new phone").waitFor();
   const href = await link.getAttribute("href");
@@ -79,6 +81,11 @@ test("a lost phone's seat gets a new code from the host's game menu: the old pho
   // The old phone learns it no longer plays the seat, and follows the game as a spectator.
   await black.page.getByText("no longer plays that seat", { exact: false }).waitFor({ timeout: 30000 });
   assert.equal(await black.page.getByRole("button", { name: "Resign" }).count(), 0);
+  // It still says why after a reload, and a tap on the board says it plays no seat.
+  await black.page.reload();
+  await black.page.getByText("no longer plays that seat", { exact: false }).waitFor();
+  await tap(black.page, "e7");
+  await black.page.getByText("This phone is watching: it plays no seat in this game.").waitFor();
 
   // A new phone joins with the new code and plays on as Black, by the name the seat had.
   const replacement = await phone();

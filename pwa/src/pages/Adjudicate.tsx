@@ -154,6 +154,10 @@ export function Adjudicate() {
               const next = gameEntry((e.target as HTMLSelectElement).value);
               setRules(next.id);
               setSeat(null);
+              // Another game starts afresh: no move or error of the last one, from the top.
+              setMove("");
+              setError("");
+              scrollTo(0, 0);
               edit(switchedPosition(entry, next, position));
             }}
           >

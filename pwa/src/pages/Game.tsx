@@ -140,8 +140,9 @@ function ConfirmBar({ asking, play, undo }: { asking: Asking; play: () => void; 
  * ending the game for everyone, each asked first. */
 function HostMenu({ view, end, reissue }: { view: View; end: () => void; reissue: (seat: number) => void }) {
   const seats = view.status === "active" ? view.joined_seats : [];
+  const menu = useRef<HTMLDetailsElement>(null);
   return (
-    <details class="game-menu">
+    <details class="game-menu" ref={menu}>
       <summary>Game menu</summary>
       {seats.length > 0 && (
         <section aria-labelledby="lost-phone-title">
@@ -153,7 +154,10 @@ function HostMenu({ view, end, reissue }: { view: View; end: () => void; reissue
                 key={s}
                 data-reissue={s}
                 onClick={() => {
-                  if (confirm(`Give ${sideName(view, s)} a new code? The phone that plays ${sideName(view, s)} now can no longer play.`)) reissue(s);
+                  if (!confirm(`Give ${sideName(view, s)} a new code? The phone that plays ${sideName(view, s)} now can no longer play.`)) return;
+                  // The menu closes, so the new code shows where the game is.
+                  if (menu.current) menu.current.open = false;
+                  reissue(s);
                 }}
               >
                 New code for {sideName(view, s)}
@@ -225,8 +229,8 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
   if (view) seenRef.current = { seats: view.seats, turn: view.turn, names: view.names };
   const seen = seenRef.current;
   const [message, setMessage] = useState("");
-  // Said once a seat this phone held was handed to a new phone; kept over reloads of the view.
-  const [notice, setNotice] = useState("");
+  // Said once a seat this phone held was handed to a new phone; kept with the game on the phone.
+  const [notice, setNotice] = useState(stored.lost ?? "");
   const token = seat !== null ? stored.seats[seat] : stored.host;
   const seqRef = useRef(0);
   // The last seq the phone was handed over for: a seat that took the phone keeps it until the
@@ -446,10 +450,11 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
   const seatLost = (lost: number) => {
     const kept = load(gameId);
     delete kept.seats[lost];
+    kept.lost = `The host gave ${nameOf(lost)} a new code, so this phone no longer plays that seat. You can still follow the game here.`;
     save(gameId, kept);
     const rest = Object.keys(kept.seats).map(Number).sort();
     setSeat(rest.length ? rest[0] : null);
-    setNotice(`The host gave ${nameOf(lost)} a new code, so this phone no longer plays that seat. You can still follow the game here.`);
+    setNotice(kept.lost);
   };
 
   /** A seat's name: from the last view, else from the registry. */

@@ -158,7 +158,7 @@ export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessV
   const onSquare = async (square: string) => {
     setMessage("");
     if (!myTurn) {
-      setMessage(view.status === "over" ? "The game is over." : "It is not your move.");
+      setMessage(view.status === "over" ? "The game is over." : mine === null ? "This phone is watching: it plays no seat in this game." : "It is not your move.");
       return;
     }
     if (!selected || (ownPiece(square) && !targets.includes(square) && !castles.has(square))) {
