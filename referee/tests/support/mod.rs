@@ -197,7 +197,7 @@ impl Referee {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("referee.log");
         let (port, metrics_port) = (free_port(), free_port());
-        let child = Command::new(bin)
+        let mut child = Command::new(bin)
             .arg("serve")
             .env("REFEREE_ADDR", format!("127.0.0.1:{port}"))
             .env("REFEREE_METRICS_ADDR", format!("127.0.0.1:{metrics_port}"))
@@ -209,7 +209,16 @@ impl Referee {
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
             .unwrap();
-        wait_until("referee serve", Duration::from_secs(20), || TcpStream::connect(("127.0.0.1", port)).is_ok());
+        wait_until("referee serve", Duration::from_secs(20), || {
+            // A referee that could not start (a port taken meanwhile) says why at once.
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!(
+                    "referee serve exited at start ({status}): {}",
+                    std::fs::read_to_string(&log).unwrap_or_default()
+                );
+            }
+            TcpStream::connect(("127.0.0.1", port)).is_ok()
+        });
         Referee { child: Some(child), port, metrics_port, log, _dir: dir }
     }
 
