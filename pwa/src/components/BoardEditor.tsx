@@ -234,6 +234,25 @@ function Palette({ editor, brush, setBrush }: { editor: EditorSpec | undefined; 
   );
 }
 
+/** The dispute editors' tools for the whole board: clear it, set the game's example (or start)
+ * position, turn it round. */
+export function WholeBoardTools(props: { clear: () => void; reset: () => void; resetLabel: string; flipped: boolean; setFlipped: (flipped: boolean) => void }) {
+  const { clear, reset, resetLabel, flipped, setFlipped } = props;
+  return (
+    <div class="actions" role="toolbar" aria-label="the whole board">
+      <button type="button" onClick={clear}>
+        Clear board
+      </button>
+      <button type="button" onClick={reset}>
+        {resetLabel}
+      </button>
+      <button type="button" aria-pressed={flipped} onClick={() => setFlipped(!flipped)}>
+        Flip
+      </button>
+    </div>
+  );
+}
+
 /** The board editor for `entry`'s game: the position in the game's notation comes in and goes
  * out; inside, it is FEN's six fields then the game's own. */
 export function BoardEditor({ entry, position, setPosition, ask, flipped, setFlipped, verdict }: PositionFormProps & { entry: GameEntry }) {
@@ -277,23 +296,16 @@ export function BoardEditor({ entry, position, setPosition, ask, flipped, setFli
 
   return (
     <>
-      <div class="actions" role="toolbar" aria-label="the whole board">
-        <button type="button" onClick={clear}>
-          Clear board
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setAutoCastling(true);
-            setPosition(startOf(entry));
-          }}
-        >
-          {editor?.example ? "Example position" : "Start position"}
-        </button>
-        <button type="button" aria-pressed={flipped} onClick={() => setFlipped(!flipped)}>
-          Flip
-        </button>
-      </div>
+      <WholeBoardTools
+        clear={clear}
+        reset={() => {
+          setAutoCastling(true);
+          setPosition(startOf(entry));
+        }}
+        resetLabel={editor?.example ? "Example position" : "Start position"}
+        flipped={flipped}
+        setFlipped={setFlipped}
+      />
       <Palette editor={editor} brush={brush} setBrush={setBrush} />
       <p class="facts" aria-live="polite">
         {brush

@@ -5,6 +5,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { Board } from "../../components/Board";
+import { WholeBoardTools } from "../../components/BoardEditor";
 import { PositionText } from "../../components/PositionText";
 import { kindGlyph } from "../../fen";
 import type { PositionFormProps } from "../types";
@@ -229,17 +230,13 @@ export function ChessBattleEditor({ position, setPosition, ask, seat, setSeat, f
 
   return (
     <>
-      <div class="actions" role="toolbar" aria-label="the whole board">
-        <button type="button" onClick={() => s && set({ ...s, fighters: s.fighters.map((f) => ({ ...f, cell: null })), yellow: [], red: [] })}>
-          Clear board
-        </button>
-        <button type="button" onClick={() => setPosition(BATTLE_EXAMPLE)}>
-          Example position
-        </button>
-        <button type="button" aria-pressed={flipped} onClick={() => setFlipped(!flipped)}>
-          Flip
-        </button>
-      </div>
+      <WholeBoardTools
+        clear={() => s && set({ ...s, fighters: s.fighters.map((f) => ({ ...f, cell: null })), yellow: [], red: [] })}
+        reset={() => setPosition(BATTLE_EXAMPLE)}
+        resetLabel="Example position"
+        flipped={flipped}
+        setFlipped={setFlipped}
+      />
       {s && <Palette s={s} brush={brush} setBrush={setBrush} />}
       <p class="facts" aria-live="polite">
         {brush

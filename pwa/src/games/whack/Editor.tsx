@@ -5,6 +5,7 @@
 import { useMemo, useState } from "preact/hooks";
 import type { BoardView } from "../../api";
 import { Board, type Outline } from "../../components/Board";
+import { WholeBoardTools } from "../../components/BoardEditor";
 import { PositionText } from "../../components/PositionText";
 import { pieceGlyph } from "../../fen";
 import type { PositionFormProps } from "../types";
@@ -155,17 +156,7 @@ export function WhackEditor({ position, setPosition, ask, flipped, setFlipped, v
 
   return (
     <>
-      <div class="actions" role="toolbar" aria-label="the whole board">
-        <button type="button" onClick={clear}>
-          Clear board
-        </button>
-        <button type="button" onClick={() => setPosition(WHACK_EXAMPLE)}>
-          Example position
-        </button>
-        <button type="button" aria-pressed={flipped} onClick={() => setFlipped(!flipped)}>
-          Flip
-        </button>
-      </div>
+      <WholeBoardTools clear={clear} reset={() => setPosition(WHACK_EXAMPLE)} resetLabel="Example position" flipped={flipped} setFlipped={setFlipped} />
       <Palette brush={brush} setBrush={setBrush} />
       <p class="facts" aria-live="polite">
         {brush
