@@ -17,8 +17,13 @@ pub struct Gateway {
 
 impl Gateway {
     pub fn start(referee: &Referee, env: &[(&str, &str)]) -> Gateway {
+        Gateway::start_binary(std::path::Path::new(env!("CARGO_BIN_EXE_gateway")), referee, env)
+    }
+
+    /// A gateway from another build (a benchmark's baseline).
+    pub fn start_binary(bin: &std::path::Path, referee: &Referee, env: &[(&str, &str)]) -> Gateway {
         let (port, metrics) = (free_port(), free_port());
-        let child = Command::new(env!("CARGO_BIN_EXE_gateway"))
+        let child = Command::new(bin)
             .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
             .env("GATEWAY_METRICS_ADDR", format!("127.0.0.1:{metrics}"))
             .env("REFEREE_URL", referee.endpoint())
