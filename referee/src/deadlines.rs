@@ -9,7 +9,8 @@ use crate::audit::game_key;
 use crate::draws::{DERIVATION_3, Fresh};
 use crate::errors::ApiError;
 use crate::store::{AppendOutcome, Event, EventBody, Loaded};
-use crate::tables::{Current, Tables, added_entries, blocking, now_ms, storage};
+use crate::tables::{Current, Tables, added_entries, now_ms, storage};
+use crate::work::blocking;
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame};
 

@@ -29,3 +29,4 @@ pub mod tables;
 pub mod telemetry;
 pub mod tokens;
 pub mod watching;
+pub mod work;

@@ -5,7 +5,8 @@
 //! The engine's search is bounded by positions, not time: any referee gives the same answer.
 
 use crate::errors::{ApiError, Reason};
-use crate::tables::{Tables, blocking, check_question, storage};
+use crate::tables::{Tables, check_question, storage};
+use crate::work::blocking;
 use referee_proto::v1 as pb;
 use rules::game::{Par, ParAnswer};
 use rules::random::to_hex;

@@ -4,7 +4,8 @@
 //!
 //! One scripted read returns the latest snapshot and the events after it (at most
 //! `snapshot_every` of them), and a submit adds one scripted compare-and-set append. Replaying
-//! and applying run on blocking threads, so a long computation never stalls the async workers.
+//! and applying run where the call is while they are quick, on blocking threads when a game's
+//! have lately been slow (`work`), so a long computation never stalls the async workers.
 //! The state keeps only the latest entries of the game's record (the rest is replayed from the
 //! log on request, `record`), so neither loading, copying nor viewing it grows with the game.
 
@@ -15,6 +16,8 @@ use crate::errors::{ApiError, Reason, echo};
 use crate::signing;
 use crate::store::{AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, SeatRecord, Signed, Store};
 use crate::tokens;
+
+use crate::work::{blocking, short};
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, PlayedView, View, Viewer};
 use rules::games;
@@ -346,13 +349,6 @@ enum Attempt {
     Raced,
 }
 
-/// Runs CPU work (replaying, applying, a long search) on a blocking thread.
-pub(crate) async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f).await.map_err(ApiError::internal)?
-}
-
 /// A game replayed: the state (`None` while seats are joining), the next event's number, and
 /// whether the host ended it.
 struct Replayed {
@@ -605,7 +601,8 @@ impl Tables {
             ));
         }
         let started = std::time::Instant::now();
-        let (loaded, Replayed { state, seq, ended }) = blocking(move || {
+        let (rules, events) = (game.info().id, loaded.events.len());
+        let (loaded, Replayed { state, seq, ended }) = short(rules, events, move || {
             let replayed = replay(game, &loaded)?;
             Ok((loaded, replayed))
         })
@@ -786,7 +783,8 @@ impl Tables {
             .ok_or_else(|| ApiError::internal("stored entropy is not hex"))?;
         let action = action.to_string();
         let started = std::time::Instant::now();
-        let (current, next, applied, drawn, closed, entries) = blocking(move || {
+        let rules = current.game.info().id;
+        let (current, next, applied, drawn, closed, entries) = short(rules, 1, move || {
             let state = current.state.as_ref().expect("started");
             // The action as it will be recorded, which derivations 2 and 3 mix into the draws (a
             // refusal, or a courtesy the game itself does not read, draws nothing).
