@@ -210,7 +210,7 @@ async fn live_row(live: &Live<'_>, build: &Build<'_>, n: usize) {
     // same moves unwatched, shared among the updates it sent.
     let per_update = (gw_watched - gw_alone).max(0.0) / (plies * n as f64) * 1e6;
     println!(
-        "  {label:<9} {n:>6} {:>8.2} ms {:>8.2} ms {:>9.2} ms {:>9.2} ms {:>6.2} {:>9.0} µs {:>7.1} µs {:>7.0} µs {conns:>6} {:>7.1} {rss:>7.1}{}",
+        "  {label:<9} {n:>6} {:>8.2} ms {:>8.2} ms {:>9.2} ms {:>9.2} ms {:>6.2} {:>9.0} µs {:>7.1} µs {:>8.0} µs {:>7.0} µs {conns:>6} {:>7.1} {rss:>7.1}{}",
         ms(percentile(&updates, 0.5)),
         ms(percentile(&updates, 0.99)),
         ms(mover),
@@ -218,6 +218,7 @@ async fn live_row(live: &Live<'_>, build: &Build<'_>, n: usize) {
         ms(mover) / ms(solo),
         gw_alone / plies * 1e6,
         per_update,
+        ref_alone / plies * 1e6,
         (ref_watched - ref_alone) / plies * 1e6,
         memory as f64 / (1 << 20) as f64,
         if missing > 0 { format!("   ({missing} updates not seen within 10 s)") } else { String::new() }
@@ -310,9 +311,9 @@ async fn main() {
     println!(
         "\nlive updates: one chess game, 40 moves, its watchers on one gateway (SSE); CPU per move: the gateway's"
     );
-    println!("unwatched, its extra per watcher's update when watched, the referee's extra (its follower)");
+    println!("unwatched, its extra per watcher's update when watched; the referee's unwatched, its extra when watched");
     println!(
-        "  {:<9} {:>6} {:>11} {:>11} {:>12} {:>12} {:>6} {:>12} {:>10} {:>10} {:>6} {:>7} {:>7}",
+        "  {:<9} {:>6} {:>11} {:>11} {:>12} {:>12} {:>6} {:>12} {:>10} {:>11} {:>10} {:>6} {:>7} {:>7}",
         "gateway",
         "watch",
         "update p50",
@@ -322,6 +323,7 @@ async fn main() {
         "ratio",
         "gw CPU/move",
         "per watch",
+        "ref CPU/move",
         "referee+",
         "conns",
         "redisMB",
