@@ -454,9 +454,10 @@ impl Scripts {
             // none) and that record, then the entries it adds (JSON). `bytes` counts what the
             // game's events and entries hold.
             // The game's keys are kept for that long from now once a hundredth of it has passed
-            // since they last were (or when it changes): between, what this append wrote
-            // expires with the header, and the other keys are left as they are (twelve EXPIREs
-            // were a third of the script's commands' time, INFO commandstats).
+            // since they last were (or when it changes): between, every key already expires
+            // with the header (writing to a key keeps its expiry), so only the keys this append
+            // may have made are given the header's (twelve EXPIREs were a third of the script's
+            // commands' time, INFO commandstats; each call from a script costs more in a cluster).
             // The joins stream only wakes watchers before the start: the first event drops it.
             // An archived game is over: nothing more is appended. The entries join the record
             // list only where it holds every earlier entry (games made before it began have none).
@@ -471,7 +472,8 @@ impl Scripts {
                     return {'stale', redis.call('HGET', KEYS[4], 'count')}
                 end
                 if len ~= tonumber(ARGV[1]) then return {'stale', tostring(len)} end
-                local size = tonumber(redis.call('GET', KEYS[6]) or '0')
+                local counted = redis.call('GET', KEYS[6])
+                local size = tonumber(counted or '0')
                 local add = #ARGV[3]
                 for i = 9, #ARGV do add = add + #ARGV[i] end
                 if ARGV[5] ~= '0' and size + add > tonumber(ARGV[5]) then return {'full', tostring(size)} end
@@ -487,11 +489,11 @@ impl Scripts {
                 if left < (keep - math.floor(keep / 100)) * 1000 or left > keep * 1000 then
                     for i = 8, #KEYS do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
                 else
-                    redis.call('PEXPIRE', KEYS[1], left)
-                    redis.call('PEXPIRE', KEYS[6], left)
+                    if len == 0 then redis.call('PEXPIRE', KEYS[1], left) end
+                    if not counted then redis.call('PEXPIRE', KEYS[6], left) end
                     if ARGV[2] ~= '' then redis.call('PEXPIRE', KEYS[2], left) end
                     if ARGV[7] ~= '' then redis.call('PEXPIRE', KEYS[7], left) end
-                    if pushed then redis.call('PEXPIRE', KEYS[5], left) end
+                    if pushed and ARGV[6] == '0' then redis.call('PEXPIRE', KEYS[5], left) end
                 end
                 return {'ok', ARGV[1]}",
             ),

@@ -123,3 +123,48 @@ async fn the_referee_reports_not_serving_while_redis_refuses_writes() {
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
 }
+
+/// Every key of `game_id` with its time to live in milliseconds.
+fn ttls(redis: &Redis, game_id: &str) -> Vec<(String, i64)> {
+    let keys = redis_command(redis.port, &format!("KEYS g:{{{game_id}}}:*")).unwrap();
+    let keys: Vec<String> =
+        keys.lines().filter(|l| !l.starts_with('*') && !l.starts_with('$')).map(|l| l.trim().to_string()).collect();
+    assert!(keys.len() >= 5, "the game's keys: {keys:?}");
+    keys.into_iter()
+        .map(|key| {
+            let ttl = redis_command(redis.port, &format!("PTTL {key}")).unwrap();
+            let ttl = ttl.trim().trim_start_matches(':').parse().unwrap();
+            (key, ttl)
+        })
+        .collect()
+}
+
+/// An append renews the expiry of all a game's keys only once a hundredth of its retention has
+/// passed since they were last renewed (what it writes meanwhile expires with the header), so
+/// after every move each key lives at least 99% of the retention: none goes before the rest.
+#[tokio::test(flavor = "multi_thread")]
+async fn after_every_move_each_key_of_the_game_lives_at_least_ninety_nine_hundredths_of_its_retention() {
+    let redis = Redis::start();
+    // The same retention waiting and playing: the start and the first moves make their keys
+    // (the log, its byte count, the record, the retries' index) between renewals.
+    let keep = [("REFEREE_KEEP_WAITING", "100"), ("REFEREE_KEEP_PLAYING", "100")];
+    let referee = Referee::start_with(&redis.url(), &keep);
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let mut seq = table.view.seq;
+    for (ply, action) in ["e2e4", "e7e5", "g1f3", "b8c6"].into_iter().enumerate() {
+        if ply == 2 {
+            // More than a hundredth of the 100 s has passed since the keys were last renewed.
+            tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+        }
+        seq = submit(&mut client, &table, ply % 2, action, seq, &format!("k{ply}")).await.unwrap().view.unwrap().seq;
+        let ttls = ttls(&redis, &table.game_id);
+        for (key, ttl) in &ttls {
+            assert!((98_900..=100_000).contains(ttl), "after ply {ply}, {key} lives {ttl} ms");
+        }
+        if ply == 2 {
+            let shortest = ttls.iter().map(|(_, t)| *t).min().unwrap();
+            assert!(shortest > 99_500, "the move after the pause renewed every key: {ttls:?}");
+        }
+    }
+}
