@@ -44,12 +44,30 @@ struct Run {
     referee_us: f64,
     redis_us: f64,
     client_us: f64,
+    /// Of `redis_us`, the scripts' own time (INFO commandstats, EVALSHA and EVAL): the work a
+    /// move asks of Redis, without what each turn of its event loop costs whatever it holds.
+    scripts_us: f64,
 }
 
 impl Run {
     fn saturated(&self) -> bool {
         self.primary_cores.iter().any(|c| *c >= SATURATED)
     }
+}
+
+/// Microseconds the scripts have run on each primary so far (INFO commandstats).
+fn scripts_usec(ports: &[u16]) -> Vec<f64> {
+    ports
+        .iter()
+        .map(|port| {
+            let stats = redis_command(*port, "INFO commandstats").unwrap_or_default();
+            stats
+                .lines()
+                .filter(|l| l.starts_with("cmdstat_evalsha:") || l.starts_with("cmdstat_eval:"))
+                .filter_map(|l| l.split(',').find_map(|f| f.strip_prefix("usec=")).and_then(|v| v.parse::<f64>().ok()))
+                .sum()
+        })
+        .collect()
 }
 
 fn arg(name: &str) -> Option<String> {
@@ -80,6 +98,11 @@ async fn main() {
         let primaries: Vec<u32> = match (&single, &nodes) {
             (Some(r), _) => vec![r.pid()],
             (_, Some(c)) => c.nodes.iter().map(Redis::pid).collect(),
+            _ => unreachable!(),
+        };
+        let ports: Vec<u16> = match (&single, &nodes) {
+            (Some(r), _) => vec![r.port],
+            (_, Some(c)) => c.nodes.iter().map(|n| n.port).collect(),
             _ => unreachable!(),
         };
         let url = single.as_ref().map_or_else(|| nodes.as_ref().unwrap().url(), Redis::url);
@@ -126,10 +149,12 @@ async fn main() {
                 // A short warm-up: connections opened, scripts loaded, allocators grown.
                 drive(&live, &clients, in_flight * 2, in_flight).await;
                 let (ref0, red0, me0) = (cpu_of(&pids), cpu_of(&primaries), process_cpu_seconds("self"));
+                let scripts0: f64 = scripts_usec(&ports).iter().sum();
                 let started = Instant::now();
                 let (rate, latencies) = drive(&live, &clients, moves, in_flight).await;
                 let wall = started.elapsed().as_secs_f64();
                 let (ref1, red1, me1) = (cpu_of(&pids), cpu_of(&primaries), process_cpu_seconds("self"));
+                let scripts1: f64 = scripts_usec(&ports).iter().sum();
                 let per_core =
                     |a: &[f64], b: &[f64]| -> Vec<f64> { a.iter().zip(b).map(|(x, y)| (y - x) / wall).collect() };
                 let referee_cores = per_core(&ref0, &ref1);
@@ -146,6 +171,7 @@ async fn main() {
                     redis_us: (primary_cores.iter().sum::<f64>() - idle.iter().sum::<f64>()).max(0.0) * wall / n_moves
                         * 1e6,
                     client_us: (me1 - me0) / n_moves * 1e6,
+                    scripts_us: (scripts1 - scripts0) / n_moves,
                     referee_cores,
                     primary_cores,
                     client_cores: (me1 - me0) / wall,
@@ -232,4 +258,20 @@ async fn main() {
         "  this machine's {cores} cores, shared by clients, referees and Redis: at most {:.0} moves/s whatever the topology",
         cores as f64 * 1e6 / (referee_us + redis_us + base.client_us)
     );
+    // The bound at saturation: a busy primary's turns each carry many commands, so what a turn
+    // costs whatever it holds (waiting for events, writing and fsyncing the AOF) is shared by
+    // more moves, and a move costs nearer its scripts' own time. An upper bound, not a figure.
+    let (scripts_one, scripts_cluster) = (base.scripts_us, spread.scripts_us);
+    if scripts_one > 0.0 && scripts_cluster > 0.0 {
+        println!(
+            "  the scripts' own time per move (INFO commandstats): {scripts_one:.0} µs on one primary, {scripts_cluster:.0} µs \
+             on a cluster primary; the rest of a primary's CPU per move is its event loop's turns"
+        );
+        println!(
+            "  at most, were a saturated primary's turns all shared: one primary {:.0} moves/s, the cluster {:.0} ({:.2}×)",
+            1e6 / scripts_one,
+            3e6 / scripts_cluster,
+            (3e6 / scripts_cluster) / (1e6 / scripts_one)
+        );
+    }
 }
