@@ -36,7 +36,7 @@ pub async fn short<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let events = events.max(1) as u64;
-    let cost = PER_EVENT.get(rules);
+    let (name, cost) = PER_EVENT.get_key_value(rules).map_or(("other", None), |(name, cost)| (*name, Some(cost)));
     let expected = cost.map_or(0, |c| c.load(Ordering::Relaxed)).saturating_mul(events);
     let timed = move || {
         let started = Instant::now();
@@ -46,7 +46,12 @@ pub async fn short<T: Send + 'static>(
         }
         done
     };
-    if expected <= INLINE_BUDGET.as_nanos() as u64 { timed() } else { blocking(timed).await }
+    if expected <= INLINE_BUDGET.as_nanos() as u64 {
+        timed()
+    } else {
+        metrics::counter!("referee_blocking_work_total", "rules" => name).increment(1);
+        blocking(timed).await
+    }
 }
 
 /// Takes one measurement into a game's cost per event.
