@@ -388,25 +388,19 @@ impl Scripts {
                 return 1",
             ),
             // KEYS: header seed seats events snap idem reveals archive; ARGV: idempotency field
-            // ('' for none). A finished game's archived log comes last (false when none).
+            // ('' for none). A finished game's archived log comes last (false when none). As few
+            // calls as the reads allow: each call from a script costs more in a cluster.
             load: Script::new(
                 r"
-                local header = redis.call('GET', KEYS[1])
+                local kept = redis.call('MGET', KEYS[1], KEYS[2])
+                local header, seed = kept[1], kept[2]
                 if not header then return {false} end
-                local seed = redis.call('GET', KEYS[2])
                 local seats = redis.call('HGETALL', KEYS[3])
                 local reveals = redis.call('HGETALL', KEYS[7])
-                local snap_seq = redis.call('HGET', KEYS[5], 'seq')
-                local snap_state = false
-                local snap_chain = false
-                local snap_at = false
+                local snap = redis.call('HMGET', KEYS[5], 'seq', 'state', 'chain', 'at')
+                local snap_seq, snap_state, snap_chain, snap_at = snap[1], snap[2], snap[3], snap[4]
                 local from = '-'
-                if snap_seq then
-                    snap_state = redis.call('HGET', KEYS[5], 'state')
-                    snap_chain = redis.call('HGET', KEYS[5], 'chain')
-                    snap_at = redis.call('HGET', KEYS[5], 'at')
-                    from = snap_seq .. '-0'
-                end
+                if snap_seq then from = snap_seq .. '-0' end
                 local entries = redis.call('XRANGE', KEYS[4], from, '+')
                 local events = {}
                 for i, entry in ipairs(entries) do events[i] = entry[2][2] end
