@@ -466,13 +466,15 @@ impl Scripts {
                     return {'stale', redis.call('HGET', KEYS[4], 'count')}
                 end
                 if len ~= tonumber(ARGV[1]) then return {'stale', tostring(len)} end
-                local counted = redis.call('GET', KEYS[6])
-                local size = tonumber(counted or '0')
                 local add = #ARGV[3]
                 for i = 9, #ARGV do add = add + #ARGV[i] end
-                if ARGV[5] ~= '0' and size + add > tonumber(ARGV[5]) then return {'full', tostring(size)} end
+                local size = redis.call('INCRBY', KEYS[6], add)
+                local counted = size > add
+                if ARGV[5] ~= '0' and size > tonumber(ARGV[5]) then
+                    if counted then redis.call('DECRBY', KEYS[6], add) else redis.call('DEL', KEYS[6]) end
+                    return {'full', tostring(size - add)}
+                end
                 redis.call('XADD', KEYS[1], ARGV[1] .. '-1', 'e', ARGV[3])
-                redis.call('INCRBY', KEYS[6], add)
                 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
                 if ARGV[7] ~= '' then redis.call('HSET', KEYS[7], ARGV[7], ARGV[8]) end
                 if len == 0 then redis.call('DEL', KEYS[3]) end
