@@ -211,6 +211,9 @@ test("the home catalogue is searched, and 'Start a game' chooses no game for the
   await page.getByText("1 game found").waitFor();
   assert.ok(await inViewport(page, page.getByRole("heading", { name: "Chess Golf" })), "what was found is on the first screen");
   assert.ok(all > 10, `the whole catalogue was ${all} games`);
+  await page.getByLabel("Find a game").fill("solitaire");
+  await page.getByText("1 player ·").first().waitFor();
+  assert.equal(await page.getByText("1 players").count(), 0, "one player is 'player'");
   await page.getByLabel("Find a game").fill("cards 2 players");
   assert.ok((await page.locator(".catalogue .card").count()) < all, "a search by equipment and players narrows it");
   await page.getByRole("link", { name: "Start a game" }).click();

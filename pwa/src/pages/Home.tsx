@@ -86,8 +86,9 @@ function YourGames({ names }: { names: Record<string, string> }) {
   );
 }
 
-/** How many play a game: "2 players", "4–12 players". */
-const playersOf = (r: RulesInfo) => (r.min_seats === r.max_seats ? `${r.min_seats} players` : `${r.min_seats}–${r.max_seats} players`);
+/** How many play a game: "1 player", "2 players", "4–12 players". */
+const playersOf = (r: RulesInfo) =>
+  r.min_seats !== r.max_seats ? `${r.min_seats}–${r.max_seats} players` : r.min_seats === 1 ? "1 player" : `${r.min_seats} players`;
 
 /** Whether a game answers a search: every word typed is in its name, summary, equipment or
  * player count. */
