@@ -16,7 +16,6 @@ use crate::errors::{ApiError, Reason, echo};
 use crate::signing;
 use crate::store::{AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, SeatRecord, Signed, Store};
 use crate::tokens;
-
 use crate::work::{blocking, short};
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, PlayedView, View, Viewer};
