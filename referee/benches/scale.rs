@@ -55,19 +55,16 @@ impl Run {
     }
 }
 
-/// Microseconds the scripts have run on each primary so far (INFO commandstats).
-fn scripts_usec(ports: &[u16]) -> Vec<f64> {
-    ports
+/// Microseconds the scripts have run so far on all these primaries (INFO commandstats).
+fn scripts_usec(primaries: &[&Redis]) -> f64 {
+    let stats: Vec<String> =
+        primaries.iter().map(|r| redis_command(r.port, "INFO commandstats").unwrap_or_default()).collect();
+    stats
         .iter()
-        .map(|port| {
-            let stats = redis_command(*port, "INFO commandstats").unwrap_or_default();
-            stats
-                .lines()
-                .filter(|l| l.starts_with("cmdstat_evalsha:") || l.starts_with("cmdstat_eval:"))
-                .filter_map(|l| l.split(',').find_map(|f| f.strip_prefix("usec=")).and_then(|v| v.parse::<f64>().ok()))
-                .sum()
-        })
-        .collect()
+        .flat_map(|s| s.lines())
+        .filter(|l| l.starts_with("cmdstat_evalsha:") || l.starts_with("cmdstat_eval:"))
+        .filter_map(|l| l.split(',').find_map(|f| f.strip_prefix("usec=")).and_then(|v| v.parse::<f64>().ok()))
+        .sum()
 }
 
 fn arg(name: &str) -> Option<String> {
@@ -95,16 +92,12 @@ async fn main() {
     let mut runs: Vec<Run> = Vec::new();
     for cluster in [false, true] {
         let (single, nodes) = if cluster { (None, Some(RedisCluster::start())) } else { (Some(Redis::start()), None) };
-        let primaries: Vec<u32> = match (&single, &nodes) {
-            (Some(r), _) => vec![r.pid()],
-            (_, Some(c)) => c.nodes.iter().map(Redis::pid).collect(),
+        let servers: Vec<&Redis> = match (&single, &nodes) {
+            (Some(r), _) => vec![r],
+            (_, Some(c)) => c.nodes.iter().collect(),
             _ => unreachable!(),
         };
-        let ports: Vec<u16> = match (&single, &nodes) {
-            (Some(r), _) => vec![r.port],
-            (_, Some(c)) => c.nodes.iter().map(|n| n.port).collect(),
-            _ => unreachable!(),
-        };
+        let primaries: Vec<u32> = servers.iter().map(|r| r.pid()).collect();
         let url = single.as_ref().map_or_else(|| nodes.as_ref().unwrap().url(), Redis::url);
         let name = if cluster { "three-primary cluster" } else { "one primary" };
         println!("\n{name}");
@@ -149,12 +142,12 @@ async fn main() {
                 // A short warm-up: connections opened, scripts loaded, allocators grown.
                 drive(&live, &clients, in_flight * 2, in_flight).await;
                 let (ref0, red0, me0) = (cpu_of(&pids), cpu_of(&primaries), process_cpu_seconds("self"));
-                let scripts0: f64 = scripts_usec(&ports).iter().sum();
+                let scripts0 = scripts_usec(&servers);
                 let started = Instant::now();
                 let (rate, latencies) = drive(&live, &clients, moves, in_flight).await;
                 let wall = started.elapsed().as_secs_f64();
                 let (ref1, red1, me1) = (cpu_of(&pids), cpu_of(&primaries), process_cpu_seconds("self"));
-                let scripts1: f64 = scripts_usec(&ports).iter().sum();
+                let scripts1 = scripts_usec(&servers);
                 let per_core =
                     |a: &[f64], b: &[f64]| -> Vec<f64> { a.iter().zip(b).map(|(x, y)| (y - x) / wall).collect() };
                 let referee_cores = per_core(&ref0, &ref1);

@@ -398,13 +398,7 @@ async fn raw_moves(
             })
         })
         .collect();
-    let mut raw = Vec::new();
-    for w in workers {
-        raw.extend(w.await.unwrap());
-    }
-    let rate = raw.len() as f64 / started.elapsed().as_secs_f64();
-    raw.sort();
-    (rate, raw)
+    gather(workers, started).await
 }
 
 /// What the referee and Redis have spent so far: CPU seconds, and the referee's time by stage

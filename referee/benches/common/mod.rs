@@ -77,6 +77,11 @@ pub async fn drive(
             })
         })
         .collect();
+    gather(workers, started).await
+}
+
+/// What `workers` measured since `started`: calls per second and every call's latency, sorted.
+pub async fn gather(workers: Vec<tokio::task::JoinHandle<Vec<Duration>>>, started: Instant) -> (f64, Vec<Duration>) {
     let mut latencies = Vec::new();
     for w in workers {
         latencies.extend(w.await.unwrap());
