@@ -115,6 +115,15 @@ struct Played {
     referee_cpu: f64,
 }
 
+impl Played {
+    /// The median of the moves' latencies.
+    fn median_latency(&self) -> Duration {
+        let mut latencies: Vec<Duration> = self.moves.iter().map(|m| m.1).collect();
+        latencies.sort();
+        percentile(&latencies, 0.5)
+    }
+}
+
 /// Plays the opening's forty plies in two games side by side, a ply of the unwatched one then
 /// the same ply of the watched one, waiting after each watched move until `watchers` have seen
 /// it (or ten seconds): both games' moves come after the same pauses, in the same state of the
@@ -189,9 +198,7 @@ async fn live_row(live: &Live<'_>, build: &Build<'_>, n: usize) {
         process_memory_mib(gw.pid()).0,
     );
     let [alone, watched] = play(live.http, build, [&alone, &game], n, &arrivals).await;
-    let (gw_alone, ref_alone, gw_watched, ref_watched) =
-        (alone.gateway_cpu, alone.referee_cpu, watched.gateway_cpu, watched.referee_cpu);
-    let (alone_moves, moves) = (alone.moves, watched.moves);
+    let moves = &watched.moves;
     let seen = std::mem::take(&mut arrivals.lock().unwrap().at);
     let answered: HashMap<u64, Instant> = moves.iter().map(|(seq, _, at)| (*seq, *at)).collect();
     let mut updates: Vec<Duration> = seen
@@ -200,15 +207,11 @@ async fn live_row(live: &Live<'_>, build: &Build<'_>, n: usize) {
         .collect();
     let missing = moves.len() * n - updates.len();
     updates.sort();
-    let mut mover: Vec<Duration> = moves.iter().map(|m| m.1).collect();
-    let mut solo: Vec<Duration> = alone_moves.iter().map(|m| m.1).collect();
-    mover.sort();
-    solo.sort();
-    let (mover, solo) = (percentile(&mover, 0.5), percentile(&solo, 0.5));
+    let (mover, solo) = (watched.median_latency(), alone.median_latency());
     let plies = moves.len() as f64;
     // The gateway's CPU for each watcher's update: what the watched moves cost it beyond the
     // same moves unwatched, shared among the updates it sent.
-    let per_update = (gw_watched - gw_alone).max(0.0) / (plies * n as f64) * 1e6;
+    let per_update = (watched.gateway_cpu - alone.gateway_cpu).max(0.0) / (plies * n as f64) * 1e6;
     println!(
         "  {label:<9} {n:>6} {:>8.2} ms {:>8.2} ms {:>9.2} ms {:>9.2} ms {:>6.2} {:>9.0} µs {:>7.1} µs {:>8.0} µs {:>7.0} µs {conns:>6} {:>7.1} {rss:>7.1}{}",
         ms(percentile(&updates, 0.5)),
@@ -216,10 +219,10 @@ async fn live_row(live: &Live<'_>, build: &Build<'_>, n: usize) {
         ms(mover),
         ms(solo),
         ms(mover) / ms(solo),
-        gw_alone / plies * 1e6,
+        alone.gateway_cpu / plies * 1e6,
         per_update,
-        ref_alone / plies * 1e6,
-        (ref_watched - ref_alone) / plies * 1e6,
+        alone.referee_cpu / plies * 1e6,
+        (watched.referee_cpu - alone.referee_cpu) / plies * 1e6,
         memory as f64 / (1 << 20) as f64,
         if missing > 0 { format!("   ({missing} updates not seen within 10 s)") } else { String::new() }
     );
