@@ -561,12 +561,13 @@ pub async fn submit_action(
 ) -> Result<HttpResponse, ApiError> {
     let token = require_token(&req)?;
     let b = body.into_inner();
+    let game_id = path.into_inner();
     let s = referee
-        .client()
+        .for_game(&game_id)
         .submit_action(request_from(
             &req,
             pb::SubmitActionRequest {
-                game_id: path.into_inner(),
+                game_id,
                 action: b.action,
                 expected_seq: b.seq,
                 idempotency_key: b.key,

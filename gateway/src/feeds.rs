@@ -93,7 +93,7 @@ impl Feeds {
     /// Opens the feed of `key` with the referee and starts its pump.
     async fn open(&self, referee: &Referee, key: FeedKey) -> Result<watch::Receiver<Latest>, ApiError> {
         let message = pb::WatchGameRequest { game_id: key.0.clone(), after_seq: 0 };
-        let mut stream = referee.client().watch_game(request(message, key.1.as_deref())).await?.into_inner();
+        let mut stream = referee.for_game(&key.0).watch_game(request(message, key.1.as_deref())).await?.into_inner();
         // The referee refuses a watch (its limits, a bad token) as the stream's first item: said
         // here, as the answer's status, rather than as an empty stream a client retries forever.
         let first = stream.message().await?.ok_or_else(|| {

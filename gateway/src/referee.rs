@@ -44,6 +44,18 @@ impl Referee {
         let i = self.turn.fetch_add(1, Ordering::Relaxed) % self.clients.len();
         self.clients[i].clone()
     }
+
+    /// A client on the connection the game `game_id`'s moves and live views take from this
+    /// gateway, always the same one: behind a balancer that spreads connections over referee
+    /// replicas, a table's moves through one gateway then reach one referee, which judges each
+    /// on the game its last move left (the referee's `warm.rs`), and its watchers share one
+    /// follower there.
+    pub fn for_game(&self, game_id: &str) -> RefereeClient<Channel> {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut hasher = DefaultHasher::new();
+        game_id.hash(&mut hasher);
+        self.clients[(hasher.finish() % self.clients.len() as u64) as usize].clone()
+    }
 }
 
 /// [`request`] that also names the HTTP client's address (`x-client-address`), by which the
