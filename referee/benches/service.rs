@@ -407,6 +407,9 @@ struct Costs {
     referee_cpu: f64,
     redis_cpu: f64,
     stages: Vec<(String, f64, f64)>,
+    /// Moves that found their game kept warm, and moves that read it (`referee_warm_games_total`;
+    /// a baseline built before games were kept has neither).
+    warm: (f64, f64),
 }
 
 /// The stages of a move, in order (referee/src/tables.rs, `stage`).
@@ -423,6 +426,10 @@ impl Costs {
             .iter()
             .map(|s| (s.to_string(), value("referee_stage_seconds_sum", s), value("referee_stage_seconds_count", s)))
             .collect();
+        let found = |found: &str| -> f64 {
+            let prefix = format!("referee_warm_games_total{{found=\"{found}\"}} ");
+            metrics.lines().find_map(|l| l.strip_prefix(&prefix)?.trim().parse().ok()).unwrap_or(0.0)
+        };
         let info = redis_command(redis.port, "INFO cpu").unwrap_or_default();
         let field = |name: &str| -> f64 {
             info.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(':')?.trim().parse().ok()).unwrap_or(0.0)
@@ -431,6 +438,7 @@ impl Costs {
             referee_cpu: process_cpu_seconds(&referee.pid().to_string()),
             redis_cpu: field("used_cpu_user") + field("used_cpu_sys"),
             stages,
+            warm: (found("yes"), found("no")),
         }
     }
 
@@ -447,6 +455,7 @@ impl Costs {
             referee_cpu: (self.referee_cpu - before.referee_cpu) / n,
             redis_cpu: (self.redis_cpu - before.redis_cpu) / n,
             stages,
+            warm: (self.warm.0 - before.warm.0, self.warm.1 - before.warm.1),
         }
     }
 
@@ -454,6 +463,10 @@ impl Costs {
     fn stages(&self) -> String {
         let split: Vec<String> =
             self.stages.iter().map(|(name, per_move, _)| format!("{name} {:.3}", per_move * 1e3)).collect();
-        split.join(", ")
+        let (found, read) = self.warm;
+        match found + read {
+            0.0 => split.join(", "),
+            asked => format!("{}; game kept warm for {:.0}% of moves", split.join(", "), 100.0 * found / asked),
+        }
     }
 }

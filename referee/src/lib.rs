@@ -8,6 +8,7 @@
 //! - [`audit`]: the audit record of a finished game and its verifier; [`chain`]: the record's
 //!   chain (commitments to every event, links the players keep).
 //! - [`signing`]: seats' keys and signatures over their joins and actions.
+//! - [`warm`]: the games a referee last moved, kept to judge their next move without a load.
 //! - [`tokens`], [`errors`], [`telemetry`]: ids and secrets, typed errors, logs/traces/metrics.
 
 pub mod audit;
@@ -28,5 +29,6 @@ pub mod structs;
 pub mod tables;
 pub mod telemetry;
 pub mod tokens;
+pub mod warm;
 pub mod watching;
 pub mod work;

@@ -33,6 +33,8 @@ pub struct Config {
     /// - `REFEREE_MAX_EVENTS` (default 5000), `REFEREE_CREATES_PER_ADDRESS` (default 60 per ten
     ///   minutes), `REFEREE_ABANDONED_AFTER` (seconds without an event before a game in play is
     ///   closed and its record released; default seven days).
+    /// - `REFEREE_WARM_GAMES` (default 4096; 0: none): games kept as this referee's last move
+    ///   left them, to judge the next move there without a load (`warm.rs`).
     pub settings: Settings,
     /// `REFEREE_MAX_WATCHERS` (default 20000) live streams and `REFEREE_MAX_FOLLOWED_GAMES`
     /// (default 2000) games followed at once (one Redis connection each), per process.
@@ -50,6 +52,11 @@ fn positive(name: &str, default: u64) -> Result<u64, String> {
         Ok(n) => Ok(n),
         Err(e) => Err(format!("{name}: {e}")),
     }
+}
+
+/// A whole number from the environment (0 allowed).
+fn whole(name: &str, default: u64) -> Result<u64, String> {
+    env_or(name, &default.to_string()).parse::<u64>().map_err(|e| format!("{name}: {e}"))
 }
 
 fn server_key() -> Result<ServerKey, String> {
@@ -82,6 +89,7 @@ impl Config {
             bytes_per_address: positive("REFEREE_BYTES_PER_ADDRESS", d.bytes_per_address)?,
             pars_per_address: positive("REFEREE_PARS_PER_ADDRESS", d.pars_per_address)?,
             reveal_wait_seconds: positive("REFEREE_REVEAL_WAIT", d.reveal_wait_seconds)?,
+            warm_games: whole("REFEREE_WARM_GAMES", d.warm_games)?,
         };
         Ok(Config {
             addr: addr.parse().map_err(|e| format!("REFEREE_ADDR={addr}: {e}"))?,

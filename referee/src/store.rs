@@ -221,6 +221,7 @@ pub struct Event {
 }
 
 /// Everything needed to compute a game's current state, read in one round trip.
+#[derive(Clone)]
 pub struct Loaded {
     pub header: Header,
     pub seed: Vec<u8>,
@@ -278,8 +279,11 @@ pub struct Entries {
 
 pub enum AppendOutcome {
     Appended,
+    /// The log holds `current_seq` events, not the expected number; `missed`: the events after
+    /// the expected ones, in order, when at most 32 (empty otherwise, or when the log is shorter).
     Stale {
         current_seq: u64,
+        missed: Vec<Event>,
     },
     Duplicate {
         seq: u64,
@@ -452,6 +456,8 @@ impl Scripts {
             // with the header (writing to a key keeps its expiry), so only the keys this append
             // may have made are given the header's (twelve EXPIREs were a third of the script's
             // commands' time, INFO commandstats; each call from a script costs more in a cluster).
+            // A stale append (the log has moved on) gets the events it missed back, when they
+            // are few, so that a referee holding the game (`warm.rs`) catches up without a load.
             // The joins stream only wakes watchers before the start: the first event drops it.
             // An archived game is over: nothing more is appended. The entries join the record
             // list only where it holds every earlier entry (games made before it began have none).
@@ -465,7 +471,16 @@ impl Scripts {
                 if len == 0 and redis.call('EXISTS', KEYS[4]) == 1 then
                     return {'stale', redis.call('HGET', KEYS[4], 'count')}
                 end
-                if len ~= tonumber(ARGV[1]) then return {'stale', tostring(len)} end
+                local expected = tonumber(ARGV[1])
+                if len ~= expected then
+                    local stale = {'stale', tostring(len)}
+                    if len > expected and len - expected <= 32 then
+                        for i, entry in ipairs(redis.call('XRANGE', KEYS[1], expected .. '-0', '+')) do
+                            stale[i + 2] = entry[2][2]
+                        end
+                    end
+                    return stale
+                end
                 local add = #ARGV[3]
                 for i = 9, #ARGV do add = add + #ARGV[i] end
                 local size = redis.call('INCRBY', KEYS[6], add)
@@ -789,12 +804,19 @@ impl Store {
         for entry in &entries.added {
             invocation.arg(serde_json::to_string(entry).expect("serializable"));
         }
-        let (status, seq): (String, u64) = invocation.invoke_async(&mut self.conn.clone()).await?;
+        let reply: Vec<Value> = invocation.invoke_async(&mut self.conn.clone()).await?;
+        let mut reply = reply.into_iter();
+        let status: String = redis::from_redis_value(reply.next().unwrap_or(Value::Nil))?;
+        let seq: u64 = redis::from_redis_value(reply.next().unwrap_or(Value::Nil))?;
         let outcome = match status.as_str() {
             "ok" => AppendOutcome::Appended,
             "duplicate" => AppendOutcome::Duplicate { seq },
             "full" => AppendOutcome::Full { bytes: seq },
-            _ => AppendOutcome::Stale { current_seq: seq },
+            _ => {
+                let texts: Vec<String> = redis::from_redis_value(Value::Array(reply.collect()))?;
+                let missed = texts.iter().map(|e| parse_json(e, "event")).collect::<RedisResult<_>>()?;
+                AppendOutcome::Stale { current_seq: seq, missed }
+            }
         };
         if matches!(outcome, AppendOutcome::Appended) && self.wait_replicas > 0 && !self.is_cluster() {
             let acked: u64 =
@@ -864,6 +886,20 @@ impl Store {
             Some(json) => parse_json(&json, "event").map(Some),
             None => Ok(self.archived(game_id).await?.and_then(|events| events.into_iter().nth(seq as usize))),
         }
+    }
+
+    /// The events from `seq` on in the game's stream, at most 32 (none once archived): what a
+    /// referee that kept the game at `seq` missed (`warm.rs`).
+    pub async fn events_since(&self, game_id: &str, seq: u64) -> RedisResult<Vec<Event>> {
+        let entries: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
+            .arg(key(game_id, "events"))
+            .arg(format!("{seq}-0"))
+            .arg("+")
+            .arg("COUNT")
+            .arg(32)
+            .query_async(&mut self.conn.clone())
+            .await?;
+        entries.ids.iter().filter_map(|e| e.get::<String>("e")).map(|json| parse_json(&json, "event")).collect()
     }
 
     /// Every event of the game, from the stream or its archive.
@@ -959,9 +995,9 @@ impl Store {
     }
 
     /// Adds `bytes` to the budget counter `counter`, in a window of `window_seconds` that starts
-    /// with its first count.
-    pub async fn spend(&self, counter: &str, bytes: u64, window_seconds: u64) -> RedisResult<()> {
-        let (_, _): (u64, i64) = redis::pipe()
+    /// with its first count; returns the count so far.
+    pub async fn spend(&self, counter: &str, bytes: u64, window_seconds: u64) -> RedisResult<u64> {
+        let (spent, _): (u64, i64) = redis::pipe()
             .cmd("INCRBY")
             .arg(counter)
             .arg(bytes)
@@ -971,7 +1007,7 @@ impl Store {
             .arg("NX")
             .query_async(&mut self.conn.clone())
             .await?;
-        Ok(())
+        Ok(spent)
     }
 
     /// Takes `bytes` back from the budget counter `counter` (counted for what did not go in).

@@ -1,9 +1,11 @@
 //! Games in progress over the Redis log, independent of the transport: create, submit, view,
-//! audit (taking seats is in `joining`, live views in `watching`). Nothing is kept in memory
-//! between calls; any replica can serve any call.
+//! audit (taking seats is in `joining`, live views in `watching`). Any replica can serve any
+//! call: what a referee keeps between calls (`warm`: the games it last moved) is only a guess
+//! that the append's compare-and-set checks.
 //!
 //! One scripted read returns the latest snapshot and the events after it (at most
-//! `snapshot_every` of them), and a submit adds one scripted compare-and-set append. Replaying
+//! `snapshot_every` of them), and a submit adds one scripted compare-and-set append; a move in
+//! a game this referee kept warm skips the read. Replaying
 //! and applying run where the call is while they are quick, on blocking threads when a game's
 //! have lately been slow (`work`), so a long computation never stalls the async workers.
 //! The state keeps only the latest entries of the game's record (the rest is replayed from the
@@ -16,6 +18,7 @@ use crate::errors::{ApiError, Reason, echo};
 use crate::signing;
 use crate::store::{AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, SeatRecord, Signed, Store};
 use crate::tokens;
+use crate::warm::Warm;
 use crate::work::{blocking, short};
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, PlayedView, View, Viewer};
@@ -77,6 +80,9 @@ pub struct Settings {
     /// Pars of positions given without a game worked out for one client address in ten
     /// minutes (default 30; answers already kept do not count).
     pub pars_per_address: u64,
+    /// Games this referee keeps warm, as its last move in each left them (default 4,096;
+    /// 0 keeps none): the next move there is judged without reading the log (`warm.rs`).
+    pub warm_games: u64,
 }
 
 impl Settings {
@@ -95,6 +101,7 @@ impl Settings {
             bytes_per_address: 16 << 20,
             pars_per_address: 30,
             reveal_wait_seconds: 120,
+            warm_games: 4096,
         }
     }
 }
@@ -154,6 +161,9 @@ pub struct Current {
     pub chain: String,
     /// The host ended the game before it was over.
     pub ended: bool,
+    /// When the last event was recorded (ms since the epoch; unknown for a snapshot written
+    /// before it was kept).
+    pub last_at_ms: Option<u64>,
     /// Nobody moved for the settings' `abandoned_after`: the game is closed, its record out.
     pub abandoned: bool,
     /// When the sealed round now open reaches its deadline (ms since the epoch), in games
@@ -163,7 +173,27 @@ pub struct Current {
     pub reveal_wait_ms: u64,
 }
 
+impl Clone for Current {
+    fn clone(&self) -> Current {
+        Current {
+            loaded: self.loaded.clone(),
+            state: self.state.as_ref().map(|s| self.game.clone_state(s)),
+            chain: self.chain.clone(),
+            ..*self
+        }
+    }
+}
+
 impl Current {
+    /// The game without what the read it came from held beyond its state (the events since
+    /// the snapshot, the snapshot, a retry's prior event): what is kept between calls.
+    pub fn trimmed(mut self) -> Current {
+        self.loaded.events = Vec::new();
+        self.loaded.snapshot = None;
+        self.loaded.prior = None;
+        self
+    }
+
     pub fn is_over(&self) -> bool {
         self.ended || self.abandoned || self.state.as_ref().is_some_and(|s| self.game.outcome(s).is_some())
     }
@@ -319,6 +349,8 @@ pub struct Tables {
     pub(crate) par_queue: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     /// One replay of an old game's whole record at a time in this process.
     replaying: std::sync::Arc<tokio::sync::Semaphore>,
+    /// The games this referee last moved, and the bytes it last counted for each address.
+    pub(crate) warm: std::sync::Arc<Warm>,
 }
 
 /// Records how long one stage of a call took (`referee_stage_seconds{stage}`): `load` (Redis
@@ -344,8 +376,9 @@ enum Attempt {
     Done(Box<Submitted>),
     /// The same idempotency key was recorded before, as event `seq`.
     Duplicate(u64),
-    /// Another append came first; read the log again.
-    Raced,
+    /// Another append came first: the game as this attempt had it, and the events it missed
+    /// (`AppendOutcome::Stale`), to catch up with or read the log again.
+    Raced(Box<Current>, Vec<Event>),
 }
 
 /// A game replayed: the state (`None` while seats are joining), the next event's number, and
@@ -442,6 +475,7 @@ impl Tables {
             solving: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
             par_queue: Default::default(),
             replaying: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
+            warm: std::sync::Arc::new(Warm::new(usize::try_from(settings.warm_games).unwrap_or(usize::MAX))),
         }
     }
 
@@ -619,13 +653,63 @@ impl Tables {
             (None, None) => Some(loaded.header.created_at_ms),
         };
         let finished = ended || state.as_ref().is_none_or(|s| game.outcome(s).is_some());
-        let idle_ms = last_at_ms.map(|at| now_ms().saturating_sub(at));
-        let abandoned =
-            !finished && idle_ms.is_some_and(|idle| idle >= self.settings.abandoned_after_seconds.saturating_mul(1000));
+        let abandoned = !finished && self.idle_too_long(last_at_ms);
         let round_deadline_ms =
             if finished || abandoned { None } else { self.round_deadline_ms(&loaded, game, state.as_ref()).await? };
         let reveal_wait_ms = self.settings.reveal_wait_seconds * 1000;
-        Ok(Current { loaded, game, state, seq, chain, ended, abandoned, round_deadline_ms, reveal_wait_ms })
+        Ok(Current { loaded, game, state, seq, chain, ended, last_at_ms, abandoned, round_deadline_ms, reveal_wait_ms })
+    }
+
+    /// Whether a game whose last event was recorded at `last_at_ms` has waited for a move for
+    /// the settings' `abandoned_after`.
+    fn idle_too_long(&self, last_at_ms: Option<u64>) -> bool {
+        let idle_ms = last_at_ms.map(|at| now_ms().saturating_sub(at));
+        idle_ms.is_some_and(|idle| idle >= self.settings.abandoned_after_seconds.saturating_mul(1000))
+    }
+
+    /// The game as this referee's last move in it left it, if it is kept warm (`warm.rs`),
+    /// with the time since then counted.
+    fn kept_warm(&self, game_id: &str) -> Option<Current> {
+        let mut kept = self.warm.take(game_id)?;
+        kept.abandoned = self.idle_too_long(kept.last_at_ms);
+        Some(kept)
+    }
+
+    /// `kept` with the events recorded after it, read and replayed when it is `behind` (see
+    /// [`Tables::caught_up`]); `None` when it cannot be brought up so.
+    async fn brought_up(&self, kept: Current, behind: bool) -> Option<Current> {
+        if !behind {
+            return Some(kept);
+        }
+        let started = std::time::Instant::now();
+        let missed = self.store.events_since(&kept.loaded.header.game_id, kept.seq).await.ok()?;
+        stage("load", started);
+        self.caught_up(kept, missed).await
+    }
+
+    /// `current` with `missed`, the events recorded after it, replayed: `None` when they do
+    /// more than move the game on (a seat's new phone, the host's end, a round with a
+    /// deadline), for which the game is read again.
+    pub(crate) async fn caught_up(&self, mut current: Current, missed: Vec<Event>) -> Option<Current> {
+        let moves_only = missed.iter().all(|e| matches!(e.body, EventBody::Action { .. } | EventBody::Deadline));
+        let last = missed.last()?;
+        let (chain, last_at_ms) = (last.chain.clone(), last.at_ms);
+        if !moves_only || missed[0].seq != current.seq || current.round_deadline_ms.is_some() {
+            return None;
+        }
+        let (game, header) = (current.game, current.loaded.header.clone());
+        let snapshot = (current.seq, current.state.take()?);
+        let started = std::time::Instant::now();
+        let replayed =
+            short(game.info().id, missed.len(), move || replay_events(game, &header, Some(snapshot), &missed, |_| {}))
+                .await;
+        stage("replay", started);
+        let Replayed { state, seq, ended } = replayed.ok()?;
+        if ended || state.as_ref().is_some_and(|s| game.round_deadline(s).is_some()) {
+            return None;
+        }
+        metrics::counter!("referee_games_caught_up_total").increment(1);
+        Some(Current { state, seq, chain, last_at_ms: Some(last_at_ms), abandoned: false, ..current })
     }
 
     pub async fn view(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
@@ -703,35 +787,66 @@ impl Tables {
         // "whose seat is this" and "was this submit seen before".
         let field =
             (!idempotency_key.is_empty()).then(|| format!("{}:{idempotency_key}", &tokens::hash_secret(token)[..16]));
+        // A game kept warm is tried first (one round trip to Redis: the append). Anything but a
+        // recorded move or a retry's answer is judged again on the log as it is (`warm.rs`).
+        if let Some(kept) = self.kept_warm(game_id) {
+            // Behind what the caller saw: read only the events it missed.
+            let behind = kept.seq < submission.expected_seq;
+            let (kept, budget) = tokio::join!(self.brought_up(kept, behind), self.budget(address));
+            if let (Some(kept), Ok(budget)) = (kept, budget) {
+                let submitted = self.submit_to(kept, token, submission, field.as_deref(), (address, budget)).await;
+                if let Ok(submitted) = submitted {
+                    return Ok(submitted);
+                }
+            }
+        }
         // The address's budget is read beside the game, in the same round trip to Redis.
         let (current, budget) = tokio::join!(self.current(game_id, field.as_deref()), self.budget(address));
-        let (mut current, budget) = (current?, budget?);
-        if current.state.is_none() {
-            current = self.started(current).await?;
-        }
-        // A late submission finds the round closed at its deadline, and is stale.
-        current = self.round_closed_if_due(current, field.as_deref()).await?;
-        let Caller::Seat(seat) = current.authorize(Some(token))? else {
-            return Err(ApiError::new(
-                Code::PermissionDenied,
-                Reason::NotASeat,
-                "The host token can watch the game but not act in it.",
-            ));
-        };
-        let signed = submission.signed(game_id, &current.loaded.seats[&seat].key)?;
+        let submitted = self.submit_to(current?, token, submission, field.as_deref(), (address, budget?)).await;
+        submitted.inspect_err(|e| {
+            metrics::counter!("referee_rejected_actions_total", "code" => e.code.as_str_name()).increment(1);
+        })
+    }
+
+    /// Records `submission` for the seat of `token` in the game `current` holds, trying again
+    /// on the newer log when another append comes first.
+    async fn submit_to(
+        &self,
+        mut current: Current,
+        token: &str,
+        submission: &Submission,
+        field: Option<&str>,
+        (address, budget): (&str, (u64, u64)),
+    ) -> Result<Submitted, ApiError> {
+        let game_id = current.loaded.header.game_id.clone();
         // A compare-and-set append loses to any other append. When what the caller saw is still
         // fresh (another seat only sealed its move in the same round), try again on the newer log.
         for _ in 0..MAX_APPEND_ATTEMPTS {
-            if let Some(prior) = current.loaded.prior {
-                return self.duplicate(game_id, seat, prior, Some(current)).await;
+            if current.state.is_none() {
+                current = self.started(current).await?;
             }
-            match self
-                .try_submit(current, seat, submission, signed.clone(), field.as_deref(), (address, budget))
-                .await?
-            {
+            // A late submission finds the round closed at its deadline, and is stale.
+            current = self.round_closed_if_due(current, field).await?;
+            let Caller::Seat(seat) = current.authorize(Some(token))? else {
+                return Err(ApiError::new(
+                    Code::PermissionDenied,
+                    Reason::NotASeat,
+                    "The host token can watch the game but not act in it.",
+                ));
+            };
+            let signed = submission.signed(&game_id, &current.loaded.seats[&seat].key)?;
+            if let Some(prior) = current.loaded.prior {
+                return self.duplicate(&game_id, seat, prior, Some(current)).await;
+            }
+            match self.try_submit(current, seat, submission, signed, field, (address, budget)).await? {
                 Attempt::Done(submitted) => return Ok(*submitted),
-                Attempt::Duplicate(seq) => return self.duplicate(game_id, seat, seq, None).await,
-                Attempt::Raced => current = self.current(game_id, field.as_deref()).await?,
+                Attempt::Duplicate(seq) => return self.duplicate(&game_id, seat, seq, None).await,
+                Attempt::Raced(behind, missed) => {
+                    current = match self.caught_up(*behind, missed).await {
+                        Some(caught_up) => caught_up,
+                        None => self.current(&game_id, field).await?,
+                    }
+                }
             }
         }
         Err(ApiError::stale(current.seq))
@@ -794,9 +909,7 @@ impl Tables {
             let mut next = current.game.clone_state(state);
             let (applied, drawn) =
                 fresh.drawing(|streams| current.game.apply_streams(&mut next, seat, &recorded, streams));
-            let applied = applied.inspect_err(|e| {
-                metrics::counter!("referee_rejected_actions_total", "code" => e.code.as_str()).increment(1);
-            })?;
+            let applied = applied?;
             let closed = (current.game.draw_point(&next, seat).round > point.round).then_some(point.round);
             let entries = added_entries(current.game, state, &next);
             Ok((current, next, applied, drawn, closed, entries))
@@ -846,7 +959,7 @@ impl Tables {
         let appended = appended.map_err(storage)?;
         match appended {
             AppendOutcome::Appended => {}
-            AppendOutcome::Stale { .. } => return Ok(Attempt::Raced),
+            AppendOutcome::Stale { missed, .. } => return Ok(Attempt::Raced(Box::new(current), missed)),
             AppendOutcome::Duplicate { seq } => return Ok(Attempt::Duplicate(seq)),
             AppendOutcome::Full { bytes } => {
                 return Err(ApiError::new(
@@ -868,11 +981,12 @@ impl Tables {
             Some(_) => current.round_deadline_ms,
             None => None,
         };
-        let after =
-            Current { state: Some(next), seq: new_seq, chain: event.chain.clone(), round_deadline_ms, ..current };
+        let (state, chain, last_at_ms) = (Some(next), event.chain.clone(), Some(event.at_ms));
+        let after = Current { state, seq: new_seq, chain, last_at_ms, round_deadline_ms, ..current };
         let started = std::time::Instant::now();
         let view = after.view(Caller::Seat(seat));
         stage("view", started);
+        self.warm.keep(after);
         Ok(Attempt::Done(Box::new(Submitted {
             action: applied.action,
             description: applied.description,
@@ -927,9 +1041,13 @@ impl Tables {
         self.refuse_over_budget(self.budget(address).await?)
     }
 
-    /// What `address` has added to the store in its window, and the seconds until it ends.
+    /// What `address` has added to the store in its window, and the seconds until it ends: as
+    /// this referee last counted it while that is under the budget (`Warm::spent`), else read.
     async fn budget(&self, address: &str) -> Result<(u64, u64), ApiError> {
-        self.store.budget_spent(&budget_key(address)).await.map_err(storage)
+        match self.warm.spent(address) {
+            Some(spent) if spent < self.settings.bytes_per_address => Ok((spent, 0)),
+            _ => self.store.budget_spent(&budget_key(address)).await.map_err(storage),
+        }
     }
 
     /// Refuses an address whose budget read `(spent, wait)` is spent.
@@ -951,8 +1069,9 @@ impl Tables {
     /// Counts `bytes` added to the store against `address`'s budget (a failure only loses the
     /// count).
     async fn spend(&self, address: &str, bytes: u64) {
-        if let Err(e) = self.store.spend(&budget_key(address), bytes, BUDGET_WINDOW_SECONDS).await {
-            tracing::warn!(%e, "budget not counted");
+        match self.store.spend(&budget_key(address), bytes, BUDGET_WINDOW_SECONDS).await {
+            Ok(spent) => self.warm.count_spent(address, spent),
+            Err(e) => tracing::warn!(%e, "budget not counted"),
         }
     }
 
