@@ -257,6 +257,15 @@ impl Loaded {
     }
 }
 
+/// What a watcher's blocked read found (`Store::wait_for_changes`).
+#[derive(Default)]
+pub struct Changes {
+    /// The events recorded after those the reader had, in order (at most 32).
+    pub events: Vec<Event>,
+    /// Whether the table changed before the start (a seat joined, entropy revealed).
+    pub table: bool,
+}
+
 /// How a reveal of committed entropy ended.
 pub enum RevealOutcome {
     Revealed,
@@ -1044,29 +1053,43 @@ impl Store {
         }
     }
 
-    /// Waits up to [`WATCH_BLOCK`] for events with seq `>= from_seq` or for more than `joined`
-    /// seats; returns whether anything came.
+    /// Waits (at most [`WATCH_BLOCK`]) for the game to change after its first `from_seq` events
+    /// and `joined` table changes; `None` when nothing did meanwhile. The events read come
+    /// back with it (at most 32), so that a follower catches up without reading the game.
     pub async fn wait_for_changes(
         conn: &mut RedisConnection,
         game_id: &str,
         from_seq: u64,
         joined: u64,
-    ) -> RedisResult<bool> {
+    ) -> RedisResult<Option<Changes>> {
         // XREAD returns entries with ids strictly greater than the ones given.
         let after_event = if from_seq == 0 { "0-0".to_string() } else { format!("{}-1", from_seq - 1) };
         let after_join = if joined == 0 { "0-0".to_string() } else { format!("{joined}-1") };
+        let events_key = key(game_id, "events");
         let reply: Option<redis::streams::StreamReadReply> = redis::cmd("XREAD")
             .arg("COUNT")
-            .arg(1)
+            .arg(32)
             .arg("BLOCK")
             .arg(WATCH_BLOCK.as_millis() as u64)
             .arg("STREAMS")
-            .arg(key(game_id, "events"))
+            .arg(&events_key)
             .arg(key(game_id, "joins"))
             .arg(after_event)
             .arg(after_join)
             .query_async(conn)
             .await?;
-        Ok(reply.is_some_and(|r| r.keys.iter().any(|k| !k.ids.is_empty())))
+        let Some(reply) = reply.filter(|r| r.keys.iter().any(|k| !k.ids.is_empty())) else { return Ok(None) };
+        let mut changes = Changes::default();
+        for stream in reply.keys {
+            if stream.key != events_key {
+                changes.table |= !stream.ids.is_empty();
+                continue;
+            }
+            for entry in stream.ids {
+                let json: String = entry.get("e").unwrap_or_default();
+                changes.events.push(parse_json(&json, "event")?);
+            }
+        }
+        Ok(Some(changes))
     }
 }

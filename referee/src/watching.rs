@@ -4,7 +4,7 @@
 //! replay per change in each referee process.
 
 use crate::errors::{ApiError, Reason};
-use crate::store::Store;
+use crate::store::{Changes, Store};
 use crate::tables::{Caller, Current, Tables};
 use crate::tokens;
 use referee_proto::v1 as pb;
@@ -218,8 +218,12 @@ pub async fn stopped(stopping: &mut watch::Receiver<bool>) {
     }
 }
 
-/// The one reader of a game's changes in this process: loads the game after every change and
-/// shares it, until the game ends, the last watcher leaves or the referee shuts down.
+/// The one reader of a game's changes in this process: shares the game after every change,
+/// until the game ends, the last watcher leaves or the referee shuts down. The blocked read that
+/// wakes it brings the new events, which it replays on the game it has (`Tables::caught_up`);
+/// it reads the whole game only at first, before the start, when the events do more than move
+/// the game on (a seat's new phone, the host's end, a round's deadline), or after a quiet
+/// while.
 async fn follow(
     followers: Followers,
     tables: Tables,
@@ -237,20 +241,35 @@ async fn follow(
         Ok(c) => c,
         Err(e) => return stop(Some(ApiError::storage(&e).into_status())),
     };
+    let mut now: Option<Arc<Current>> = None;
+    let mut changes: Option<Changes> = None;
     loop {
-        let now = match tables.current(&game_id, None).await {
-            Ok(c) => Arc::new(c),
-            Err(e) => return stop(Some(e.into_status())),
+        let moved = match (now.take(), changes.take()) {
+            (Some(had), Some(Changes { events, table: false })) if had.state.is_some() && !events.is_empty() => {
+                tables.caught_up(Current::clone(&had).trimmed(), events).await
+            }
+            _ => None,
         };
-        let (seq, changes, over) = (now.seq, now.loaded.table_changes() as u64, now.is_over());
-        tx.send_replace(Some(Ok(now)));
+        let game = match moved {
+            Some(game) => Arc::new(game),
+            None => match tables.current(&game_id, None).await {
+                Ok(c) => Arc::new(c.trimmed()),
+                Err(e) => return stop(Some(e.into_status())),
+            },
+        };
+        let (seq, joined, over) = (game.seq, game.loaded.table_changes() as u64, game.is_over());
+        tx.send_replace(Some(Ok(game.clone())));
         if over {
             return stop(None);
         }
+        now = Some(game);
         loop {
             tokio::select! {
-                waited = Store::wait_for_changes(&mut conn, &game_id, seq, changes) => match waited {
-                    Ok(_) => break,
+                waited = Store::wait_for_changes(&mut conn, &game_id, seq, joined) => match waited {
+                    Ok(found) => {
+                        changes = found;
+                        break;
+                    }
                     Err(e) => return stop(Some(ApiError::storage(&e).into_status())),
                 },
                 // The last watcher left: stop at once, unless one came back meanwhile.

@@ -115,3 +115,28 @@ async fn refusals_and_retries_through_a_kept_game_read_as_through_a_referee_that
     }
     assert!(counter(&first, "referee_warm_games_total{found=\"yes\"}") >= 5);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_watcher_on_one_referee_sees_each_move_made_through_another_as_a_fresh_read_tells_it() {
+    let redis = Redis::start();
+    let (watching, playing) = (Referee::start(&redis.url()), Referee::start(&redis.url()));
+    let (mut watcher, mut player) = (watching.client().await, playing.client().await);
+    let table = seat_everyone(&mut player, "chess", "").await;
+    let request = pb::WatchGameRequest { game_id: table.game_id.clone(), after_seq: 0 };
+    let mut stream = watcher.watch_game(authed(request, &table.tokens[1])).await.unwrap().into_inner();
+    let first = stream.message().await.unwrap().unwrap();
+    assert_eq!(first.seq, table.view.seq);
+    let mut seq = table.view.seq;
+    for (ply, action) in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6"].iter().enumerate() {
+        submit(&mut player, &table, ply % 2, action, seq, action).await.unwrap();
+        seq += 1;
+        // Each update as Black's own read of the game tells it, from either referee.
+        let update = tokio::time::timeout(std::time::Duration::from_secs(10), stream.message()).await.unwrap();
+        let update = update.unwrap().unwrap();
+        assert_eq!(update.seq, seq);
+        let read = get_view(&mut player, &table.game_id, Some(&table.tokens[1])).await.unwrap();
+        assert_eq!((view_json(&update), update.chain.clone()), (view_json(&read), read.chain.clone()));
+    }
+    // The watching referee replayed the moves its read brought, never reading the game again.
+    assert!(counter(&watching, "referee_games_caught_up_total") >= 8);
+}
