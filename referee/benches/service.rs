@@ -232,6 +232,13 @@ async fn main() {
     for line in stage_lines {
         println!("    {line}");
     }
+    // What keeping the games warm costs in memory: each build has now moved every game.
+    let memory = |r: &Referee| process_memory_mib(r.pid()).0;
+    print!("  referee memory after the moves (VmRSS): this build {:.1} MiB", memory(&referee));
+    match &baseline {
+        Some((name, r)) => println!(", baseline {name} {:.1} MiB ({games} games)", memory(r)),
+        None => println!(" ({games} games)"),
+    }
 
     // 3. Does a move cost more late in a long game? (Snapshots and a state that keeps only the
     // latest entries of the record say it must not.)

@@ -777,6 +777,20 @@ impl Tables {
         submission: &Submission,
         address: &str,
     ) -> Result<Submitted, ApiError> {
+        let submitted = self.submit_checked(game_id, token, submission, address).await;
+        submitted.inspect_err(|e| {
+            metrics::counter!("referee_rejected_actions_total", "code" => e.code.as_str_name()).increment(1);
+        })
+    }
+
+    /// [`Tables::submit`], uncounted.
+    async fn submit_checked(
+        &self,
+        game_id: &str,
+        token: Option<&str>,
+        submission: &Submission,
+        address: &str,
+    ) -> Result<Submitted, ApiError> {
         let Submission { action, idempotency_key, .. } = submission;
         if action.len() > MAX_ACTION_BYTES || idempotency_key.len() > MAX_KEY_BYTES || submission.signature.len() > 64 {
             return Err(ApiError::invalid(Reason::TooLong, "The action or idempotency key is too long."));
@@ -794,18 +808,17 @@ impl Tables {
             let behind = kept.seq < submission.expected_seq;
             let (kept, budget) = tokio::join!(self.brought_up(kept, behind), self.budget(address));
             if let (Some(kept), Ok(budget)) = (kept, budget) {
-                let submitted = self.submit_to(kept, token, submission, field.as_deref(), (address, budget)).await;
-                if let Ok(submitted) = submitted {
-                    return Ok(submitted);
+                match self.submit_to(kept, token, submission, field.as_deref(), (address, budget)).await {
+                    Ok(submitted) => return Ok(submitted),
+                    // Storage that cannot be reached now would not be reached again at once.
+                    Err(e) if e.code == Reason::StorageUnavailable => return Err(e),
+                    Err(_) => {}
                 }
             }
         }
         // The address's budget is read beside the game, in the same round trip to Redis.
         let (current, budget) = tokio::join!(self.current(game_id, field.as_deref()), self.budget(address));
-        let submitted = self.submit_to(current?, token, submission, field.as_deref(), (address, budget?)).await;
-        submitted.inspect_err(|e| {
-            metrics::counter!("referee_rejected_actions_total", "code" => e.code.as_str_name()).increment(1);
-        })
+        self.submit_to(current?, token, submission, field.as_deref(), (address, budget?)).await
     }
 
     /// Records `submission` for the seat of `token` in the game `current` holds, trying again

@@ -854,10 +854,17 @@ async fn with_redis_down_calls_fail_fast_and_health_says_so_soon() {
     let channel = tonic::transport::Channel::from_shared(referee.endpoint()).unwrap().connect().await.unwrap();
     let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
     let ask = || tonic_health::pb::HealthCheckRequest { service: "referee.v1.Referee".into() };
+    let seq = table.view.seq;
+    submit(&mut client, &table, 0, "e2e4", seq, "w1").await.unwrap();
     redis.kill();
     // Generous bounds (the issue measured 9.5 s before the answer and 10 s of false readiness).
     let started = std::time::Instant::now();
     let err = get_view(&mut client, &table.game_id, None).await.unwrap_err();
+    assert_eq!((err.code(), error_code(&err).as_str()), (Code::Unavailable, "storage_unavailable"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(4), "answered after {:?}", started.elapsed());
+    // A move in the game this referee keeps warm fails as fast.
+    let started = std::time::Instant::now();
+    let err = submit(&mut client, &table, 1, "e7e5", seq + 1, "b1").await.unwrap_err();
     assert_eq!((err.code(), error_code(&err).as_str()), (Code::Unavailable, "storage_unavailable"));
     assert!(started.elapsed() < std::time::Duration::from_secs(4), "answered after {:?}", started.elapsed());
     let mut not_serving = false;
@@ -880,6 +887,9 @@ async fn with_redis_down_calls_fail_fast_and_health_says_so_soon() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert!(back, "the referee serves again once Redis is back");
+    // The refused move goes in now, once, as the next event.
+    let moved = submit(&mut client, &table, 1, "e7e5", seq + 1, "b1").await.unwrap();
+    assert_eq!((moved.duplicate, moved.event_seq), (false, seq + 1));
 }
 
 /// Sends bytes that are not a protobuf message as a gRPC request body.
