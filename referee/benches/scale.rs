@@ -67,6 +67,83 @@ fn scripts_usec(primaries: &[&Redis]) -> f64 {
         .sum()
 }
 
+/// What one topology's runs share: the games, the clients (`CHANNELS_PER_REFEREE` a referee,
+/// in order), and the processes measured.
+struct Setup<'a> {
+    live: &'a [std::sync::Arc<tokio::sync::Mutex<Live>>],
+    clients: &'a [Client],
+    pids: Vec<u32>,
+    primaries: &'a [u32],
+    servers: &'a [&'a Redis],
+    /// Each primary's CPU with nothing to do, in cores.
+    idle: &'a [f64],
+}
+
+impl Setup<'_> {
+    /// Plays `moves` moves with `in_flight` in flight after a short warm-up (connections opened,
+    /// scripts loaded, allocators grown), each game's through its own client, or with
+    /// `in_turn: Some(n)` through the `n` referees in turn, and measures them.
+    async fn measure(&self, cluster: bool, n: usize, in_flight: usize, moves: usize, in_turn: Option<usize>) -> Run {
+        let route = move |game: &Live| match in_turn {
+            None => game.client,
+            Some(n) => {
+                let referee = (game.client / CHANNELS_PER_REFEREE + game.view.seq as usize) % n;
+                referee * CHANNELS_PER_REFEREE + game.client % CHANNELS_PER_REFEREE
+            }
+        };
+        drive_routed(self.live, self.clients, in_flight * 2, in_flight, route).await;
+        let (ref0, red0, me0) = (cpu_of(&self.pids), cpu_of(self.primaries), process_cpu_seconds("self"));
+        let scripts0 = scripts_usec(self.servers);
+        let started = Instant::now();
+        let (rate, latencies) = drive_routed(self.live, self.clients, moves, in_flight, route).await;
+        let wall = started.elapsed().as_secs_f64();
+        let (ref1, red1, me1) = (cpu_of(&self.pids), cpu_of(self.primaries), process_cpu_seconds("self"));
+        let scripts1 = scripts_usec(self.servers);
+        let per_core = |a: &[f64], b: &[f64]| -> Vec<f64> { a.iter().zip(b).map(|(x, y)| (y - x) / wall).collect() };
+        let referee_cores = per_core(&ref0, &ref1);
+        let primary_cores = per_core(&red0, &red1);
+        let n_moves = latencies.len() as f64;
+        let busy = (primary_cores.iter().sum::<f64>() - self.idle.iter().sum::<f64>()).max(0.0);
+        Run {
+            cluster,
+            referees: n,
+            in_flight,
+            rate,
+            p50_ms: ms(percentile(&latencies, 0.5)),
+            p99_ms: ms(percentile(&latencies, 0.99)),
+            referee_us: referee_cores.iter().sum::<f64>() * wall / n_moves * 1e6,
+            redis_us: busy * wall / n_moves * 1e6,
+            client_us: (me1 - me0) / n_moves * 1e6,
+            scripts_us: (scripts1 - scripts0) / n_moves,
+            referee_cores,
+            primary_cores,
+            client_cores: (me1 - me0) / wall,
+        }
+    }
+}
+
+fn list(v: &[f64]) -> String {
+    v.iter().map(|c| format!("{c:.2}")).collect::<Vec<_>>().join(" ")
+}
+
+/// One row of a topology's table, with `note` after it.
+fn print_run(run: &Run, note: &str) {
+    println!(
+        "  {:>3} {:>9} {:>9.0} {:>8.2} {:>8.2}   {:<28} {:<22} {:>7.2}   {:>9.0} {:>9.0}{}{note}",
+        run.referees,
+        run.in_flight,
+        run.rate,
+        run.p50_ms,
+        run.p99_ms,
+        list(&run.referee_cores),
+        list(&run.primary_cores),
+        run.client_cores,
+        run.referee_us,
+        run.redis_us,
+        if run.saturated() { "   <- a primary saturated" } else { "" }
+    );
+}
+
 fn arg(name: &str) -> Option<String> {
     std::env::args().find_map(|a| a.strip_prefix(&format!("{name}=")).map(str::to_string))
 }
@@ -126,7 +203,6 @@ async fn main() {
             let after = cpu_of(&primaries);
             before.iter().zip(&after).map(|(a, b)| (b - a) / 2.0).collect::<Vec<f64>>()
         };
-        let list = |v: &[f64]| v.iter().map(|c| format!("{c:.2}")).collect::<Vec<_>>().join(" ");
         println!("  idle, each primary: {} cores (taken off the Redis µs per move below)", list(&idle));
         'raising: for &n in &counts {
             let referees: Vec<Referee> = (0..n).map(|_| Referee::start_with(&url, &env)).collect();
@@ -138,56 +214,23 @@ async fn main() {
             }
             spread(&live, clients.len()).await;
             let pids: Vec<u32> = referees.iter().map(Referee::pid).collect();
+            let setup =
+                Setup { live: &live, clients: &clients, pids, primaries: &primaries, servers: &servers, idle: &idle };
             for in_flight in IN_FLIGHT {
-                // A short warm-up: connections opened, scripts loaded, allocators grown.
-                drive(&live, &clients, in_flight * 2, in_flight).await;
-                let (ref0, red0, me0) = (cpu_of(&pids), cpu_of(&primaries), process_cpu_seconds("self"));
-                let scripts0 = scripts_usec(&servers);
-                let started = Instant::now();
-                let (rate, latencies) = drive(&live, &clients, moves, in_flight).await;
-                let wall = started.elapsed().as_secs_f64();
-                let (ref1, red1, me1) = (cpu_of(&pids), cpu_of(&primaries), process_cpu_seconds("self"));
-                let scripts1 = scripts_usec(&servers);
-                let per_core =
-                    |a: &[f64], b: &[f64]| -> Vec<f64> { a.iter().zip(b).map(|(x, y)| (y - x) / wall).collect() };
-                let referee_cores = per_core(&ref0, &ref1);
-                let primary_cores = per_core(&red0, &red1);
-                let n_moves = latencies.len() as f64;
-                let run = Run {
-                    cluster,
-                    referees: n,
-                    in_flight,
-                    rate,
-                    p50_ms: ms(percentile(&latencies, 0.5)),
-                    p99_ms: ms(percentile(&latencies, 0.99)),
-                    referee_us: referee_cores.iter().sum::<f64>() * wall / n_moves * 1e6,
-                    redis_us: (primary_cores.iter().sum::<f64>() - idle.iter().sum::<f64>()).max(0.0) * wall / n_moves
-                        * 1e6,
-                    client_us: (me1 - me0) / n_moves * 1e6,
-                    scripts_us: (scripts1 - scripts0) / n_moves,
-                    referee_cores,
-                    primary_cores,
-                    client_cores: (me1 - me0) / wall,
-                };
-                println!(
-                    "  {:>3} {:>9} {:>9.0} {:>8.2} {:>8.2}   {:<28} {:<22} {:>7.2}   {:>9.0} {:>9.0}{}",
-                    n,
-                    in_flight,
-                    run.rate,
-                    run.p50_ms,
-                    run.p99_ms,
-                    list(&run.referee_cores),
-                    list(&run.primary_cores),
-                    run.client_cores,
-                    run.referee_us,
-                    run.redis_us,
-                    if run.saturated() { "   <- a primary saturated" } else { "" }
-                );
+                let run = setup.measure(cluster, n, in_flight, moves, None).await;
+                print_run(&run, "");
                 let saturated = run.saturated();
                 runs.push(run);
                 if saturated {
                     break 'raising;
                 }
+            }
+            // The same moves with each game's moves through the referees in turn, as behind a
+            // balancer that spreads calls: each referee's kept game is a move behind every time
+            // (`referee/src/warm.rs`). Shown beside the row above it; not in the model.
+            if n > 1 && !cluster {
+                let run = setup.measure(cluster, n, IN_FLIGHT[0], moves, Some(n)).await;
+                print_run(&run, "   <- each game's moves through the referees in turn");
             }
         }
     }

@@ -54,6 +54,17 @@ pub async fn drive(
     moves: usize,
     concurrency: usize,
 ) -> (f64, Vec<Duration>) {
+    drive_routed(live, clients, moves, concurrency, |game| game.client).await
+}
+
+/// [`drive`], each move through the client `route` picks for the game as it stands.
+pub async fn drive_routed(
+    live: &[Arc<Mutex<Live>>],
+    clients: &[Client],
+    moves: usize,
+    concurrency: usize,
+    route: impl Fn(&Live) -> usize + Copy + Send + 'static,
+) -> (f64, Vec<Duration>) {
     let per_worker = (moves / concurrency).max(1);
     let started = Instant::now();
     let workers: Vec<_> = (0..concurrency)
@@ -67,7 +78,7 @@ pub async fn drive(
                     k += concurrency;
                     let mut g = game.lock().await;
                     let Some(m) = next_move(&g.view, latencies.len()) else { continue };
-                    let mut c = clients[g.client].clone();
+                    let mut c = clients[route(&g)].clone();
                     let t = Instant::now();
                     let r = submit(&mut c, &g.table, m.0, &m.1, g.view.seq, &format!("k{}", g.view.seq)).await.unwrap();
                     latencies.push(t.elapsed());
