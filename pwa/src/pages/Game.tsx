@@ -253,7 +253,11 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
   const show = (shown: View) => {
     if (shared && shown.seat !== seatRef.current) return;
     const v = settled(shown);
-    seqRef.current = Math.max(seqRef.current, v.seq);
+    // The live stream and an answer may cross: a move's own answer can arrive after the
+    // stream already showed the next seat's move (a sealed round closing), and must not put
+    // the older position back on the screen, where nothing would replace it.
+    if (v.seq < seqRef.current) return;
+    seqRef.current = v.seq;
     setView(withNames(v));
     cacheView(gameId, v.seat, v);
     // A link of the record's chain the final record must pass through.
