@@ -22,7 +22,8 @@ pub struct Config {
     pub refusal_delay_ms: u64,
     /// Questions "what is par here?" per minute per client address (`GATEWAY_PARS_PER_MINUTE`).
     pub pars_per_minute: u64,
-    /// HTTP/2 connections to the referee, used in turn (`GATEWAY_REFEREE_CONNECTIONS`).
+    /// HTTP/2 connections to the referee, used in turn except by a game's moves and live
+    /// views, which take the one its id picks (`GATEWAY_REFEREE_CONNECTIONS`).
     pub referee_connections: usize,
     /// Live streams open at once from one client address (`GATEWAY_STREAMS_PER_ADDRESS`).
     pub streams_per_address: usize,

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tonic::transport::{Channel, Endpoint};
 
-/// Several HTTP/2 connections to the referee, used in turn: one connection's frames are
-/// handled by one task on each side, which caps the calls per second one connection carries.
+/// Several HTTP/2 connections to the referee, used in turn (a game's moves and live views
+/// excepted: [`Referee::for_game`]): one connection's frames are handled by one task on each
+/// side, which caps the calls per second one connection carries.
 #[derive(Clone)]
 pub struct Referee {
     clients: Arc<[RefereeClient<Channel>]>,
