@@ -19,11 +19,17 @@ fn counter(referee: &Referee, name: &str) -> u64 {
     line.and_then(|l| l.rsplit(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0)
 }
 
+/// Redis and two referees on it, with a client of each.
+async fn two_referees() -> (Redis, [Referee; 2], [Client; 2]) {
+    let redis = Redis::start();
+    let referees = [Referee::start(&redis.url()), Referee::start(&redis.url())];
+    let clients = [referees[0].client().await, referees[1].client().await];
+    (redis, referees, clients)
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn moves_sent_to_two_referees_in_turn_are_each_recorded_once_and_the_record_verifies() {
-    let redis = Redis::start();
-    let (first, second) = (Referee::start(&redis.url()), Referee::start(&redis.url()));
-    let mut clients = [first.client().await, second.client().await];
+    let (_redis, [first, second], mut clients) = two_referees().await;
     let table = seat_everyone(&mut clients[0], "chess", "").await;
     let mut view = table.view.clone();
     // Forty plies, past two snapshots; each referee's kept game is one move behind when its
@@ -69,9 +75,7 @@ async fn moves_sent_to_two_referees_in_turn_are_each_recorded_once_and_the_recor
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_seat_given_a_new_code_elsewhere_cannot_move_through_the_referee_that_kept_the_game() {
-    let redis = Redis::start();
-    let (first, second) = (Referee::start(&redis.url()), Referee::start(&redis.url()));
-    let (mut kept, mut other) = (first.client().await, second.client().await);
+    let (_redis, _referees, [mut kept, mut other]) = two_referees().await;
     let table = seat_everyone(&mut kept, "chess", "").await;
     let seq = table.view.seq;
     submit(&mut kept, &table, 0, "e2e4", seq, "w1").await.unwrap();
@@ -89,9 +93,7 @@ async fn a_seat_given_a_new_code_elsewhere_cannot_move_through_the_referee_that_
 
 #[tokio::test(flavor = "multi_thread")]
 async fn refusals_and_retries_through_a_kept_game_read_as_through_a_referee_that_never_saw_it() {
-    let redis = Redis::start();
-    let (first, second) = (Referee::start(&redis.url()), Referee::start(&redis.url()));
-    let (kept, fresh) = (first.client().await, second.client().await);
+    let (_redis, [first, _second], [kept, fresh]) = two_referees().await;
     // Each in a game whose first move the first referee recorded (and keeps): Black's illegal
     // move, White's move out of turn, a stale number, White's retry with the number it first
     // sent, and Black's move under White's key (each seat's keys are its own). The same answer,
@@ -118,9 +120,7 @@ async fn refusals_and_retries_through_a_kept_game_read_as_through_a_referee_that
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_watcher_on_one_referee_sees_each_move_made_through_another_as_a_fresh_read_tells_it() {
-    let redis = Redis::start();
-    let (watching, playing) = (Referee::start(&redis.url()), Referee::start(&redis.url()));
-    let (mut watcher, mut player) = (watching.client().await, playing.client().await);
+    let (_redis, [watching, _playing], [mut watcher, mut player]) = two_referees().await;
     let table = seat_everyone(&mut player, "chess", "").await;
     let request = pb::WatchGameRequest { game_id: table.game_id.clone(), after_seq: 0 };
     let mut stream = watcher.watch_game(authed(request, &table.tokens[1])).await.unwrap().into_inner();
