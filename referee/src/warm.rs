@@ -64,7 +64,7 @@ impl Warm {
     }
 
     /// Forgets the game `game_id`.
-    pub fn forget(&self, game_id: &str) {
+    fn forget(&self, game_id: &str) {
         if let Some(games) = &self.games {
             games.lock().expect("not poisoned").pop(game_id);
         }

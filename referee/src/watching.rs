@@ -246,7 +246,7 @@ async fn follow(
     loop {
         let moved = match (now.take(), changes.take()) {
             (Some(had), Some(Changes { events, table: false })) if had.state.is_some() && !events.is_empty() => {
-                tables.caught_up(Current::clone(&had).trimmed(), events).await
+                tables.caught_up(Current::clone(&had), events).await
             }
             _ => None,
         };
