@@ -3,6 +3,7 @@
 //! what tonic's codec answers and what clients retry), and that the `Struct`s of views and
 //! audit records are written in one pass over their lengths (`wire`).
 
+use crate::structs::Struct;
 use crate::v1::{AuditRecord, GameView, SubmitActionResponse};
 use crate::wire::{Lengths, struct_field_len, write_struct_field};
 use prost::Message;
@@ -77,36 +78,53 @@ impl<T: Message + 'static> Encoder for ViewEncoder<T> {
 fn write_reply<T: Message + 'static>(mut item: T, buf: &mut impl BufMut) {
     let any: &mut dyn Any = &mut item;
     if let Some(view) = any.downcast_mut::<GameView>() {
-        write_view(view, buf);
+        Split::view(std::mem::take(view)).write(buf);
     } else if let Some(answer) = any.downcast_mut::<SubmitActionResponse>() {
-        let view = answer.view.take();
+        let view = answer.view.take().map(Split::view);
         answer.encode_raw(buf);
-        if let Some(mut view) = view {
-            let s = view.view.take();
-            let lengths = s.as_ref().map(Lengths::of);
-            let len = view.encoded_len() + lengths.as_ref().map_or(0, |l| struct_field_len(VIEW_STRUCT, l));
+        if let Some(view) = view {
             encode_key(ANSWER_VIEW, WireType::LengthDelimited, buf);
-            encode_varint(len as u64, buf);
-            view.encode_raw(buf);
-            if let (Some(s), Some(lengths)) = (s, lengths) {
-                write_struct_field(VIEW_STRUCT, &s, &lengths, buf);
-            }
+            encode_varint(view.encoded_len() as u64, buf);
+            view.write(buf);
         }
     } else if let Some(record) = any.downcast_mut::<AuditRecord>() {
-        if let Some(audit) = record.audit.take() {
-            write_struct_field(AUDIT_STRUCT, &audit, &Lengths::of(&audit), buf);
-        }
+        let audit = record.audit.take();
+        Split { rest: std::mem::take(record), tag: AUDIT_STRUCT, s: audit.map(with_lengths) }.write(buf);
     } else {
         item.encode_raw(buf);
     }
 }
 
-/// A view's other fields, then its `Struct`.
-fn write_view(view: &mut GameView, buf: &mut impl BufMut) {
-    let s = view.view.take();
-    view.encode_raw(buf);
-    if let Some(s) = s {
-        write_struct_field(VIEW_STRUCT, &s, &Lengths::of(&s), buf);
+/// A message with its `Struct` field `tag` taken out: the rest is prost's to write, the
+/// `Struct` (with its lengths) `wire`'s, after it.
+struct Split<M> {
+    rest: M,
+    tag: u32,
+    s: Option<(Struct, Lengths)>,
+}
+
+fn with_lengths(s: Struct) -> (Struct, Lengths) {
+    let lengths = Lengths::of(&s);
+    (s, lengths)
+}
+
+impl Split<GameView> {
+    fn view(mut view: GameView) -> Split<GameView> {
+        let s = view.view.take().map(with_lengths);
+        Split { rest: view, tag: VIEW_STRUCT, s }
+    }
+}
+
+impl<M: Message> Split<M> {
+    fn encoded_len(&self) -> usize {
+        self.rest.encoded_len() + self.s.as_ref().map_or(0, |(_, lengths)| struct_field_len(self.tag, lengths))
+    }
+
+    fn write(&self, buf: &mut impl BufMut) {
+        self.rest.encode_raw(buf);
+        if let Some((s, lengths)) = &self.s {
+            write_struct_field(self.tag, s, lengths, buf);
+        }
     }
 }
 
