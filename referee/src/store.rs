@@ -260,7 +260,7 @@ impl Loaded {
 /// What a watcher's blocked read found (`Store::wait_for_changes`).
 #[derive(Default)]
 pub struct Changes {
-    /// The events recorded after those the reader had, in order (at most 32).
+    /// The events recorded after those the reader had, in order (at most [`MISSED_EVENTS`]).
     pub events: Vec<Event>,
     /// Whether the table changed before the start (a seat joined, entropy revealed).
     pub table: bool,
@@ -289,7 +289,8 @@ pub struct Entries {
 pub enum AppendOutcome {
     Appended,
     /// The log holds `current_seq` events, not the expected number; `missed`: the events after
-    /// the expected ones, in order, when at most 32 (empty otherwise, or when the log is shorter).
+    /// the expected ones, in order, when at most [`MISSED_EVENTS`] (empty otherwise, or when the
+    /// log is shorter).
     Stale {
         current_seq: u64,
         missed: Vec<Event>,
@@ -375,6 +376,10 @@ struct Scripts {
     keep: Script,
     archive: Script,
 }
+
+/// The most events a stale append, a follower's read or a kept game's catching up returns:
+/// more than a snapshot's worth, after which reading the game is as cheap.
+const MISSED_EVENTS: usize = 32;
 
 /// Every key a game may have, by its part name.
 /// (Not `joinfail`, whose window must never be renewed by the game's changes.)
@@ -471,7 +476,7 @@ impl Scripts {
             // An archived game is over: nothing more is appended. The entries join the record
             // list only where it holds every earlier entry (games made before it began have none).
             append: Script::new(
-                r"
+                &r"
                 if ARGV[2] ~= '' then
                     local prior = redis.call('HGET', KEYS[2], ARGV[2])
                     if prior then return {'duplicate', prior} end
@@ -483,7 +488,7 @@ impl Scripts {
                 local expected = tonumber(ARGV[1])
                 if len ~= expected then
                     local stale = {'stale', tostring(len)}
-                    if len > expected and len - expected <= 32 then
+                    if len > expected and len - expected <= MISSED_EVENTS then
                         for i, entry in ipairs(redis.call('XRANGE', KEYS[1], expected .. '-0', '+')) do
                             stale[i + 2] = entry[2][2]
                         end
@@ -515,7 +520,8 @@ impl Scripts {
                     if ARGV[7] ~= '' then redis.call('PEXPIRE', KEYS[7], left) end
                     if pushed and ARGV[6] == '0' then redis.call('PEXPIRE', KEYS[5], left) end
                 end
-                return {'ok', ARGV[1]}",
+                return {'ok', ARGV[1]}"
+                    .replace("MISSED_EVENTS", &MISSED_EVENTS.to_string()),
             ),
             // KEYS: events archive snap; ARGV: the number of events, their compressed log. Only
             // if no event came meanwhile; the archive is kept as long as the events were.
@@ -897,37 +903,31 @@ impl Store {
         }
     }
 
-    /// The events from `seq` on in the game's stream, at most 32 (none once archived): what a
-    /// referee that kept the game at `seq` missed (`warm.rs`).
+    /// The events from `seq` on in the game's stream, at most [`MISSED_EVENTS`] (none once
+    /// archived): what a referee that kept the game at `seq` missed (`warm.rs`).
     pub async fn events_since(&self, game_id: &str, seq: u64) -> RedisResult<Vec<Event>> {
-        let entries: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
-            .arg(key(game_id, "events"))
-            .arg(format!("{seq}-0"))
-            .arg("+")
-            .arg("COUNT")
-            .arg(32)
-            .query_async(&mut self.conn.clone())
-            .await?;
-        entries.ids.iter().filter_map(|e| e.get::<String>("e")).map(|json| parse_json(&json, "event")).collect()
+        let texts = self.event_texts(game_id, &format!("{seq}-0"), Some(MISSED_EVENTS)).await?;
+        texts.iter().map(|json| parse_json(json, "event")).collect()
     }
 
     /// Every event of the game, from the stream or its archive.
     pub async fn all_events(&self, game_id: &str) -> RedisResult<Vec<Event>> {
-        let texts = self.event_texts(game_id).await?;
+        let texts = self.event_texts(game_id, "-", None).await?;
         if texts.is_empty() {
             return Ok(self.archived(game_id).await?.unwrap_or_default());
         }
         texts.iter().map(|json| parse_json(json, "event")).collect()
     }
 
-    /// The JSON of every event in the game's stream (none once archived).
-    async fn event_texts(&self, game_id: &str) -> RedisResult<Vec<String>> {
-        let entries: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
-            .arg(key(game_id, "events"))
-            .arg("-")
-            .arg("+")
-            .query_async(&mut self.conn.clone())
-            .await?;
+    /// The JSON of the events in the game's stream from the id `from` (`-`: the first), at most
+    /// `count` of them (none once archived).
+    async fn event_texts(&self, game_id: &str, from: &str, count: Option<usize>) -> RedisResult<Vec<String>> {
+        let mut xrange = redis::cmd("XRANGE");
+        xrange.arg(key(game_id, "events")).arg(from).arg("+");
+        if let Some(count) = count {
+            xrange.arg("COUNT").arg(count);
+        }
+        let entries: redis::streams::StreamRangeReply = xrange.query_async(&mut self.conn.clone()).await?;
         Ok(entries.ids.iter().filter_map(|e| e.get::<String>("e")).collect())
     }
 
@@ -960,7 +960,7 @@ impl Store {
     /// and 7 KB of snapshot become ~4 KB). Loading it replays every event. Returns false when
     /// an event came meanwhile, and does nothing then (the log is only archived when over).
     pub async fn archive(&self, game_id: &str) -> RedisResult<bool> {
-        let lines = self.event_texts(game_id).await?;
+        let lines = self.event_texts(game_id, "-", None).await?;
         if lines.is_empty() {
             return Ok(false);
         }
@@ -1055,7 +1055,8 @@ impl Store {
 
     /// Waits (at most [`WATCH_BLOCK`]) for the game to change after its first `from_seq` events
     /// and `joined` table changes; `None` when nothing did meanwhile. The events read come
-    /// back with it (at most 32), so that a follower catches up without reading the game.
+    /// back with it (at most [`MISSED_EVENTS`]), so that a follower catches up without reading
+    /// the game.
     pub async fn wait_for_changes(
         conn: &mut RedisConnection,
         game_id: &str,
@@ -1068,7 +1069,7 @@ impl Store {
         let events_key = key(game_id, "events");
         let reply: Option<redis::streams::StreamReadReply> = redis::cmd("XREAD")
             .arg("COUNT")
-            .arg(32)
+            .arg(MISSED_EVENTS)
             .arg("BLOCK")
             .arg(WATCH_BLOCK.as_millis() as u64)
             .arg("STREAMS")
