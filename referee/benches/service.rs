@@ -425,18 +425,12 @@ const STAGES: [&str; 5] = ["load", "replay", "apply", "append", "view"];
 impl Costs {
     fn read(referee: &Referee, redis: &Redis) -> Costs {
         let metrics = referee.metrics();
-        let value = |name: &str, stage: &str| -> f64 {
-            let prefix = format!("{name}{{stage=\"{stage}\"}} ");
-            metrics.lines().find_map(|l| l.strip_prefix(&prefix)?.trim().parse().ok()).unwrap_or(0.0)
-        };
+        let value = |name: &str, stage: &str| metric(&metrics, &format!("{name}{{stage=\"{stage}\"}}"));
         let stages = STAGES
             .iter()
             .map(|s| (s.to_string(), value("referee_stage_seconds_sum", s), value("referee_stage_seconds_count", s)))
             .collect();
-        let found = |found: &str| -> f64 {
-            let prefix = format!("referee_warm_games_total{{found=\"{found}\"}} ");
-            metrics.lines().find_map(|l| l.strip_prefix(&prefix)?.trim().parse().ok()).unwrap_or(0.0)
-        };
+        let found = |found: &str| metric(&metrics, &format!("referee_warm_games_total{{found=\"{found}\"}}"));
         let info = redis_command(redis.port, "INFO cpu").unwrap_or_default();
         let field = |name: &str| -> f64 {
             info.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(':')?.trim().parse().ok()).unwrap_or(0.0)

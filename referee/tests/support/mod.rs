@@ -269,6 +269,13 @@ impl Drop for Referee {
     }
 }
 
+/// The value of `series` (a metric's name with its labels, as written: `name{label="v"}`) in
+/// Prometheus text `metrics`; 0 when absent.
+pub fn metric(metrics: &str, series: &str) -> f64 {
+    let prefix = format!("{series} ");
+    metrics.lines().find_map(|l| l.strip_prefix(&prefix)?.trim().parse().ok()).unwrap_or(0.0)
+}
+
 pub fn authed<T>(message: T, token: &str) -> tonic::Request<T> {
     let mut request = tonic::Request::new(message);
     request.metadata_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
