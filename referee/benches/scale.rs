@@ -81,15 +81,15 @@ struct Setup<'a> {
 
 impl Setup<'_> {
     /// Plays `moves` moves with `in_flight` in flight after a short warm-up (connections opened,
-    /// scripts loaded, allocators grown), each game's through its own client, or with
-    /// `in_turn: Some(n)` through the `n` referees in turn, and measures them.
-    async fn measure(&self, cluster: bool, n: usize, in_flight: usize, moves: usize, in_turn: Option<usize>) -> Run {
-        let route = move |game: &Live| match in_turn {
-            None => game.client,
-            Some(n) => {
-                let referee = (game.client / CHANNELS_PER_REFEREE + game.view.seq as usize) % n;
-                referee * CHANNELS_PER_REFEREE + game.client % CHANNELS_PER_REFEREE
+    /// scripts loaded, allocators grown), each game's through its own client, or `in_turn`
+    /// through the `n` referees in turn, and measures them.
+    async fn measure(&self, cluster: bool, n: usize, in_flight: usize, moves: usize, in_turn: bool) -> Run {
+        let route = move |game: &Live| {
+            if !in_turn {
+                return game.client;
             }
+            let referee = (game.client / CHANNELS_PER_REFEREE + game.view.seq as usize) % n;
+            referee * CHANNELS_PER_REFEREE + game.client % CHANNELS_PER_REFEREE
         };
         drive_routed(self.live, self.clients, in_flight * 2, in_flight, route).await;
         let (ref0, red0, me0) = (cpu_of(&self.pids), cpu_of(self.primaries), process_cpu_seconds("self"));
@@ -217,7 +217,7 @@ async fn main() {
             let setup =
                 Setup { live: &live, clients: &clients, pids, primaries: &primaries, servers: &servers, idle: &idle };
             for in_flight in IN_FLIGHT {
-                let run = setup.measure(cluster, n, in_flight, moves, None).await;
+                let run = setup.measure(cluster, n, in_flight, moves, false).await;
                 print_run(&run, "");
                 let saturated = run.saturated();
                 runs.push(run);
@@ -229,7 +229,7 @@ async fn main() {
             // balancer that spreads calls: each referee's kept game is a move behind every time
             // (`referee/src/warm.rs`). Shown beside the row above it; not in the model.
             if n > 1 && !cluster {
-                let run = setup.measure(cluster, n, IN_FLIGHT[0], moves, Some(n)).await;
+                let run = setup.measure(cluster, n, IN_FLIGHT[0], moves, true).await;
                 print_run(&run, "   <- each game's moves through the referees in turn");
             }
         }
