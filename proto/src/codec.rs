@@ -1,27 +1,14 @@
 //! The referee's protobuf codec: prost's, except that a request that is not a valid protobuf
 //! message is the caller's mistake (`INVALID_ARGUMENT`), not the server's (`INTERNAL`, which is
-//! what tonic's codec answers and what clients retry), and that the `Struct`s of views and
-//! audit records are written in one pass over their lengths (`wire`).
+//! what tonic's codec answers and what clients retry). (A view's `Struct` is written straight
+//! from the typed view before it gets here: `structs::to_struct`.)
 
-use crate::structs::Struct;
-use crate::v1::{AuditRecord, GameView, SubmitActionResponse};
-use crate::wire::{Lengths, struct_field_len, write_struct_field};
 use prost::Message;
-use prost::bytes::BufMut;
-use prost::encoding::{WireType, encode_key, encode_varint};
-use std::any::Any;
 use std::marker::PhantomData;
 use tonic::Status;
 use tonic::codec::{BufferSettings, Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
-/// `GameView.view`'s field number.
-const VIEW_STRUCT: u32 = 9;
-/// `SubmitActionResponse.view`'s field number.
-const ANSWER_VIEW: u32 = 5;
-/// `AuditRecord.audit`'s field number.
-const AUDIT_STRUCT: u32 = 1;
-
-/// [`ProstCodec`] with malformed messages answered `INVALID_ARGUMENT`.
+/// [`ProstCodec`](tonic_prost::ProstCodec) with malformed messages answered `INVALID_ARGUMENT`.
 #[derive(Debug, Clone, Copy)]
 pub struct StrictCodec<T, U> {
     _pd: PhantomData<(T, U)>,
@@ -40,11 +27,11 @@ where
 {
     type Encode = T;
     type Decode = U;
-    type Encoder = ViewEncoder<T>;
+    type Encoder = ProstEncoder<T>;
     type Decoder = StrictDecoder<U>;
 
     fn encoder(&mut self) -> Self::Encoder {
-        ViewEncoder { _pd: PhantomData }
+        ProstEncoder { _pd: PhantomData }
     }
 
     fn decoder(&mut self) -> Self::Decoder {
@@ -52,79 +39,23 @@ where
     }
 }
 
-/// Encodes with prost, except the `Struct` of a view (alone, or in a submit's answer) and of an
-/// audit record, written by `wire` after the message's other fields. (Fields may come in any
-/// order on the wire; every protobuf reader takes them so.)
+/// Encodes with prost.
 #[derive(Debug)]
-pub struct ViewEncoder<T> {
+pub struct ProstEncoder<T> {
     _pd: PhantomData<T>,
 }
 
-impl<T: Message + 'static> Encoder for ViewEncoder<T> {
+impl<T: Message> Encoder for ProstEncoder<T> {
     type Item = T;
     type Error = Status;
 
     fn encode(&mut self, item: T, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        write_reply(item, buf);
+        item.encode_raw(buf);
         Ok(())
     }
 
     fn buffer_settings(&self) -> BufferSettings {
         BufferSettings::default()
-    }
-}
-
-/// Writes `item` as [`ViewEncoder`] does.
-fn write_reply<T: Message + 'static>(mut item: T, buf: &mut impl BufMut) {
-    let any: &mut dyn Any = &mut item;
-    if let Some(view) = any.downcast_mut::<GameView>() {
-        Split::view(std::mem::take(view)).write(buf);
-    } else if let Some(answer) = any.downcast_mut::<SubmitActionResponse>() {
-        let view = answer.view.take().map(Split::view);
-        answer.encode_raw(buf);
-        if let Some(view) = view {
-            encode_key(ANSWER_VIEW, WireType::LengthDelimited, buf);
-            encode_varint(view.encoded_len() as u64, buf);
-            view.write(buf);
-        }
-    } else if let Some(record) = any.downcast_mut::<AuditRecord>() {
-        let audit = record.audit.take();
-        Split { rest: std::mem::take(record), tag: AUDIT_STRUCT, s: audit.map(with_lengths) }.write(buf);
-    } else {
-        item.encode_raw(buf);
-    }
-}
-
-/// A message with its `Struct` field `tag` taken out: the rest is prost's to write, the
-/// `Struct` (with its lengths) `wire`'s, after it.
-struct Split<M> {
-    rest: M,
-    tag: u32,
-    s: Option<(Struct, Lengths)>,
-}
-
-fn with_lengths(s: Struct) -> (Struct, Lengths) {
-    let lengths = Lengths::of(&s);
-    (s, lengths)
-}
-
-impl Split<GameView> {
-    fn view(mut view: GameView) -> Split<GameView> {
-        let s = view.view.take().map(with_lengths);
-        Split { rest: view, tag: VIEW_STRUCT, s }
-    }
-}
-
-impl<M: Message> Split<M> {
-    fn encoded_len(&self) -> usize {
-        self.rest.encoded_len() + self.s.as_ref().map_or(0, |(_, lengths)| struct_field_len(self.tag, lengths))
-    }
-
-    fn write(&self, buf: &mut impl BufMut) {
-        self.rest.encode_raw(buf);
-        if let Some((s, lengths)) = &self.s {
-            write_struct_field(self.tag, s, lengths, buf);
-        }
     }
 }
 
@@ -152,12 +83,13 @@ impl<U: Message + Default> Decoder for StrictDecoder<U> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::structs::from_json;
+    use crate::structs::{from_json, to_struct};
+    use crate::v1::{AuditRecord, GameView, SubmitActionResponse};
 
     /// What the encoder writes for `item`, read back by prost.
     fn round_trip<T: Message + Default + Clone + 'static>(item: &T) -> T {
         let mut bytes = Vec::new();
-        write_reply(item.clone(), &mut bytes);
+        item.encode_raw(&mut bytes);
         let read = T::decode(bytes.as_slice()).unwrap();
         assert_eq!(read.encoded_len(), item.encoded_len(), "as many bytes as prost writes");
         read
@@ -193,6 +125,9 @@ mod tests {
     fn views_answers_and_audit_records_read_back_as_they_were() {
         let view = view();
         assert_eq!(round_trip(&view), view);
+        let json = crate::structs::to_json(view.view.as_ref().unwrap());
+        let written = GameView { view: to_struct(&json), ..view.clone() };
+        assert_eq!(round_trip(&written), view, "a view written straight from its value");
         assert_eq!(round_trip(&GameView { view: None, ..view.clone() }), GameView { view: None, ..view.clone() });
         let answer = SubmitActionResponse {
             action: "e2e4".into(),

@@ -25,7 +25,6 @@ pub mod serve;
 pub mod service;
 pub mod signing;
 pub mod store;
-pub mod structs;
 pub mod tables;
 pub mod telemetry;
 pub mod tokens;

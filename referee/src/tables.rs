@@ -223,12 +223,12 @@ impl Current {
                 }
                 let named = crate::names::named_seats(&view.seats, &self.names());
                 crate::names::name_view(&mut view, &named);
-                crate::structs::to_struct(&view)
+                referee_proto::structs::to_struct(&view)
             }
             None => {
                 // The options were checked when the game was created.
                 let seating = self.game.seating(&header.options).unwrap_or_default();
-                crate::structs::to_struct(&View::waiting(&header.rules, caller.viewer(), seating))
+                referee_proto::structs::to_struct(&View::waiting(&header.rules, caller.viewer(), seating))
             }
         };
         pb::GameView {
@@ -1125,5 +1125,29 @@ impl Tables {
             events,
             outcome: current.state.as_ref().and_then(|s| current.game.outcome(s)),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use referee_proto::structs::{from_json, to_struct};
+    use rules::game::Viewer;
+    use rules::random::{EventRng, GameKey};
+
+    /// Every registered game's start, seen by every seat, a spectator and everyone, written
+    /// straight into a Struct reads back as the Struct its JSON gives.
+    #[test]
+    fn views_are_the_structs_their_json_gives() {
+        for game in rules::games::all() {
+            let Ok(state) = game.setup(&serde_json::Value::Null, &mut EventRng::new(GameKey([7; 32]), 0)) else {
+                continue;
+            };
+            let seats = game.seating(&serde_json::Value::Null).map(|s| s.count()).unwrap_or(0);
+            let viewers = (0..seats).map(Viewer::Seat).chain([Viewer::Spectator, Viewer::Everyone]);
+            for viewer in viewers {
+                let view = game.view(&state, viewer);
+                assert_eq!(to_struct(&view), from_json(&view.to_json()), "{} for {viewer:?}", game.info().id);
+            }
+        }
     }
 }

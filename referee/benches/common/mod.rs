@@ -107,7 +107,7 @@ pub async fn gather(workers: Vec<tokio::task::JoinHandle<Vec<Duration>>>, starte
 pub fn next_move(view: &pb::GameView, pick: usize) -> Option<(usize, String)> {
     use referee_proto::structs::Kind;
     // Read straight from the Struct: the clients' own work competes for the same cores.
-    let field = |s: &referee_proto::structs::Struct, name: &str| s.fields.get(name)?.kind.clone();
+    let field = |s: &referee_proto::structs::NestedStruct, name: &str| s.fields.get(name)?.kind.clone();
     let Some(Kind::StructValue(game)) = field(view.view.as_ref()?, "game") else { return None };
     let Some(Kind::StringValue(position)) = field(&game, "position") else { return None };
     let chess = rules::games::find("chess")?;
