@@ -57,7 +57,7 @@ pub fn new_seed() -> [u8; 32] {
 
 /// What the store keeps of a token or code: lower-case hex SHA-256.
 pub fn hash_secret(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    rules::random::to_hex(&Sha256::digest(secret.as_bytes()))
 }
 
 /// The referee's own secret (`REFEREE_SECRET`), shared by its replicas and never written to
@@ -98,7 +98,7 @@ impl ServerKey {
 
     /// What the store keeps of a game's join code (normalized): lower-case hex.
     pub fn join_code_hash(&self, game_id: &str, code: &str) -> String {
-        self.mac("join code", &[game_id, code]).iter().map(|b| format!("{b:02x}")).collect()
+        rules::random::to_hex(&self.mac("join code", &[game_id, code]))
     }
 
     /// The token of `seat` for the join that the client named `client_key`: the same on every

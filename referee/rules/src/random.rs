@@ -37,15 +37,14 @@ pub fn commitment(seed: &[u8]) -> [u8; 32] {
     Sha256::digest(seed).into()
 }
 
+/// `bytes` as lowercase hex, in constant time (`base16ct`: many of them are secrets).
 pub fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    base16ct::lower::encode_string(bytes)
 }
 
+/// Hex (either case) as bytes; `None` for anything else.
 pub fn from_hex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) || !text.is_ascii() {
-        return None;
-    }
-    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok()).collect()
+    base16ct::mixed::decode_vec(text).ok()
 }
 
 fn hmac(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
@@ -325,6 +324,16 @@ mod tests {
     use super::*;
 
     const SEED: &[u8] = b"0123456789abcdef0123456789abcdef";
+
+    #[test]
+    fn hex_reads_either_case_and_nothing_else() {
+        assert_eq!(from_hex(""), Some(vec![]));
+        assert_eq!(from_hex("00aBfF"), Some(vec![0, 0xab, 0xff]));
+        assert_eq!(to_hex(&[0, 0xab, 0xff]), "00abff");
+        for bad in ["0", "+f", "0g", "é0", "0x"] {
+            assert_eq!(from_hex(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn commitment_is_sha256_of_the_seed() {
