@@ -240,6 +240,8 @@ async fn main() {
         None => println!(" ({games} games)"),
     }
 
+    kept_games_memory(&redis, if quick { 1024 } else { 4096 }).await;
+
     // 3. Does a move cost more late in a long game? (Snapshots and a state that keeps only the
     // latest entries of the record say it must not.)
     let plies = long_chess_game(long_game + 6);
@@ -287,6 +289,31 @@ async fn main() {
     }
     println!("  {:<10}{total:>10} B   ({:.0} B per ply; goal: at most 15 KB in all)", "in all", total as f64 / 80.0);
     println!("\n(one primary against a three-primary cluster, with N referees: cargo bench -p referee --bench scale)");
+}
+
+/// What the kept games cost in memory at the default bound (4,096): two fresh referees of this
+/// build, one keeping games and one keeping none (`REFEREE_WARM_GAMES=0`), each seat `games`
+/// games and move each of them twice; their resident memory is compared.
+async fn kept_games_memory(redis: &Redis, games: usize) {
+    let mut rss = Vec::new();
+    for kept in ["4096", "0"] {
+        let env: Vec<(&str, &str)> = REFEREE_ENV.iter().copied().chain([("REFEREE_WARM_GAMES", kept)]).collect();
+        let referee = Referee::start_with(&redis.url(), &env);
+        let client = referee.client().await;
+        let live = seat_games(std::slice::from_ref(&client), games, 64).await;
+        drive(&live, std::slice::from_ref(&client), 2 * games, 64).await;
+        let kept_now = metric(&referee.metrics(), "referee_warm_games_total{found=\"yes\"}");
+        rss.push((process_memory_mib(referee.pid()).0, kept_now));
+    }
+    let ((with, found), (without, _)) = (rss[0], rss[1]);
+    println!("  memory of kept games ({games} games, each moved twice; a fresh referee of this build for each):");
+    println!("    keeping up to 4,096 games {with:>8.1} MiB (a kept game found for {found:.0} moves)");
+    println!("    keeping none              {without:>8.1} MiB");
+    println!(
+        "    difference                {:>8.1} MiB, {:.1} KiB a kept game",
+        with - without,
+        (with - without) * 1024.0 / games as f64
+    );
 }
 
 /// A legal chess game of up to `plies` moves under the claim rule (only the fifth repetition
