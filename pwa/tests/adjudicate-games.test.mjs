@@ -110,7 +110,7 @@ for (const viewport of VIEWPORTS) {
     await editor.locator('[data-square="2b3"]').click();
     await editor.locator('[data-square="2b3"][aria-label*="Ice queen"]').waitFor();
     await page.getByLabel("Whose turn").selectOption("ice");
-    await page.getByRole("button", { name: "Move", exact: true }).click();
+    await page.getByRole("button", { name: "Tap a move", exact: true }).click();
     await (await tapMove(page, "2b3", "1c4", "ok")).getByText("queen 2b3→1c4 takes the pawn is legal").waitFor();
     await page.getByText("Position as text").click();
     assert.equal(await page.getByLabel("Position (the arrangement").inputValue(), "1,2bc=1cd,3ab=2da,4cd=3cd PPPP/BRKB/NQRN/PPPP|4/4/1q2/4|4/4/4/4|pppp/brkb/nqrn/pppp ice move");

@@ -55,6 +55,23 @@ test("another game on the dispute page starts afresh: the last game's move and e
   await context.close();
 });
 
+test("the dispute page lists its games in the home screen's order", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${server.base}/#/`);
+  await page.locator(".catalogue h3").first().waitFor();
+  const home = await page.locator(".catalogue h3").allInnerTexts();
+  await page.goto(`${server.base}/#/adjudicate`);
+  // Named (not by their ids) once the catalogue has come.
+  await page.waitForFunction(() => {
+    const options = [...document.querySelectorAll("select[name=rules] option")];
+    return options.length > 0 && options.every((o) => /^[A-Z]/.test(o.textContent));
+  });
+  const listed = await page.getByLabel("Rules").locator("option").allInnerTexts();
+  assert.ok(listed.length >= 10, `${listed.length} games on the dispute page`);
+  assert.deepEqual(listed, home.filter((name) => listed.includes(name)));
+  await context.close();
+});
+
 test("a middlegame dispute from a clear board: pieces by tapping, Black to move, the move tapped from and to", async () => {
   const { context, page } = await phone();
   await page.goto(`${server.base}/#/adjudicate`);
@@ -67,7 +84,7 @@ test("a middlegame dispute from a clear board: pieces by tapping, Black to move,
   await place(page, "place white bishop", "b5");
   await place(page, "place black pawn", "d6");
   await press(button(page, "Black to move"));
-  await press(button(page, "Move"));
+  await press(button(page, "Tap a move"));
   await press(square(page, "c6"));
   await press(square(page, "d4"));
   await verdict(page).getByText("Black's knight").waitFor();
@@ -82,7 +99,7 @@ test("a middlegame dispute from a clear board: pieces by tapping, Black to move,
   await place(page, "place white pawn", "e4");
   await place(page, "place black pawn", "d4");
   await page.getByLabel("En passant").selectOption("e3");
-  await press(button(page, "Move"));
+  await press(button(page, "Tap a move"));
   await press(square(page, "d4"));
   await press(square(page, "e3"));
   await verdict(page).locator(".ok").waitFor();
@@ -110,7 +127,7 @@ test("Half Alice's mirror and Booster's and Adrenaline's checkers are set up by 
   await place(page, "put a piece through the mirror, or back", "b1", "e5");
   await square(page, "b1").and(page.locator('[aria-label*="through the mirror"]')).waitFor();
   await press(button(page, "Black to move"));
-  await press(button(page, "Move"));
+  await press(button(page, "Tap a move"));
   await press(square(page, "b8"));
   await press(square(page, "b7"));
   await verdict(page).getByText("After switching sides your king on b7 would be in check from the rook on b1").waitFor();
@@ -124,7 +141,7 @@ test("Half Alice's mirror and Booster's and Adrenaline's checkers are set up by 
   await square(page, "b1").and(page.locator('[aria-label*="hobbled"]')).waitFor();
   await page.getByText("Position as text").click();
   assert.match(await page.getByLabel("Position (FEN").inputValue(), / b1:1b,g1:2w move 6\/6 -$/);
-  await press(button(page, "Move"));
+  await press(button(page, "Tap a move"));
   await press(square(page, "g1"));
   await press(square(page, "f3"));
   await verdict(page).locator(".ok").waitFor();

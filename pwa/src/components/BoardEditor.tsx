@@ -207,12 +207,12 @@ function FenFields({ fen, update, auto, setAuto }: { fen: string; update: (fen: 
   );
 }
 
-/** The pieces, the game's marks and the eraser to put on squares, or Move to tap a move. */
+/** The pieces, the game's marks and the eraser to put on squares, or "Tap a move". */
 function Palette({ editor, brush, setBrush }: { editor: EditorSpec | undefined; brush: Brush | null; setBrush: (b: Brush | null) => void }) {
   return (
     <div class="palette" role="toolbar" aria-label="set up the board">
       <button type="button" aria-pressed={brush === null} onClick={() => setBrush(null)}>
-        Move
+        Tap a move
       </button>
       {PIECES.map((p) => {
         const b: Brush = { kind: "piece", letter: p };

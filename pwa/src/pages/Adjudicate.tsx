@@ -89,6 +89,15 @@ function AfterMove({ entry, position, flipped }: { entry: GameEntry; position: s
   );
 }
 
+/** `games` in the order the home screen lists them; any it does not list (yet) last. */
+function inCatalogueOrder(games: GameEntry[], catalogue: { id: string }[]): GameEntry[] {
+  const place = (id: string) => {
+    const at = catalogue.findIndex((r) => r.id === id);
+    return at < 0 ? catalogue.length : at;
+  };
+  return [...games].sort((a, b) => place(a.id) - place(b.id));
+}
+
 export function Adjudicate() {
   const [rules, setRules] = useState(() => adjudicable()[0].id);
   // The position in the game's notation, as it is sent and shown as text.
@@ -101,12 +110,13 @@ export function Adjudicate() {
   // The move asked about, as the position read before asking: whose piece went where.
   const [asked, setAsked] = useState<string | null>(null);
   const [error, setError] = useState("");
-  const [names, setNames] = useState<Record<string, string>>({});
+  // The games as the home screen lists them (the referee's order), by name.
+  const [catalogue, setCatalogue] = useState<{ id: string; name: string }[]>([]);
   const entry = gameEntry(rules);
   const editor = entry.editor;
   useEffect(() => {
     api.rules().then(
-      (all) => setNames(Object.fromEntries(all.map((r) => [r.id, r.name]))),
+      (all) => setCatalogue(all.map((r) => ({ id: r.id, name: r.name }))),
       () => undefined,
     );
   }, []);
@@ -161,9 +171,9 @@ export function Adjudicate() {
               edit(switchedPosition(entry, next, position));
             }}
           >
-            {adjudicable().map((g) => (
+            {inCatalogueOrder(adjudicable(), catalogue).map((g) => (
               <option key={g.id} value={g.id}>
-                {names[g.id] ?? g.id}
+                {catalogue.find((r) => r.id === g.id)?.name ?? g.id}
               </option>
             ))}
           </select>

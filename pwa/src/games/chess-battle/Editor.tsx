@@ -71,7 +71,7 @@ export function ChessBattlePreview({ position, flipped }: { position: string; fl
   return s && <Board board={battleBoard(s)} orientation={flipped ? "black" : "white"} label="position after the move" />;
 }
 
-/** Move, each seat's piece, the danger zones and the eraser. */
+/** "Tap a move", each seat's piece, the danger zones and the eraser. */
 function Palette({ s, brush, setBrush }: { s: BattleState; brush: Brush; setBrush: (b: Brush) => void }) {
   const pressed = (b: Brush) => JSON.stringify(brush) === JSON.stringify(b);
   const button = (b: Brush, label: string, face: ComponentChildren) => (
@@ -82,7 +82,7 @@ function Palette({ s, brush, setBrush }: { s: BattleState; brush: Brush; setBrus
   return (
     <div class="palette" role="toolbar" aria-label="set up the board">
       <button type="button" aria-pressed={brush === null} onClick={() => setBrush(null)}>
-        Move
+        Tap a move
       </button>
       {s.fighters.map((f, seat) => {
         const glyph = f.piece ? kindGlyph(f.piece[1]) : "?";

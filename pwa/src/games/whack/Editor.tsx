@@ -66,13 +66,13 @@ export function WhackPreview({ position, flipped }: { position: string; flipped:
   );
 }
 
-/** Fire's and Ice's pieces (each as it starts, its pyramids), the eraser, or Move. */
+/** Fire's and Ice's pieces (each as it starts, its pyramids), the eraser, or "Tap a move". */
 function Palette({ brush, setBrush }: { brush: Brush; setBrush: (b: Brush) => void }) {
   const pressed = (letter: string | null) => brush !== null && brush.letter === letter;
   return (
     <div class="palette" role="toolbar" aria-label="set up the board">
       <button type="button" aria-pressed={brush === null} onClick={() => setBrush(null)}>
-        Move
+        Tap a move
       </button>
       {PIECES.map((letter) => (
         <button type="button" key={letter} aria-pressed={pressed(letter)} aria-label={`place ${pieceWords(letter)}`} onClick={() => setBrush({ letter })}>
