@@ -13,9 +13,14 @@
 //!    `gateway`>` the same runs also go through that build, each build first in turn. The watchers read on their own runtime, so
 //!    the mover's answers do not queue behind theirs in the benchmark (they still share the
 //!    machine's cores).
+//! 3. Refereed moves under load (32 and 256 in flight over hundreds of games) through the
+//!    gateway, beside the same moves straight to the referee: moves/s, p50/p99, and what a move
+//!    costs the gateway's CPU and the referee's (`load/moves.rs`).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "load/moves.rs"]
+mod moves;
 
 use common::support::{
     Redis, Referee, ms, percentile, process_cpu_seconds, process_memory_mib, redis_command, throughput,
@@ -280,8 +285,12 @@ async fn main() {
     let quick = std::env::args().any(|a| a == "quick");
     let seconds = if quick { 1 } else { 3 };
     let redis = Redis::start();
-    let referee_env =
-        [("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off"), ("REFEREE_CREATES_PER_ADDRESS", "100000")];
+    let referee_env = [
+        ("RUST_LOG", "warn"),
+        ("REFEREE_METRICS_ADDR", "off"),
+        ("REFEREE_CREATES_PER_ADDRESS", "100000"),
+        ("REFEREE_BYTES_PER_ADDRESS", "100000000000"),
+    ];
     let referee = Referee::start_with(&redis.url(), &referee_env);
     let gateway_env = [
         ("GATEWAY_STREAMS_PER_ADDRESS", "20000"),
@@ -296,6 +305,8 @@ async fn main() {
     let http = reqwest::Client::builder().pool_max_idle_per_host(256).build().unwrap();
     if !std::env::args().any(|a| a == "live") {
         adjudication(&http, &gw, &referee, Duration::from_secs(seconds)).await;
+        // 3. Refereed moves under load, through the gateway and straight to the referee.
+        moves::moves(&http, &gw, &referee, if quick { 256 } else { 512 }).await;
     }
 
     // 2. Live updates at 100, 1,000 and 10,000 watchers, through this build and, with
