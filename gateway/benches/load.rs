@@ -303,10 +303,15 @@ async fn main() {
 
     // 1. REST against direct gRPC, the same adjudication on the same referee.
     let http = reqwest::Client::builder().pool_max_idle_per_host(256).build().unwrap();
+    let base_dir = std::env::var_os("BASELINE_BUILD").map(std::path::PathBuf::from);
     if !std::env::args().any(|a| a == "live") {
         adjudication(&http, &gw, &referee, Duration::from_secs(seconds)).await;
-        // 3. Refereed moves under load, through the gateway and straight to the referee.
-        moves::moves(&http, &gw, &referee, if quick { 256 } else { 512 }).await;
+        // 3. Refereed moves under load, through the gateway (and the baseline's gateway, in
+        // front of this build's referee) and straight to the referee.
+        let base_gw = base_dir.as_ref().map(|d| Gateway::start_binary(&d.join("gateway"), &referee, &gateway_env));
+        let gateways: Vec<(&str, &Gateway)> =
+            std::iter::once(("this gateway", &gw)).chain(base_gw.iter().map(|g| ("baseline gateway", g))).collect();
+        moves::moves(&http, &gateways, &referee, if quick { 256 } else { 512 }).await;
     }
 
     // 2. Live updates at 100, 1,000 and 10,000 watchers, through this build and, with
@@ -315,7 +320,6 @@ async fn main() {
     let watch_runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let watch_http = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
     let live = Live { http: &http, watch_http: &watch_http, watch_runtime: watch_runtime.handle(), redis: &redis };
-    let base_dir = std::env::var_os("BASELINE_BUILD").map(std::path::PathBuf::from);
     let base_referee = base_dir.as_ref().map(|d| Referee::start_binary(&d.join("referee"), &redis.url(), &referee_env));
     let base_gw = (base_dir.as_ref().zip(base_referee.as_ref()))
         .map(|(d, r)| Gateway::start_binary(&d.join("gateway"), r, &gateway_env));

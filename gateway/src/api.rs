@@ -4,7 +4,7 @@ use crate::errors::{ApiError, reason_name};
 use crate::feeds::Feeds;
 use crate::referee::{Referee, request, request_from};
 use crate::streams::Streams;
-use crate::views::{RulesInfo, view_json};
+use crate::views::{RulesInfo, view_json, view_text};
 use actix_web::http::StatusCode;
 use actix_web::{Either, HttpRequest, HttpResponse, Responder, get, post, web};
 use actix_web_lab::sse;
@@ -393,7 +393,7 @@ pub async fn get_game(
         .get_view(request(pb::GetViewRequest { game_id: path.into_inner() }, token.as_deref()))
         .await?
         .into_inner();
-    Ok(HttpResponse::Ok().json(view_json(&v)))
+    Ok(json_text(view_text(&v, None)))
 }
 
 #[derive(Deserialize)]
@@ -577,15 +577,22 @@ pub async fn submit_action(
         ))
         .await?
         .into_inner();
-    let mut view = s.view.as_ref().map(view_json).unwrap_or(Value::Null);
-    view["submitted"] = serde_json::to_value(Submitted {
+    let submitted = serde_json::to_value(Submitted {
         action: s.action,
         description: s.description,
         event_seq: s.event_seq,
         duplicate: s.duplicate,
     })
     .unwrap_or(Value::Null);
-    Ok(HttpResponse::Ok().json(view))
+    Ok(match &s.view {
+        Some(view) => json_text(view_text(view, Some(("submitted", submitted)))),
+        None => HttpResponse::Ok().json(serde_json::json!({ "submitted": submitted })),
+    })
+}
+
+/// A 200 with JSON already written.
+fn json_text(text: String) -> HttpResponse {
+    HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(text)
 }
 
 #[derive(Deserialize)]

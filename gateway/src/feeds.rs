@@ -5,7 +5,7 @@
 
 use crate::errors::ApiError;
 use crate::referee::{Referee, request};
-use crate::views::view_json;
+use crate::views::view_text;
 use actix_web_lab::sse;
 use futures::StreamExt;
 use referee_proto::v1 as pb;
@@ -24,7 +24,7 @@ pub struct Update {
 
 impl Update {
     fn new(view: &pb::GameView) -> Update {
-        let data = sse::Data::new(view_json(view).to_string()).id(view.seq.to_string()).event("view");
+        let data = sse::Data::new(view_text(view, None)).id(view.seq.to_string()).event("view");
         let status = view.status;
         let (under_way, over) = (status == pb::GameStatus::Active as i32, status == pb::GameStatus::Over as i32);
         Update { seq: view.seq, under_way, over, data }

@@ -1,6 +1,7 @@
 //! The referee's gRPC contract, generated from `referee/v1/referee.proto`.
 
 pub mod codec;
+mod json;
 pub mod structs;
 mod wire;
 

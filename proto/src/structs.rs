@@ -1,33 +1,60 @@
 //! Structured values (`google.protobuf.Struct`): to and from JSON, and written straight from
 //! anything serde writes.
 //!
-//! A message's `Struct` field holds a [`Struct`]: the fields, as every reader gets them, or —
-//! for a view a referee writes — the bytes already written from the typed view
-//! ([`to_struct`]), which are sent as they are and read back only if somebody asks for a field.
-//! A `Struct` inside a value is prost's ([`NestedStruct`]).
+//! A message's `Struct` field holds a [`Struct`]: its fields, built (options, audit records),
+//! or its bytes — written straight from a typed view by a referee ([`to_struct`]), or read off
+//! the wire, checked as prost reads them — which are sent as they are, turned straight into
+//! JSON text ([`Struct::write_json_members`], the gateway's views), and read into fields only
+//! if somebody asks for one. A `Struct` inside a value is prost's ([`NestedStruct`]).
 
-use prost::bytes::{Buf, BufMut, Bytes};
-use prost::encoding::{DecodeContext, WireType};
+use crate::json::{Json, check_entry, walk_members};
+use prost::bytes::{Buf, BufMut};
+use prost::encoding::{DecodeContext, WireType, decode_varint, encode_key, encode_varint, skip_field};
 use std::sync::OnceLock;
 
 pub use pbjson_types::{ListValue, Struct as NestedStruct, Value, value::Kind};
 
-/// A `google.protobuf.Struct` field: its fields (read or built), or its bytes as written by
-/// [`to_struct`]. It reads as its fields (`Deref`) either way; bytes are read into fields on the
-/// first look, and fields changed (`DerefMut`) are written anew.
+/// A `google.protobuf.Struct` field: its fields (built), or its bytes (written by
+/// [`to_struct`], or read off the wire and checked). It reads as its fields (`Deref`) either
+/// way; bytes are read into fields on the first look, and fields changed (`DerefMut`) are
+/// written anew.
 #[derive(Clone, Default)]
 pub struct Struct {
     read: OnceLock<NestedStruct>,
-    written: Option<Bytes>,
+    written: Option<Vec<u8>>,
 }
 
 impl Struct {
     fn fields(&self) -> &NestedStruct {
         self.read.get_or_init(|| match &self.written {
-            // The bytes were written by `wire`, which writes only valid Structs.
-            Some(bytes) => prost::Message::decode(bytes.clone()).unwrap_or_default(),
+            // Bytes written by `wire` or checked as they were read: prost reads them.
+            Some(bytes) => prost::Message::decode(bytes.as_slice()).unwrap_or_default(),
             None => NestedStruct::default(),
         })
+    }
+
+    /// Writes the members of this Struct as a JSON object's (`"key":value`, no braces) into
+    /// `out`, those `keep` says to keep, after a comma when `members_before`: numbers as
+    /// [`to_json`] gives them. Answers whether a member is in `out` now.
+    pub fn write_json_members(&self, out: &mut Vec<u8>, members_before: bool, keep: impl FnMut(&str) -> bool) -> bool {
+        let encoded;
+        let bytes = match &self.written {
+            Some(bytes) => bytes.as_slice(),
+            None => {
+                encoded = prost::Message::encode_to_vec(self.fields());
+                encoded.as_slice()
+            }
+        };
+        let start = out.len();
+        let mut json = Json::members(out, members_before, keep);
+        match walk_members(bytes, &mut json) {
+            Ok(()) => json.any(),
+            // Never: every Struct's bytes were written here or checked as they came.
+            Err(_) => {
+                out.truncate(start);
+                members_before
+            }
+        }
     }
 }
 
@@ -75,6 +102,9 @@ impl prost::Message for Struct {
         }
     }
 
+    /// A Struct read off the wire keeps its bytes: each map entry (field 1) is checked as prost
+    /// reads it and kept as it came; anything else is skipped, as prost skips it. (Fields
+    /// already built take the field as prost's Struct does.)
     fn merge_field(
         &mut self,
         tag: u32,
@@ -82,7 +112,25 @@ impl prost::Message for Struct {
         buf: &mut impl Buf,
         ctx: DecodeContext,
     ) -> Result<(), prost::DecodeError> {
-        (**self).merge_field(tag, wire_type, buf, ctx)
+        if self.written.is_none() && self.read.get().is_some() {
+            return (**self).merge_field(tag, wire_type, buf, ctx);
+        }
+        if tag != 1 {
+            return skip_field(wire_type, tag, buf, ctx);
+        }
+        // As prost reads a map entry: its length, whatever wire type its key says.
+        let len = decode_varint(buf)?;
+        if len > buf.remaining() as u64 {
+            return Err(crate::json::malformed("buffer underflow"));
+        }
+        let entry = buf.copy_to_bytes(len as usize);
+        check_entry(&entry)?;
+        let written = self.written.get_or_insert_with(Vec::new);
+        encode_key(1, WireType::LengthDelimited, written);
+        encode_varint(len, written);
+        written.extend_from_slice(&entry);
+        self.read = OnceLock::new();
+        Ok(())
     }
 
     fn encoded_len(&self) -> usize {

@@ -32,7 +32,7 @@ const LIMIT: u64 = 1 << f64::MANTISSA_DIGITS;
 /// The bytes of `value` as a `Struct` message; `None` when it is not a map or struct, or holds a
 /// whole number beyond 2^53 (which a Struct's doubles cannot hold exactly), as
 /// `structs::from_json` answers.
-pub fn struct_bytes<T: Serialize + ?Sized>(value: &T) -> Option<prost::bytes::Bytes> {
+pub fn struct_bytes<T: Serialize + ?Sized>(value: &T) -> Option<Vec<u8>> {
     let mut out = Out(Vec::with_capacity(1024));
     value.serialize(ValueWriter(&mut out)).ok()?;
     // A map or struct is written as a Value's `struct_value`: its key, its length, its bytes.
@@ -41,8 +41,9 @@ pub fn struct_bytes<T: Serialize + ?Sized>(value: &T) -> Option<prost::bytes::By
         return None;
     }
     let len = prost::encoding::decode_varint(&mut &out.0[1..]).ok()? as usize;
-    let start = out.0.len() - len;
-    Some(prost::bytes::Bytes::from(out.0).slice(start..))
+    let mut bytes = out.0;
+    bytes.drain(..bytes.len() - len);
+    Some(bytes)
 }
 
 /// The bytes being written.
@@ -552,7 +553,8 @@ mod tests {
     /// `value` written here and read back, against what its JSON gives.
     fn same_as_json<T: Serialize>(value: &T) {
         let json = serde_json::to_value(value).unwrap();
-        let written = struct_bytes(value).map(|bytes| <pbjson_types::Struct as prost::Message>::decode(bytes).unwrap());
+        let written = struct_bytes(value)
+            .map(|bytes| <pbjson_types::Struct as prost::Message>::decode(bytes.as_slice()).unwrap());
         assert_eq!(written, from_json(&json).map(|s| (*s).clone()), "{json}");
     }
 
@@ -578,7 +580,7 @@ mod tests {
             serde_json::json!({}),
         ] {
             let prost = prost::Message::encode_to_vec(&*from_json(&json).unwrap());
-            assert_eq!(struct_bytes(&json).unwrap().to_vec(), prost, "{json}");
+            assert_eq!(struct_bytes(&json).unwrap(), prost, "{json}");
         }
     }
 

@@ -27,7 +27,7 @@ impl Run {
     fn row(&self, label: &str, in_flight: usize) {
         let per_move = |seconds: f64| seconds / self.latencies.len() as f64 * 1e6;
         println!(
-            "  {label:<34}{in_flight:>9} {:>9.0} {:>8.2} {:>8.2}   {:>10.1} {:>10.1}",
+            "  {label:<44}{in_flight:>9} {:>9.0} {:>8.2} {:>8.2}   {:>10.1} {:>10.1}",
             self.rate,
             ms(percentile(&self.latencies, 0.5)),
             ms(percentile(&self.latencies, 0.99)),
@@ -74,52 +74,73 @@ async fn drive<T>(
     Run { latencies, rate, gateway_cpu: after[0] - before[0], referee_cpu: after[1] - before[1] }
 }
 
-/// `games` chess games seated through the gateway, and as many straight at the referee, played
+/// `games` chess games seated through each gateway, and as many straight at the referee, played
 /// at 32 and at 256 moves in flight.
-pub async fn moves(http: &reqwest::Client, gw: &Gateway, referee: &Referee, games: usize) {
+pub async fn moves(http: &reqwest::Client, gateways: &[(&str, &Gateway)], referee: &Referee, games: usize) {
     println!(
         "\nrefereed moves over {games} live chess games a run, {PLIES} plies each, through the gateway and straight to the referee"
     );
     println!(
-        "  {:<34}{:>9} {:>9} {:>8} {:>8}   {:>10} {:>10}",
+        "  {:<44}{:>9} {:>9} {:>8} {:>8}   {:>10} {:>10}",
         "", "in flight", "moves/s", "p50 ms", "p99 ms", "gateway µs", "referee µs"
     );
-    let pids = [gw.pid(), referee.pid()];
     for in_flight in [32, 256] {
-        let mut seated = Vec::new();
-        for _ in (0..games).step_by(SEATING) {
-            let batch = (0..SEATING.min(games - seated.len())).map(|_| seat_two(http, gw, "chess", json!({})));
-            seated.extend(join_all(batch).await.into_iter().map(|game| {
-                let seq = game.seq;
-                (game, seq)
-            }));
+        let mut rates = Vec::new();
+        for (label, gw) in gateways {
+            let rest = through_gateway(http, gw, referee, games, in_flight).await;
+            rest.row(&format!("SubmitAction through the {label}"), in_flight);
+            rates.push((label, rest.rate));
         }
-        let rest = drive(seated, in_flight, pids, async |game, seat, action, seq, key| {
-            let (status, view) = act(http, gw, game, seat, action, seq, &key).await;
-            assert_eq!(status, 200, "{view}");
-            view["seq"].as_u64().expect("a seq")
-        })
-        .await;
-        let client = referee.client().await;
-        let mut tables = Vec::new();
-        for _ in (0..games).step_by(SEATING) {
-            let batch = (0..SEATING.min(games - tables.len())).map(|_| {
-                let mut c = client.clone();
-                async move { seat_everyone(&mut c, "chess", "").await }
-            });
-            tables.extend(join_all(batch).await.into_iter().map(|table| {
-                let seq = table.view.seq;
-                (table, seq)
-            }));
-        }
-        let grpc = drive(tables, in_flight, pids, async |table, seat, action, seq, key| {
-            let mut c = client.clone();
-            let answer = submit(&mut c, table, seat, action, seq, &key).await.expect("a recorded move");
-            answer.view.expect("a view").seq
-        })
-        .await;
-        rest.row("SubmitAction through the gateway", in_flight);
+        let grpc = straight(referee, games, in_flight).await;
         grpc.row("SubmitAction straight to the referee", in_flight);
-        println!("  {:<34}{:>9} {:>9.2}", "ratio (gateway / straight)", "", rest.rate / grpc.rate);
+        for (label, rate) in rates {
+            println!("  {:<44}{:>9} {:>9.2}", format!("ratio ({label} / straight)"), "", rate / grpc.rate);
+        }
     }
+}
+
+/// Moves in `games` games seated through `gw`.
+async fn through_gateway(
+    http: &reqwest::Client,
+    gw: &Gateway,
+    referee: &Referee,
+    games: usize,
+    in_flight: usize,
+) -> Run {
+    let mut seated = Vec::new();
+    while seated.len() < games {
+        let batch = (0..SEATING.min(games - seated.len())).map(|_| seat_two(http, gw, "chess", json!({})));
+        seated.extend(join_all(batch).await.into_iter().map(|game| {
+            let seq = game.seq;
+            (game, seq)
+        }));
+    }
+    drive(seated, in_flight, [gw.pid(), referee.pid()], async |game, seat, action, seq, key| {
+        let (status, view) = act(http, gw, game, seat, action, seq, &key).await;
+        assert_eq!(status, 200, "{view}");
+        view["seq"].as_u64().expect("a seq")
+    })
+    .await
+}
+
+/// Moves in `games` games seated straight at the referee, over gRPC.
+async fn straight(referee: &Referee, games: usize, in_flight: usize) -> Run {
+    let client = referee.client().await;
+    let mut tables = Vec::new();
+    while tables.len() < games {
+        let batch = (0..SEATING.min(games - tables.len())).map(|_| {
+            let mut c = client.clone();
+            async move { seat_everyone(&mut c, "chess", "").await }
+        });
+        tables.extend(join_all(batch).await.into_iter().map(|table| {
+            let seq = table.view.seq;
+            (table, seq)
+        }));
+    }
+    drive(tables, in_flight, [0, referee.pid()], async |table, seat, action, seq, key| {
+        let mut c = client.clone();
+        let answer = submit(&mut c, table, seat, action, seq, &key).await.expect("a recorded move");
+        answer.view.expect("a view").seq
+    })
+    .await
 }
