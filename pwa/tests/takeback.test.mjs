@@ -20,13 +20,14 @@ test("a move taken back with the opponent's consent leaves the board, the move l
   await ask.click();
   await white.page.getByText("You asked to take back your last move.").waitFor();
   const banner = black.page.getByRole("region", { name: "takeback request" });
-  await banner.getByText("White asks to take back their last move.").waitFor();
+  await banner.getByText("Ann (White) asks to take back their last move.").waitFor();
   assert.ok(await inViewport(black.page, banner), "the request is on the opponent's first screen");
   await axe(black.page, "takeback request");
   await banner.getByRole("button", { name: "Let them take it back" }).click();
 
-  // Back to the start: White to move, no e4 anywhere.
+  // Back to the start: White to move, no e4 anywhere, and Ann is told in words.
   await white.page.getByText("Your move").waitFor();
+  await white.page.getByRole("status").filter({ hasText: "Black lets White take back their last move." }).waitFor();
   for (const p of phones) {
     await p.page.getByRole("region", { name: "takeback request" }).waitFor({ state: "detached" });
     assert.deepEqual(await movesOf(p.page), []);
@@ -40,12 +41,20 @@ test("a move taken back with the opponent's consent leaves the board, the move l
   await black.page.getByRole("button", { name: "Take back my move" }).click();
   await white.page.getByRole("region", { name: "takeback request" }).getByRole("button", { name: "Decline" }).click();
   await black.page.getByRole("region", { name: "takeback request" }).waitFor({ state: "detached" });
+  await black.page.getByRole("status").filter({ hasText: "White declines the takeback." }).waitFor();
   assert.equal(await black.page.getByRole("button", { name: "Take back my move" }).count(), 0, "asked once: the move stands");
   assert.deepEqual(await movesOf(white.page), ["d4 d5"]);
   await white.page.getByRole("button", { name: "PGN", exact: true }).click();
   const pgn = await white.page.locator('textarea[name="pgn"]').inputValue();
   assert.match(pgn, /1\. d4 d5/);
   assert.doesNotMatch(pgn, /e4/, "the PGN forgets the move taken back");
+  // Asked, and the other side plays on instead: the request lapses, and Ann is told so.
+  await move(phones, white, "g1", "f3", "Nf3");
+  await white.page.getByRole("button", { name: "Take back my move" }).click();
+  await black.page.getByRole("region", { name: "takeback request" }).waitFor();
+  await move(phones, black, "c7", "c6", "c6");
+  await white.page.getByRole("status").filter({ hasText: "Bob (Black) played on: your request to take back your move lapsed, and it stands." }).waitFor();
+  await white.page.getByRole("region", { name: "takeback request" }).waitFor({ state: "detached" });
 });
 
 noConsoleErrors();

@@ -6,6 +6,7 @@ import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, se
 import { EndOfGame } from "../components/EndOfGame";
 import { JoinCodes, type SeatCode } from "../components/JoinCodes";
 import { RecordToken, refereeNote } from "../components/Record";
+import { requestNews, teamName } from "../requests";
 import { TableClock } from "../components/TableClock";
 import { gameEntry, screenFor, seatName } from "../games";
 import type { ScreenProps } from "../games/types";
@@ -70,7 +71,7 @@ function RequestBanner({ view, act, kind }: { view: GameView; act: (a: string) =
   const [accept, decline] = words.actions;
   const allowed = courtesies(view);
   const ours = team === teamOf(view, view.seat);
-  const by = view.teams[team] ?? "A side";
+  const by = teamName(view, team);
   return (
     <div class="banner draw-offer" role="region" aria-label={words.label}>
       <p aria-live="polite">{ours ? words.made(view.seat !== null ? "You" : by) : words.makes(by)}</p>
@@ -84,6 +85,22 @@ function RequestBanner({ view, act, kind }: { view: GameView; act: (a: string) =
       </div>
     </div>
   );
+}
+
+/** What became of this side's request or of the other side's answer, shown until the next
+ * move ("Black declines the takeback.", "Bob (Black) played on: your draw offer lapsed."). */
+function RequestNews({ view }: { view: View }) {
+  const last = useRef<{ view: View; news: string | null } | null>(null);
+  const prev = last.current;
+  if (!prev || view.seq !== prev.view.seq) {
+    last.current = { view, news: prev ? requestNews(prev.view, view) : null };
+  }
+  const news = last.current?.news;
+  return news ? (
+    <p class="status request-news" role="status">
+      {news}
+    </p>
+  ) : null;
 }
 
 /** What the others just did, for screen readers: "Black played e5". */
@@ -570,6 +587,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
           <OwnResult view={view} held={heldSeats} />
           <RequestBanner view={view} act={act} kind="draw" />
           <RequestBanner view={view} act={act} kind="takeback" />
+          <RequestNews view={view} />
           {/* The earlier part of a long record is fetched with this phone's token for the seat. */}
           <RecordToken.Provider value={token}>
             <Play view={view} screen={screen} act={actOrAsk} message={message} setMessage={setMessage} />
