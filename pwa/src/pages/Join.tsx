@@ -92,7 +92,7 @@ export function Join({ gameId = "", code = "", seat }: { gameId?: string; code?:
         <label>
           Your name (optional)
           <input name="player-name" value={name} maxLength={NAME_CHARS} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-          <small>Shown to the others instead of your seat's name.</small>
+          <small>Shown to the others with your side ("Ann (White)"), or in place of a numbered seat.</small>
         </label>
         <details class="own-randomness">
           <summary>Check the draws: add randomness of your own (optional)</summary>

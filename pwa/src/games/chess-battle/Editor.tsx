@@ -162,7 +162,7 @@ function Table({ s, set }: { s: BattleState; set: (s: BattleState) => void }) {
       <label>
         The board's side
         <select name="size" value={s.options.size ?? ""} onChange={(e) => set(withSize(s, (e.target as HTMLSelectElement).value ? number(e) : null))}>
-          <option value="">As the game sets it ({s.options.players <= 8 ? 8 : 10} for {s.options.players} players)</option>
+          <option value="">As set: {s.options.players <= 8 ? 8 : 10}×{s.options.players <= 8 ? 8 : 10}</option>
           {Array.from({ length: 13 }, (_, i) => i + 4).map((n) => (
             <option key={n} value={n}>
               {n}×{n}

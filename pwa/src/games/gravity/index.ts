@@ -18,14 +18,15 @@ export const gravity: GameEntry = {
     example: GRAVITY_NOTATION.write("8/8/8/8/8/8/2Q2rb1/4nn2 w - - 0 1 Move 10S - - 0 0 no 8S 8H 0 - -"),
     placeholder: "c2c1, cant c2 or add c",
     fields: [
-      { index: F.toMove, label: "Whose turn", choices: [["w", "White (Player 1)"], ["b", "Black (Player 2)"]] },
+      { index: F.toMove, label: "Whose turn", choices: [["w", "White"], ["b", "Black"]] },
       {
         index: F.step,
         label: "The step of the turn",
         choices: [
-          ["Move", "Move: each active piece moves once (or is said unable: cant c2)"],
-          ["Add", "Add: the flipped piece goes on the top row (add c)"],
+          ["Move", "Move the pieces"],
+          ["Add", "Add the flipped piece"],
         ],
+        hint: "Move: each active piece moves once (or is said unable: cant c2). Add: the flipped piece goes on the top row (add c).",
       },
       { index: F.flipped, label: "The card flipped this turn", placeholder: "10S or -", hint: "Its piece, of the other colour, is added after the moves: 2 and 3 a pawn, 8 a knight, 9 a bishop, 10 a rook, Q a queen, K a king; spades and clubs black, hearts and diamonds white." },
       { index: F.freshPawns, label: "Pawns not moved since added (they may fall two)", placeholder: "c7,f6 or -" },

@@ -18,24 +18,27 @@ import "./whack.css";
 /** The rules page's starting track, both sides set up, Fire to move. */
 export const WHACK_EXAMPLE = "1,2bc=1cd,3ab=2da,4cd=3cd PPPP/BRKB/NQRN/PPPP|4/4/4/4|4/4/4/4|pppp/brkb/nqrn/pppp fire move";
 
-/** The share of the screen's height the editor's board may take, leaving the verdict in sight. */
-const BOARD_SHARE = 0.5;
+/** The share of the screen's height the editor's board may take: enough for cells a finger
+ * hits on a phone (the tilted track leaves much of its box empty; at half the height some cells
+ * were 22 px across); the verdict scrolls itself into sight. */
+const BOARD_SHARE = 0.72;
 
 const PIECES = ["K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p"];
 const KIND_WORDS: Record<string, string> = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
 /** "Fire king" for K, "Ice pawn" for p. */
 const pieceWords = (letter: string) => `${letter === letter.toUpperCase() ? "Fire" : "Ice"} ${KIND_WORDS[letter.toLowerCase()]}`;
 
-/** The stages a position may be in, with their words. */
-const STAGES: [string, string][] = [
-  ["move", "Move a piece"],
-  ["roll", "Roll the die"],
-  ["rearrange 1", "Change the board after rolling 1, TIP: a section to where it joins by one edge only"],
-  ["rearrange 2", "Change the board after rolling 2, AIM: turn one joined pair of sections"],
-  ["rearrange 3", "Change the board after rolling 3, DIG: a section to where it joins by two or more edges"],
-  ["rearrange 4", "Change the board after rolling 4, SWAP: two sections swap places"],
-  ["rearrange 6", "Change the board after rolling 6, WILD: a section to anywhere same-sized edges join"],
-  ["place-section", "Lay the next section (while fewer than four are on the table)"],
+/** The stages a position may be in: their words in the list (short enough for a phone's
+ * width), and what each means, said under it. */
+const STAGES: [string, string, string][] = [
+  ["move", "Move a piece", "A piece moves."],
+  ["roll", "Roll the die", "The die is rolled."],
+  ["rearrange 1", "After a 1: TIP", "TIP: a section goes to where it joins by one edge only."],
+  ["rearrange 2", "After a 2: AIM", "AIM: one joined pair of sections is turned."],
+  ["rearrange 3", "After a 3: DIG", "DIG: a section goes to where it joins by two or more edges."],
+  ["rearrange 4", "After a 4: SWAP", "SWAP: two sections swap places."],
+  ["rearrange 6", "After a 6: WILD", "WILD: a section goes anywhere same-sized edges join."],
+  ["place-section", "Lay the next section", "The next section is laid (while fewer than four are on the table)."],
 ];
 
 /** What a tap on a cell does: move (null), put a piece's letter there, or empty it. */
@@ -125,6 +128,7 @@ function StateFields({ p, set }: { p: WhackPosition; set: (p: WhackPosition) => 
           ))}
         </select>
       </label>
+      <p class="facts hint">{STAGES.find(([value]) => value === p.stage)?.[2]}</p>
       {rolling && (
         <label class="inline">
           <input type="checkbox" checked={p.opening} onChange={(e) => set({ ...p, opening: (e.target as HTMLInputElement).checked })} /> The opening rolls are still deciding who moves first
