@@ -30,6 +30,8 @@ describe("what a phone is told of its requests", () => {
     const before = white(3, [e4, asked], { takeback: 0 });
     const played = white(4, [e4, asked, { seat: 1, said: "Nf6", action: "g8f6" }]);
     expect(requestNews(before, played)).toBe("Bob (Black) played on: your request to take back your move lapsed, and it stands.");
+    const { takeback_request: _, draw_offer: __, ...absent } = played;
+    expect(requestNews(before, absent)).toBe("Bob (Black) played on: your request to take back your move lapsed, and it stands.");
     const offered = white(3, [e4], { draw: 0 });
     expect(requestNews(offered, white(4, [e4, { seat: 1, said: "e5", action: "e7e5" }]))).toBe("Bob (Black) played on: your draw offer lapsed.");
   });

@@ -27,10 +27,11 @@ export function requestNews(before: Requests, after: Requests): string | null {
   if (!moved) return null;
   const own = teamOf(after, after.seat);
   const who = sideName(after, last.seat);
-  if (before.takeback_request === own && after.takeback_request === null) {
+  // A request none has made is absent from a view, or null.
+  if (before.takeback_request === own && after.takeback_request == null) {
     return `${who} played on: your request to take back your move lapsed, and it stands.`;
   }
-  if (before.draw_offer?.team === own && after.draw_offer === null) {
+  if (before.draw_offer?.team === own && after.draw_offer == null) {
     return `${who} played on: your draw offer lapsed.`;
   }
   return null;
