@@ -84,7 +84,7 @@ for (const viewport of VIEWPORTS) {
     // The add step: the flipped black rook goes on c8.
     await page.getByLabel("The step of the turn").selectOption("Add");
     await askTyped(page, "add c");
-    await page.locator(".verdict .ok").getByText("adds the Black rook on c8 is legal").waitFor();
+    await page.locator(".verdict .ok").getByText("addition of the black rook on c8 is legal").waitFor();
     await page.getByText("Position as text").click();
     const text = page.getByLabel("Position (the game's saved state as JSON");
     assert.match(await text.inputValue(), /^\{"board":"8\/8\/8\/8\/8\/8\/2Q2rb1\/4nn2","to_move":"white".*"step":"Add"/);
@@ -131,7 +131,8 @@ for (const viewport of VIEWPORTS) {
     const asks = page.getByLabel("Who asks");
     assert.equal(await asks.inputValue(), "0");
     // Seat 2's rook on f3 is blocked by Seat 4's knight on f6: tapping the rook makes Seat 2 ask.
-    await (await tapMove(page, "f3", "f7", "error")).getByText("cannot reach f7").waitFor();
+    await (await tapMove(page, "f3", "f7", "error")).getByText("Seat 2's black rook f3→f7 is illegal").waitFor();
+    await page.locator(".verdict").getByText("cannot reach f7").waitFor();
     assert.equal(await asks.inputValue(), "1");
     await (await tapMove(page, "c3", "a4", "ok")).getByText("Seat 1's white knight c3→a4 is legal").waitFor();
     await asks.selectOption("2");

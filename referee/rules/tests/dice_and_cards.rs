@@ -52,6 +52,25 @@ fn gravity_a_piece_is_stacked_when_every_way_down_is_blocked_by_stacked_pieces()
     assert!(legal(&state).contains(&"c2g2".to_string()));
 }
 
+#[test]
+fn gravity_a_dispute_names_the_mover_by_colour_whichever_seat_plays_it() {
+    let game = rules(GRAVITY);
+    // Black to move, played by the first seat: the answer says Black, never "Player 1".
+    let position = |step: &str| {
+        json!({
+            "board": "8/8/8/8/8/8/2q2RB1/4NN2", "to_move": "black", "white_seat": 1,
+            "piles": [{"draw": ["8S"], "discard": []}, {"draw": ["8H"], "discard": []}],
+            "flipped": "10H", "fresh_pawns": [], "done": [], "captured": [0, 0],
+            "step": step, "last_turn": false, "ended": null,
+        })
+        .to_string()
+    };
+    let said = |step: &str, action: &str| game.adjudicate(&position(step), action).unwrap().said;
+    assert_eq!(said("Move", "c2c1"), "Black's queen c2→c1 is legal.");
+    assert!(said("Move", "c2g2").starts_with("Black's queen c2→g2 is illegal: "), "{}", said("Move", "c2g2"));
+    assert_eq!(said("Add", "add c"), "Black's addition of the white rook on c8 is legal.");
+}
+
 /// White's last turn, moves only: `placement`, then White's `action`, and what the
 /// adjudication says (the game's end when it ends).
 struct LastTurn {

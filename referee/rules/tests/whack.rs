@@ -775,3 +775,17 @@ fn perft_from_the_starting_track() {
     let counts: Vec<u64> = (1..=3).map(|d| game.perft(&state, d).unwrap()).collect();
     assert_eq!(counts, [25, 25 * 25 - 2, 16_593]);
 }
+
+#[test]
+fn a_dispute_over_a_move_names_the_sides_piece_whether_legal_or_not() {
+    let position = on_track(START, "fire move");
+    let game = rules(WHACK);
+    let legal = game.legal_actions(&read(&position), 0);
+    let first = legal.iter().find(|a| a.contains('-')).expect("a move");
+    let said = game.adjudicate(&position, first).unwrap().said;
+    assert!(said.starts_with("Fire's ") && said.contains('→') && said.ends_with(" is legal."), "{said}");
+    let said = game.adjudicate(&position, "1a1-1a4").unwrap().said;
+    assert!(said.starts_with("Fire's ") && said.contains("1a1→1a4 is illegal: "), "{said}");
+    let said = game.adjudicate(&position, "3a1-3a2").unwrap().said;
+    assert!(said.starts_with("Fire's move 3a1→3a2 is illegal: "), "an empty cell: {said}");
+}

@@ -901,6 +901,20 @@ impl Game for ChessBattle {
         })
     }
 
+    /// What a refused move tried, in words, as a legal one is said: "Seat 2's black rook
+    /// f3→f7" (the text names the target, after the piece's own cell or alone).
+    fn describe_attempt(&self, state: &ChessBattleState, seat: Seat, text: &str) -> Option<String> {
+        if state.picker().is_some() || state.placer().is_some() {
+            return None;
+        }
+        let me = state.fighters.get(usize::from(seat))?;
+        let ((colour, role), at) = (me.piece?, state.cell_name(me.cell?));
+        let word = text.trim().to_ascii_lowercase();
+        let target = word.strip_prefix(at.as_str()).unwrap_or(&word).trim_start_matches(['-', 'x', ' ']);
+        let cell = state.grid().parse_cell(target)?;
+        Some(format!("{}'s {} {role} {at}→{}", seat_name(seat), colour_word(colour), state.cell_name(cell)))
+    }
+
     fn is_open(&self, action: &BattleAction) -> bool {
         matches!(action, BattleAction::Freeze(_) | BattleAction::Medal(_))
     }

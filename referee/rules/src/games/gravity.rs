@@ -443,6 +443,33 @@ impl Game for Gravity {
         })
     }
 
+    /// A dispute's answer names the mover by colour, as the dispute page sets it ("White's queen
+    /// c2→c1"), not by seat: which seat plays White is drawn.
+    fn describe_in_full(&self, state: &GravityState, seat: Seat, action: &GravityAction) -> Option<String> {
+        let side = state.to_move.name();
+        let said = self.describe_action(state, seat, action).to_actor;
+        Some(match *action {
+            GravityAction::Move(..) => format!("{side}'s {said}"),
+            GravityAction::Cannot(..) => format!("{side}'s claim that {said}"),
+            GravityAction::Add(f) => {
+                let piece = state
+                    .flipped
+                    .and_then(Card::piece)
+                    .map_or("piece".to_string(), |p| format!("{} {}", p.color.name().to_lowercase(), p.role));
+                format!("{side}'s addition of the {piece} on {}8", (b'a' + f) as char)
+            }
+        })
+    }
+
+    fn describe_attempt(&self, state: &GravityState, _seat: Seat, text: &str) -> Option<String> {
+        let side = state.to_move.name();
+        let (from, to, _) = crate::chess::parse_uci_form(&text.trim().to_ascii_lowercase()).ok()?;
+        Some(match state.board().role_at(from) {
+            Some(role) => format!("{side}'s {role} {from}→{to}"),
+            None => format!("{side}'s move {from}→{to}"),
+        })
+    }
+
     fn apply(
         &self,
         state: &mut GravityState,

@@ -92,19 +92,36 @@ fn example(die: Die) -> &'static str {
     }
 }
 
-fn parse_move(state: &WhackState, text: &str) -> Result<WhackAction, GameError> {
+/// The cells a move's text names ("1b1-1b3", "1b11b3", "1b1x1b3"), if it names two.
+fn move_cells(text: &str) -> Option<Move> {
     let cells: Vec<&str> = if text.len() == 6 && text.is_ascii() {
         vec![&text[..3], &text[3..]]
     } else {
         text.split(['-', 'x', 'X', '×']).collect()
     };
-    let [Some(from), Some(to)] = (match cells.as_slice() {
-        [from, to] => [parse_cell(from), parse_cell(to)],
-        _ => [None, None],
-    }) else {
+    match cells.as_slice() {
+        [from, to] => Some(Move { from: parse_cell(from)?, to: parse_cell(to)? }),
+        _ => None,
+    }
+}
+
+/// What a refused move tried, in words, for a dispute: "Fire's pawn 1b1→1b3".
+pub fn attempt(state: &WhackState, text: &str) -> Option<String> {
+    if !matches!(state.phase, Phase::Move) {
+        return None;
+    }
+    let mv = move_cells(text.trim())?;
+    let (side, from, to) = (super::state::side_name(state.to_act), words::cell_name(mv.from), words::cell_name(mv.to));
+    Some(match state.pieces()[usize::from(mv.from)] {
+        Some(piece) => format!("{side}'s {} {from}→{to}", piece.role()),
+        None => format!("{side}'s move {from}→{to}"),
+    })
+}
+
+fn parse_move(state: &WhackState, text: &str) -> Result<WhackAction, GameError> {
+    let Some(mv) = move_cells(text) else {
         return Err(bad("Move a piece from cell to cell, like 1b1-1b3 (section, file a–d, rank 1–4)."));
     };
-    let mv = Move { from, to };
     match state.judge_move(mv) {
         Ok(_) => Ok(WhackAction::Move(mv)),
         Err(why) => {

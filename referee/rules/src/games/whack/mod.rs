@@ -93,6 +93,17 @@ impl Game for Whack {
         Said::public(actions::describe(state, action))
     }
 
+    /// A dispute's answer for a move names the side's piece as a refusal does ("Fire's knight
+    /// 1d3→2d3"); other actions keep "Fire: rolls the die".
+    fn describe_in_full(&self, state: &WhackState, _seat: Seat, action: &WhackAction) -> Option<String> {
+        matches!(action, WhackAction::Move(_))
+            .then(|| format!("{}'s {}", state::side_name(state.to_act), actions::describe(state, action)))
+    }
+
+    fn describe_attempt(&self, state: &WhackState, _seat: Seat, text: &str) -> Option<String> {
+        actions::attempt(state, text)
+    }
+
     fn describe_result(&self, state: &WhackState, _seat: Seat, action: &WhackAction, _before: &Said) -> Option<Said> {
         match action {
             WhackAction::Roll => actions::describe_roll(state).map(Said::public),
