@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { REOPEN_MS, type Turn, type View, activeSeats, courtesies, gameActions, gamePlayed, mayAct, settled, sideName, stageOf, teamOf, turnOf, watch } from "./api";
+import { REOPEN_MS, type Turn, type View, activeSeats, courtesies, gameActions, gamePlayed, mayAct, takenBack, settled, sideName, stageOf, teamOf, turnOf, watch } from "./api";
 import { nextHolder } from "./session";
 
 const seats = [
@@ -73,6 +73,7 @@ describe("the viewer's actions and the record", () => {
       { seat: 0, said: "d4", action: "d2d4" },
     ];
     expect(gamePlayed({ played }).map((p) => p.said)).toEqual(["d4"]);
+    expect([...takenBack(played)]).toEqual([0]);
   });
 });
 

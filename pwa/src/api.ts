@@ -261,12 +261,25 @@ export function gameActions(view: Pick<View, "legal_actions">): string[] {
  * offers, takebacks), without the referee's notes (action `-`), and without a move taken back
  * (each `accept-takeback` removes the last move before it). */
 export function gamePlayed(view: Pick<View, "played">): PlayedEntry[] {
-  const standing: PlayedEntry[] = [];
-  for (const p of view.played) {
-    if (p.action === "accept-takeback") standing.pop();
-    else if (!(p.action && isCourtesy(p.action)) && p.action !== "-") standing.push(p);
+  return movesOf(view.played).standing.map((i) => view.played[i]);
+}
+
+/** The entries (by their place in `played`) of moves a later `accept-takeback` took back. */
+export function takenBack(played: PlayedEntry[]): Set<number> {
+  return movesOf(played).taken;
+}
+
+/** The game's own moves in `played`, by their place: those that stand and those taken back. */
+function movesOf(played: PlayedEntry[]): { standing: number[]; taken: Set<number> } {
+  const standing: number[] = [];
+  const taken = new Set<number>();
+  for (const [i, p] of played.entries()) {
+    if (p.action === "accept-takeback") {
+      const back = standing.pop();
+      if (back !== undefined) taken.add(back);
+    } else if (!(p.action && isCourtesy(p.action)) && p.action !== "-") standing.push(i);
   }
-  return standing;
+  return { standing, taken };
 }
 
 /** What `seat` plays, as the game names it: "White", "Seat 3". */

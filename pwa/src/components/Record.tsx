@@ -6,7 +6,7 @@
 // in the whole record, under a button that fetches the earlier part ("Earlier moves (N)").
 import { createContext } from "preact";
 import { useContext, useEffect, useRef, useState } from "preact/hooks";
-import { type GameView, type PlayedEntry, api, sideName } from "../api";
+import { type GameView, type PlayedEntry, api, sideName, sideOf, takenBack } from "../api";
 import { withFaces } from "../cards";
 import { type Stretch, carried, extend, gapFrom, join } from "../record";
 import "./record.css";
@@ -138,6 +138,15 @@ export interface RecordProps {
  * new phone), written `-` for the action: their sentences name the seat themselves. */
 export const refereeNote = (p: PlayedEntry) => p.action === "-";
 
+/** An entry's sentence with its player's name: a sentence that starts with the side ("White asks
+ * to take back…") takes the name in its place ("Ann (White) asks…"); any other gets the name
+ * before it ("Ann (White): e4"). */
+function named(view: GameView, p: PlayedEntry): { who: string | null; said: string } {
+  const side = sideOf(view, p.seat);
+  if (p.said.startsWith(`${side} `)) return { who: null, said: sideName(view, p.seat) + p.said.slice(side.length) };
+  return { who: `${sideName(view, p.seat)}:`, said: p.said };
+}
+
 export function Record({ view, filter, mark, faces, who = true, folded = false, latest = false, title = "What happened" }: RecordProps) {
   const record = useRecord(view);
   const listRef = useRef<HTMLOListElement>(null);
@@ -147,17 +156,22 @@ export function Record({ view, filter, mark, faces, who = true, folded = false, 
     if (latest && list) list.scrollTop = list.scrollHeight;
   }, [latest, from + played.length]);
   // Each entry numbered as in the whole record, whatever part of it is shown.
-  const entries = played.map((p, i) => ({ p, n: from + i + 1 })).filter(({ p }) => !filter || filter(p));
+  const taken = takenBack(played);
+  const entries = played.map((p, i) => ({ p, n: from + i + 1, back: taken.has(i) })).filter(({ p }) => !filter || filter(p));
   if (!entries.length && from === 0) return null;
   const list = (
     <>
       <EarlierMoves record={record} focus={() => focusFirst(listRef.current)} />
       <ol ref={listRef} class={latest ? "record latest" : "record"} aria-label="what happened" data-digits={digits(from + played.length)}>
-        {entries.map(({ p, n }, i) => (
-          <li key={n} value={n} class={mark?.(p)} tabIndex={i === 0 ? -1 : undefined}>
-            {who && !refereeNote(p) && <span class="who">{sideName(view, p.seat)}:</span>} {faces ? withFaces(p.said) : p.said}
-          </li>
-        ))}
+        {entries.map(({ p, n, back }, i) => {
+          const line = who && !refereeNote(p) ? named(view, p) : { who: null, said: p.said };
+          return (
+            <li key={n} value={n} class={[mark?.(p), back ? "taken-back" : ""].filter(Boolean).join(" ") || undefined} tabIndex={i === 0 ? -1 : undefined}>
+              {line.who && <span class="who">{line.who}</span>} {faces ? withFaces(line.said) : line.said}
+              {back && <span class="facts"> (taken back)</span>}
+            </li>
+          );
+        })}
       </ol>
     </>
   );
