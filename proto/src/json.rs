@@ -76,7 +76,7 @@ impl<F: FnMut(&str) -> bool> Sink for Json<'_, F> {
         if !n.is_finite() {
             self.null();
         } else if n.fract() == 0.0 && n.abs() <= MAX_SAFE {
-            self.out.extend_from_slice((n as i64).to_string().as_bytes());
+            serde_json::to_writer(&mut *self.out, &(n as i64)).expect("a whole number");
         } else {
             serde_json::to_writer(&mut *self.out, &n).expect("a finite number");
         }
