@@ -309,8 +309,9 @@ async fn main() {
         // 3. Refereed moves under load, through the gateway (and the baseline's gateway, in
         // front of this build's referee) and straight to the referee.
         let base_gw = base_dir.as_ref().map(|d| Gateway::start_binary(&d.join("gateway"), &referee, &gateway_env));
-        let gateways: Vec<(&str, &Gateway)> =
-            std::iter::once(("this gateway", &gw)).chain(base_gw.iter().map(|g| ("baseline gateway", g))).collect();
+        let gateways: Vec<(&str, &Gateway)> = std::iter::once(("this gateway", &gw))
+            .chain(base_gw.iter().map(|g| ("the baseline's gateway", g)))
+            .collect();
         moves::moves(&http, &gateways, &referee, if quick { 256 } else { 512 }).await;
     }
 

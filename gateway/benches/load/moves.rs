@@ -88,7 +88,7 @@ pub async fn moves(http: &reqwest::Client, gateways: &[(&str, &Gateway)], refere
         let mut rates = Vec::new();
         for (label, gw) in gateways {
             let rest = through_gateway(http, gw, referee, games, in_flight).await;
-            rest.row(&format!("SubmitAction through the {label}"), in_flight);
+            rest.row(&format!("SubmitAction through {label}"), in_flight);
             rates.push((label, rest.rate));
         }
         let grpc = straight(referee, games, in_flight).await;
@@ -99,6 +99,16 @@ pub async fn moves(http: &reqwest::Client, gateways: &[(&str, &Gateway)], refere
     }
 }
 
+/// `games` games seated by `seat_one` ([`SEATING`] at a time), each with its last `seq`.
+async fn seat<T>(games: usize, seat_one: impl AsyncFn() -> (T, u64)) -> Vec<(T, u64)> {
+    let mut seated = Vec::with_capacity(games);
+    while seated.len() < games {
+        let batch = (0..SEATING.min(games - seated.len())).map(|_| seat_one());
+        seated.extend(join_all(batch).await);
+    }
+    seated
+}
+
 /// Moves in `games` games seated through `gw`.
 async fn through_gateway(
     http: &reqwest::Client,
@@ -107,14 +117,12 @@ async fn through_gateway(
     games: usize,
     in_flight: usize,
 ) -> Run {
-    let mut seated = Vec::new();
-    while seated.len() < games {
-        let batch = (0..SEATING.min(games - seated.len())).map(|_| seat_two(http, gw, "chess", json!({})));
-        seated.extend(join_all(batch).await.into_iter().map(|game| {
-            let seq = game.seq;
-            (game, seq)
-        }));
-    }
+    let seated = seat(games, async || {
+        let game = seat_two(http, gw, "chess", json!({})).await;
+        let seq = game.seq;
+        (game, seq)
+    })
+    .await;
     drive(seated, in_flight, [gw.pid(), referee.pid()], async |game, seat, action, seq, key| {
         let (status, view) = act(http, gw, game, seat, action, seq, &key).await;
         assert_eq!(status, 200, "{view}");
@@ -126,17 +134,12 @@ async fn through_gateway(
 /// Moves in `games` games seated straight at the referee, over gRPC.
 async fn straight(referee: &Referee, games: usize, in_flight: usize) -> Run {
     let client = referee.client().await;
-    let mut tables = Vec::new();
-    while tables.len() < games {
-        let batch = (0..SEATING.min(games - tables.len())).map(|_| {
-            let mut c = client.clone();
-            async move { seat_everyone(&mut c, "chess", "").await }
-        });
-        tables.extend(join_all(batch).await.into_iter().map(|table| {
-            let seq = table.view.seq;
-            (table, seq)
-        }));
-    }
+    let tables = seat(games, async || {
+        let table = seat_everyone(&mut client.clone(), "chess", "").await;
+        let seq = table.view.seq;
+        (table, seq)
+    })
+    .await;
     drive(tables, in_flight, [0, referee.pid()], async |table, seat, action, seq, key| {
         let mut c = client.clone();
         let answer = submit(&mut c, table, seat, action, seq, &key).await.expect("a recorded move");
