@@ -277,9 +277,15 @@ function movesOf(played: PlayedEntry[]): { standing: number[]; taken: Set<number
     if (p.action === "accept-takeback") {
       const back = standing.pop();
       if (back !== undefined) taken.add(back);
-    } else if (!(p.action && isCourtesy(p.action)) && p.action !== "-") standing.push(i);
+    } else if (isGameMove(p)) standing.push(i);
   }
   return { standing, taken };
+}
+
+/** Whether an entry is a move of the game itself: not a courtesy (resigning, draw offers,
+ * takebacks) nor a referee's note (action `-`). */
+export function isGameMove(p: PlayedEntry): boolean {
+  return !(p.action && isCourtesy(p.action)) && p.action !== "-";
 }
 
 /** What `seat` plays, as the game names it: "White", "Seat 3". */

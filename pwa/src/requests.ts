@@ -2,7 +2,7 @@
 // other side's answer, or — when the other side played on instead — that the request lapsed.
 // The referee says nothing when a request lapses (playing on declines it); the phone that made
 // it would otherwise see its banner simply go.
-import { type View, isCourtesy, sideName, teamOf } from "./api";
+import { type View, isGameMove, sideName, teamOf } from "./api";
 
 /** The answers to a request, as the record lists them. */
 const ANSWERS = ["accept-draw", "decline-draw", "accept-takeback", "decline-takeback"];
@@ -23,8 +23,7 @@ export function requestNews(before: Requests, after: Requests): string | null {
   const last = after.played[after.played.length - 1];
   if (!last || last.seat === after.seat) return null;
   if (last.action && ANSWERS.includes(last.action)) return `${last.said}.`;
-  const moved = !(last.action && isCourtesy(last.action)) && last.action !== "-";
-  if (!moved) return null;
+  if (!isGameMove(last)) return null;
   const own = teamOf(after, after.seat);
   const who = sideName(after, last.seat);
   // A request none has made is absent from a view, or null.
