@@ -1,4 +1,5 @@
 // The gateway's REST/JSON API and its Server-Sent Events, typed for the app.
+import { InWords, errorWords } from "./errors";
 import { actionMessage, keptKey, seatKeyId, signWith } from "./keys";
 
 export interface RulesInfo {
@@ -391,7 +392,8 @@ export interface Reissued {
 }
 
 /** A refusal: the HTTP status, a stable code and a sentence for players. */
-export class ApiError extends Error {
+/** A refusal or failure of a call to the referee, in the referee's words. */
+export class ApiError extends InWords {
   constructor(
     public status: number,
     public code: string,
@@ -399,6 +401,7 @@ export class ApiError extends Error {
     public seq?: number,
   ) {
     super(message);
+    this.name = "ApiError";
   }
 }
 
@@ -420,7 +423,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
     json = null;
   }
   if (!response.ok) {
-    throw new ApiError(response.status, json?.code ?? "error", json?.message ?? `The referee answered ${response.status}.`, json?.seq);
+    throw new ApiError(response.status, json?.code ?? "error", json?.message ?? `The referee could not answer (HTTP ${response.status}). Try again in a moment.`, json?.seq);
   }
   return json as T;
 }
@@ -443,7 +446,7 @@ export const api = {
   whyIllegal: (rules: string, position: string, action: string): Promise<string> =>
     call<Adjudication>("POST", "/api/v1/adjudicate", { rules, position, action }).then(
       (a) => a.reason,
-      (e) => (e as Error).message,
+      (e) => errorWords(e, "Asking why"),
     ),
   /** Creates a game; sent once more if the answer was lost, under the same `client_key`, so a
    * retry gets the same game rather than a second one. */

@@ -1,6 +1,6 @@
-// Hex, SHA-256 (WebCrypto) and the length-prefixed fields everything signed or chained is
-// written in, on their own so that joining a game does not load the fairness check
-// (`verify.ts`) with it.
+// Hex and the length-prefixed fields everything signed or chained is written in, on their own
+// so that joining a game does not load the fairness check (`verify.ts`) with it. SHA-256 and the
+// rest of the cryptography are `crypto.ts`'s.
 
 export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   if (hex.length % 2 !== 0 || /[^0-9a-f]/i.test(hex)) throw new Error("not hex");
@@ -11,10 +11,6 @@ export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
 
 export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-export async function sha256(data: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", data as BufferSource));
 }
 
 export function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {

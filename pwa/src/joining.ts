@@ -11,8 +11,10 @@
 //   that every action of the seat is signed and nobody else can act in its name.
 import { ApiError, type JoinBody, type Joined, type View, api, sideName } from "./api";
 import { keepCheckpoint, load, rememberSeat } from "./session";
-import { sha256, toHex } from "./digest";
+import { sha256 } from "./crypto";
+import { toHex } from "./digest";
 import { type SeatKey, dropKey, joinMessage, keepKey, keptKey, newSeatKey, seatKeyId, signWith } from "./keys";
+import { errorWords } from "./errors";
 
 /** Random bytes each seat contributes (written as twice as many hex digits). */
 export const RANDOM_BYTES = 16;
@@ -177,7 +179,7 @@ export async function revealDue(gameId: string, view: View): Promise<{ views: Vi
       out.views.push(revealed);
     } catch (e) {
       if (lostAnswer(e)) out.lost = true;
-      else if ((e as ApiError).status !== 409) out.error ??= (e as Error).message;
+      else if ((e as ApiError).status !== 409) out.error ??= errorWords(e, "Adding this phone's randomness");
     } finally {
       revealing.delete(id);
     }

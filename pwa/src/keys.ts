@@ -1,44 +1,15 @@
 // A seat's key pair, made on this phone when it joins, so that nobody — the referee's operator
 // included — can put an action in this seat's name: the referee takes the public key with the
 // join and then refuses any action of the seat without its signature, and the record keeps
-// every signature for the fairness check. The private key is made not extractable and kept in
-// this phone's IndexedDB: it never leaves the phone. Ed25519 where the browser has it, else
+// every signature for the fairness check. The private key is kept in this phone's IndexedDB and
+// never leaves the phone: not extractable where WebCrypto made it, 32 bytes the page can read
+// where it did not (an insecure context: `crypto.ts`). Ed25519 where the browser has it, else
 // ECDSA over P-256 (docs/randomness.md, "Signatures").
 import { del, get, set } from "idb-keyval";
-import { fields, toHex } from "./digest";
+import { fields } from "./digest";
+import type { SeatKey } from "./crypto";
 
-/** A seat's key: the public half as the referee writes it, the private half to sign with. */
-export interface SeatKey {
-  /** `ed25519:<64 hex>` or `p256:<130 hex>` (uncompressed SEC1). */
-  publicKey: string;
-  privateKey: CryptoKey;
-}
-
-const ED25519 = { name: "Ed25519" };
-const P256 = { name: "ECDSA", namedCurve: "P-256" };
-
-/** A new key pair, or null where this browser can make none (the seat then signs nothing). */
-export async function newSeatKey(): Promise<SeatKey | null> {
-  for (const [algorithm, kind] of [
-    [ED25519, "ed25519"],
-    [P256, "p256"],
-  ] as const) {
-    try {
-      const pair = (await crypto.subtle.generateKey(algorithm, false, ["sign", "verify"])) as CryptoKeyPair;
-      const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
-      return { publicKey: `${kind}:${toHex(raw)}`, privateKey: pair.privateKey };
-    } catch {
-      /* not in this browser: try the next */
-    }
-  }
-  return null;
-}
-
-/** The signature (128 hex digits) of `key` over `message`. */
-export async function signWith(key: SeatKey, message: Uint8Array): Promise<string> {
-  const algorithm = key.publicKey.startsWith("ed25519:") ? ED25519 : { name: "ECDSA", hash: "SHA-256" };
-  return toHex(new Uint8Array(await crypto.subtle.sign(algorithm, key.privateKey, message as BufferSource)));
-}
+export { type SeatKey, newSeatKey, signWith } from "./crypto";
 
 /** What a seat signs when it joins: the game, its key, its entropy commitment and entropy sent
  * in the clear (hex, "" where not sent), and its name as the referee records it (trimmed). */

@@ -42,6 +42,18 @@ export function save(gameId: string, stored: Stored): void {
   }
 }
 
+/** Forgets everything this phone kept about a game: its tokens, views and chain links. */
+export function forget(gameId: string): void {
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const k = localStorage.key(i);
+      if (k === key(gameId) || k?.startsWith(`referee.view.${gameId}.`) || k === `referee.chain.${gameId}`) localStorage.removeItem(k);
+    }
+  } catch {
+    /* storage unavailable: nothing kept */
+  }
+}
+
 export function rememberSeat(gameId: string, seat: number, token: string, rules?: string, entropy?: string): Stored {
   const stored = load(gameId);
   stored.seats[seat] = token;

@@ -1,4 +1,5 @@
-// Re-derives a finished game's draws in the browser, with WebCrypto only, exactly as
+// Re-derives a finished game's draws in the browser (WebCrypto, or noble where the page has
+// none: `crypto.ts`), exactly as
 // docs/randomness.md specifies: the commitment is SHA-256(seed); the game key is
 // HMAC-SHA256(seed, "table-referee/v1/game-key" || u32be(len) || entropy ...); event seq's
 // stream is the big-endian words of HMAC-SHA256(key, "table-referee/v1/event" || u64be(seq) ||
@@ -6,10 +7,12 @@
 // u8(actor) || u32be(len(action)) || action || u32be(j)), actor 0 for the start and seat + 1
 // otherwise; below(n) rejects words at or above 2^32 - (2^32 mod n).
 
-import { concat, fields, fromHex, sha256, toHex, u32be } from "./digest";
+import { hmacSha256 as hmac, sha256, signatureHolds } from "./crypto";
+import { concat, fields, fromHex, toHex, u32be } from "./digest";
+import { errorWords } from "./errors";
 import { actionMessage, joinMessage } from "./keys";
 
-export { fromHex, sha256, toHex };
+export { fromHex, sha256, signatureHolds, toHex };
 
 const encoder = new TextEncoder();
 
@@ -17,11 +20,6 @@ function u64be(n: number): Uint8Array {
   const b = new Uint8Array(8);
   new DataView(b.buffer).setBigUint64(0, BigInt(n));
   return b;
-}
-
-async function hmac(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", k, data as BufferSource));
 }
 
 export async function gameKey(seed: Uint8Array, contributions: Uint8Array[]): Promise<Uint8Array> {
@@ -162,6 +160,9 @@ export async function contributions(record: any): Promise<Contribution[]> {
 
 export interface Verdict {
   ok: boolean;
+  /** Why the check of the seed and the draws could not run on this phone (then `ok` is false
+   * and says nothing about the record). */
+  unchecked?: string;
   lines: string[];
   /** Each seat's contribution, checked against its seal. */
   contributions: Contribution[];
@@ -280,6 +281,24 @@ function eventWords(event: any): string {
   }
 }
 
+/** Why a check could not run, in words: a record whose fields cannot be read is named as such;
+ * anything else is this phone's problem, not the record's. */
+function couldNotRun(e: unknown, what: string): string {
+  if (e instanceof Unreadable) return `The record cannot be read: ${e.message}.`;
+  return errorWords(e, what);
+}
+
+/** A record field that is not what the record's format says (a seed that is not hex). */
+export class Unreadable extends Error {}
+
+function readHex(value: unknown, what: string): Uint8Array {
+  try {
+    return fromHex(String(value ?? ""));
+  } catch {
+    throw new Unreadable(`its ${what} is not written in hex`);
+  }
+}
+
 /** Checks an audit record's commitment, every recorded draw, and its chain against the links
  * this phone kept (`checkpoints`). */
 export async function verifyAudit(record: any, checkpoints: Checkpoint[] = [], ownKeys: Map<number, string> = new Map()): Promise<Verdict> {
@@ -288,22 +307,25 @@ export async function verifyAudit(record: any, checkpoints: Checkpoint[] = [], o
   try {
     chain = await verifyChain(record, checkpoints);
   } catch (e) {
-    chain = { ok: false, unchained: false, checked: 0, line: `✗ The record's chain could not be checked: ${(e as Error).message}` };
+    const why = couldNotRun(e, "Checking the chain");
+    chain = { ok: false, unchecked: why, unchained: false, checked: 0, line: `The record's chain could not be checked on this phone. ${why}` };
   }
   let signatures: SignatureVerdict;
   try {
     signatures = await verifySignatures(record, ownKeys);
   } catch (e) {
-    signatures = { ok: false, signed: 0, unkeyed: [], line: `✗ The signatures could not be checked: ${(e as Error).message}` };
+    const why = couldNotRun(e, "Checking the signatures");
+    signatures = { ok: false, unchecked: why, signed: 0, unkeyed: [], line: `The signatures could not be checked on this phone. ${why}` };
   }
   try {
-    const seed = fromHex(record.seed);
+    const seed = readHex(record.seed, "seed");
     const commitment = toHex(await sha256(seed));
     if (commitment !== record.commitment) {
       return { ok: false, lines: [`The seed does not match the commitment published at the start (${record.commitment}).`], drawn: [], contributions: [], chain, signatures };
     }
     lines.push(`The revealed seed hashes to the commitment published when the game was created: ${commitment.slice(0, 16)}…`);
-    const key = await gameKey(seed, (record.entropy as string[]).map(fromHex));
+    if (!Array.isArray(record.entropy)) throw new Unreadable("it lists no entropy");
+    const key = await gameKey(seed, (record.entropy as unknown[]).map((e, seat) => readHex(e, `Seat ${seat + 1}'s entropy`)));
     const shares = await contributions(record);
     const given = shares.filter((c) => c.hex.length > 0);
     const sealed = given.filter((c) => c.committed);
@@ -347,8 +369,9 @@ export async function verifyAudit(record: any, checkpoints: Checkpoint[] = [], o
     lines.push(`All ${draws} random draws in ${record.events.length} events follow from the seed.`);
     return { ok: true, lines, drawn, contributions: shares, chain, signatures };
   } catch (e) {
-    lines.push(`The record could not be checked: ${(e as Error).message}`);
-    return { ok: false, lines, drawn: [], contributions: [], chain, signatures };
+    // Not a finding about the record: the check itself could not run here.
+    const why = couldNotRun(e, "Checking the draws");
+    return { ok: false, unchecked: why, lines: [], drawn: [], contributions: [], chain, signatures };
   }
 }
 
@@ -450,6 +473,8 @@ export async function chainLink(previous: string, event: any, version = 1, seed:
  * passes through; `unchained` when the game was recorded before links existed. */
 export interface ChainVerdict {
   ok: boolean;
+  /** Why the chain could not be checked on this phone (then `ok` says nothing). */
+  unchecked?: string;
   unchained: boolean;
   checked: number;
   line: string;
@@ -545,25 +570,18 @@ export async function verifyChain(record: any, checkpoints: Checkpoint[] = []): 
 }
 
 // Signatures (docs/randomness.md, "Signatures"): a seat that joined with a public key signed its
-// join and every action; the record keeps each signature, checked here with WebCrypto. What the
+// join and every action; the record keeps each signature, checked here (`crypto.ts`). What the
 // seat signed must also be what the rules recorded, which the referee's own verifier checks.
 
 /** What the signature check found: how many actions were signed, and the seats that joined
  * without a key (nothing but the referee's word shows their actions are theirs). */
 export interface SignatureVerdict {
   ok: boolean;
+  /** Why the signatures could not be checked on this phone (then `ok` says nothing). */
+  unchecked?: string;
   signed: number;
   unkeyed: number[];
   line: string;
-}
-
-/** Whether `signatureHex` is `publicKey`'s (as the referee writes keys) over `message`. */
-export async function signatureHolds(publicKey: string, message: Uint8Array, signatureHex: string): Promise<boolean> {
-  const [kind, hex] = publicKey.split(":");
-  const algorithm = kind === "ed25519" ? { name: "Ed25519" } : { name: "ECDSA", namedCurve: "P-256" };
-  const key = await crypto.subtle.importKey("raw", fromHex(hex), algorithm, false, ["verify"]);
-  const verifyWith = kind === "ed25519" ? { name: "Ed25519" } : { name: "ECDSA", hash: "SHA-256" };
-  return crypto.subtle.verify(verifyWith, key, fromHex(signatureHex), message as BufferSource);
 }
 
 /** Checks every join and action signature of a record, and that each seat this phone holds

@@ -20,8 +20,13 @@ export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor:
 
 const children = [];
 let browser;
-/** The gateway's address, once `before` has run. */
-export const server = { base: "" };
+/** The name a phone on the table's Wi-Fi opens: mapped onto the loopback stack in Chromium
+ * (`--host-resolver-rules`), so every packet stays on this machine, while the page is an
+ * insecure context exactly as at a LAN address (no WebCrypto, no service worker). */
+export const LAN_NAME = "table.test";
+/** The gateway's address, once `before` has run: `base` at 127.0.0.1 (a secure context), `lan`
+ * the same gateway at `LAN_NAME` (an insecure one). */
+export const server = { base: "", lan: "" };
 export const consoleErrors = [];
 
 function freePort() {
@@ -64,7 +69,7 @@ export function harness() {
       GATEWAY_ADDR: `127.0.0.1:${gatewayPort}`,
       GATEWAY_METRICS_ADDR: "off",
       REFEREE_URL: `http://127.0.0.1:${refereePort}`,
-      PWA_DIR: join(here, "..", "dist"),
+      PWA_DIR: process.env.PWA_DIR ?? join(here, "..", "dist"),
       RUST_LOG: "warn",
       // The tests play fast, many games from one address.
       GATEWAY_ACTIONS_PER_SECOND: "100",
@@ -73,10 +78,20 @@ export function harness() {
       GATEWAY_STREAMS_PER_ADDRESS: "1000",
     });
     server.base = `http://127.0.0.1:${gatewayPort}`;
+    server.lan = `http://${LAN_NAME}:${gatewayPort}`;
     await waitFor("the gateway", async () => (await fetch(`${server.base}/readyz`)).ok);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--no-first-run",
+        "--disable-component-update",
+        "--disable-sync",
+        `--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`,
+      ],
     });
     mkdirSync(ARTIFACTS, { recursive: true });
   });
@@ -127,16 +142,17 @@ export async function axe(page, where) {
   assert.deepEqual(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`), [], `accessibility on ${where}`);
 }
 
-/** White creates a game of `rules` on one phone, Black joins on another. */
-export async function twoPhones(rules, { whiteName, blackName } = {}) {
+/** White creates a game of `rules` on one phone, Black joins on another; `base`: where the
+ * phones open the app (`server.lan` for phones on the table's Wi-Fi). */
+export async function twoPhones(rules, { whiteName, blackName, base = server.base } = {}) {
   const white = await phone();
   const black = await phone();
-  await white.page.goto(`${server.base}/#/start/${rules}`);
+  await white.page.goto(`${base}/#/start/${rules}`);
   await white.page.getByRole("button", { name: "Create game" }).click();
   const link = await white.page.locator('[data-join-link="1"]').getAttribute("href");
   if (whiteName) await white.page.getByLabel("Your name").fill(whiteName);
   await white.page.getByRole("button", { name: "Play as White on this phone" }).click();
-  await black.page.goto(`${server.base}/${link}`);
+  await black.page.goto(`${base}/${link}`);
   if (blackName) await black.page.getByLabel("Your name").fill(blackName);
   await black.page.getByRole("button", { name: "Join" }).click();
   await white.page.getByText("Your move").waitFor();

@@ -16,13 +16,17 @@ interface Props {
   nameOf: (seat: number) => string;
   /** Takes the seat on this phone; without it, no such button. */
   playHere?: (code: SeatCode) => void;
+  /** Whether taking a seat is under way (the buttons wait). */
+  busy?: boolean;
+  /** Why taking a seat here failed, said under its button. */
+  errorOf?: (seat: number) => string | null;
 }
 
 /** The link that opens the join page for one seat's code; the seat rides along so the join
  * page can say which seat the code is for (the code alone decides the seat taken). */
 export const joinHash = (gameId: string, code: SeatCode) => `#/join/${gameId}/${code.join_code}?seat=${code.seat}`;
 
-export function JoinCodes({ gameId, codes, nameOf, playHere }: Props) {
+export function JoinCodes({ gameId, codes, nameOf, playHere, busy = false, errorOf }: Props) {
   const base = `${location.origin}${location.pathname}`;
   return (
     <ul class="seats">
@@ -37,9 +41,14 @@ export function JoinCodes({ gameId, codes, nameOf, playHere }: Props) {
             Join link
           </a>
           {playHere && (
-            <button type="button" onClick={() => playHere(s)}>
+            <button type="button" onClick={() => playHere(s)} disabled={busy}>
               Play as {nameOf(s.seat)} on this phone
             </button>
+          )}
+          {errorOf?.(s.seat) && (
+            <p class="error" role="alert" data-seat-error={s.seat}>
+              {errorOf(s.seat)}
+            </p>
           )}
         </li>
       ))}

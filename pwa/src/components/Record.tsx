@@ -10,6 +10,7 @@ import { type GameView, type PlayedEntry, api, sideName, sideOf, takenBack } fro
 import { withFaces } from "../cards";
 import { type Stretch, carried, extend, gapFrom, join } from "../record";
 import "./record.css";
+import { errorWords } from "../errors";
 
 /** The token the record is fetched with (the seat's on the phone, the host's where it holds no
  * seat); none, as on the table display, fetches it as a spectator hears it. */
@@ -64,7 +65,7 @@ export function useRecord(view: GameView): WholeRecord {
       const whole = join(stretch, latest);
       return whole.from === 0 ? whole.played : null;
     } catch (e) {
-      setError(`The earlier moves could not be fetched. ${(e as Error).message}`);
+      setError(`The earlier moves could not be fetched. ${errorWords(e, "Fetching them")}`);
       return null;
     } finally {
       setLoading(false);

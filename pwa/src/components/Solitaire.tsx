@@ -9,6 +9,7 @@ import { cardFace, cardName, isRed, withFaces } from "../cards";
 import { againstPar, cardPieceWords, cardsWords, dealPar, endWords, groupsWords, paradeParMeaning, paradeParWords, scoreText } from "../games/shared/solitaire";
 import { RecordToken } from "./Record";
 import "../games/shared/solitaire.css";
+import { errorWords } from "../errors";
 
 /** One card face up, with the piece (or the move) it stands for under its face. */
 export function CardFace({ card, note, latest }: { card: string; note?: string | null; latest?: boolean }) {
@@ -116,7 +117,7 @@ export function usePar(gameId: string, over: boolean): { par: Par | undefined; w
         parsKept.set(gameId, r.pars);
         if (!closed) setPars(r.pars);
       },
-      (e: Error) => !closed && setError(e.message),
+      (e) => !closed && setError(errorWords(e, "Fetching the par")),
     );
     return () => {
       closed = true;

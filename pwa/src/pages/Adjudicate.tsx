@@ -8,6 +8,7 @@ import { BoardEditor, boardMoveWords, boardPreview, switchedPosition } from "../
 import { adjudicable, gameEntry } from "../games";
 import type { GameEntry } from "../games/types";
 import { START_FEN } from "../position";
+import { errorWords } from "../errors";
 
 /** The answer in one sentence naming the side, the piece and the squares: the referee's `said`
  * for a legal move; for an illegal one, the piece the app read from the position where the
@@ -53,7 +54,7 @@ function ParQuestion({ rules, position, words }: { rules: string; position: stri
     try {
       setAnswer(words(await api.par(rules, position)));
     } catch (err) {
-      setAnswer((err as Error).message);
+      setAnswer(errorWords(err, "Working out the par"));
     } finally {
       setAsking(false);
     }
@@ -134,7 +135,7 @@ export function Adjudicate() {
     try {
       setAnswer(await api.adjudicate(rules, position, action.trim(), seat));
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorWords(err, "Asking the referee"));
     }
   };
   /** A move tapped on the board: written in the move field and asked at once. */

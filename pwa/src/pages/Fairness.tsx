@@ -2,7 +2,8 @@
 // each seat's share of the randomness checked against the seal it sent when joining, and
 // recomputes the record's chain, which must pass through every link this phone kept.
 import { useEffect, useState } from "preact/hooks";
-import { type View, api, sideName } from "../api";
+import { ApiError, type View, api, sideName } from "../api";
+import { errorWords } from "../errors";
 import { withFaces } from "../cards";
 import { keptKey, seatKeyId } from "../keys";
 import { type Kept, checkpoints, load, verifyCommand } from "../session";
@@ -88,6 +89,9 @@ function KeptLinks({ gameId, kept, record }: { gameId: string; kept: Kept[]; rec
   );
 }
 
+/** How a verdict reads: held, broken, or not checked here (which says nothing against the record). */
+const verdictClass = (v: { ok: boolean; unchecked?: string }) => (v.ok ? "ok" : v.unchecked ? "unchecked" : "error");
+
 export function Fairness({ gameId }: { gameId: string }) {
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [view, setView] = useState<View | null>(null);
@@ -103,7 +107,12 @@ export function Fairness({ gameId }: { gameId: string }) {
         setRecord(record);
         setVerdict(await verifyAudit(record, checkpoints(gameId), await ownKeys(gameId)));
       },
-      (e) => setPending(e.status === 409 ? "The seed is revealed when the game is over. Until then, note the commitment: the game page keeps it under “Fingerprints to note down”." : e.message),
+      (e) =>
+        setPending(
+          e instanceof ApiError && e.status === 409
+            ? "The seed is revealed when the game is over. Until then, note the commitment: the game page keeps it under “Fingerprints to note down”."
+            : `The check could not run: the record could not be fetched. ${errorWords(e, "Fetching the record")}`,
+        ),
     );
     // The spectator's view, for the seats' sides and names.
     api.view(gameId).then(setView, () => undefined);
@@ -111,32 +120,21 @@ export function Fairness({ gameId }: { gameId: string }) {
   return (
     <main>
       <h1>Fair draws?</h1>
-      <p>
-        When the game was created the referee published a fingerprint (SHA-256) of its secret seed. Now that the game is over the seed is revealed, and
-        this page recomputes every card and die from it, in your browser. Every event of the record is also chained to the one before it, and every
-        view this phone received showed the chain so far: the phone kept some of those links, and the final record must pass through each of them.
-      </p>
-      <p class="operator">
-        What whoever runs the referee can and cannot do. It could not choose the draws: the seed was fixed and sealed before anyone joined, and each phone
-        sealed its own random share before any share was revealed. It could not tell anyone a secret through the chain: every event enters the chain
-        sealed with a salt from the seed, so a link seen during the game says nothing about a burial, a hand or a sealed move. It cannot rewrite the
-        record: options, moves, draws, times and what the table was told are all in the chain, and a record changed afterwards, even with every link
-        recomputed, no longer passes through the links the players' phones kept. It cannot act in your name: your phone made a key when it joined and
-        signed every one of your actions with it, and the key never left the phone. What remains: the referee sees every move and every hand as it happens
-        (it is the referee); a seat that joined from a program without a key has only the referee's word for its actions; and where two seats draw from
-        the same pile at the same moment, it decides who was first.
-      </p>
       {pending && <p class="status">{pending}</p>}
       {!verdict && !pending && <p>Checking…</p>}
       {verdict && (
         <>
-          <p class={verdict.ok ? "ok" : "error"} role="status">
-            {verdict.ok ? "✓ Every draw matches the seed." : "✗ The record does not match the seed."}
+          <p class={verdictClass(verdict)} role="status" data-verdict={verdictClass(verdict)}>
+            {verdict.ok
+              ? "✓ Every draw matches the seed."
+              : verdict.unchecked
+                ? `The draws could not be checked on this phone, so this says nothing against the record. ${verdict.unchecked}`
+                : "✗ The record does not match the seed."}
           </p>
-          <p class={verdict.chain.ok ? "ok chain" : "error chain"} data-chain={verdict.chain.ok ? "ok" : "broken"}>
+          <p class={`${verdictClass(verdict.chain)} chain`} data-chain={verdict.chain.unchecked ? "unchecked" : verdict.chain.ok ? "ok" : "broken"}>
             {verdict.chain.line}
           </p>
-          <p class={verdict.signatures.ok ? "ok signatures" : "error signatures"} data-signatures={verdict.signatures.ok ? "ok" : "broken"}>
+          <p class={`${verdictClass(verdict.signatures)} signatures`} data-signatures={verdict.signatures.unchecked ? "unchecked" : verdict.signatures.ok ? "ok" : "broken"}>
             {verdict.signatures.line}
           </p>
           <ul>
@@ -180,6 +178,22 @@ export function Fairness({ gameId }: { gameId: string }) {
           )}
         </>
       )}
+      <h2>How the check works</h2>
+      <p>
+        When the game was created the referee published a fingerprint (SHA-256) of its secret seed. Now that the game is over the seed is revealed, and
+        this page recomputes every card and die from it, in your browser. Every event of the record is also chained to the one before it, and every
+        view this phone received showed the chain so far: the phone kept some of those links, and the final record must pass through each of them.
+      </p>
+      <p class="operator">
+        What whoever runs the referee can and cannot do. It could not choose the draws: the seed was fixed and sealed before anyone joined, and each phone
+        sealed its own random share before any share was revealed. It could not tell anyone a secret through the chain: every event enters the chain
+        sealed with a salt from the seed, so a link seen during the game says nothing about a burial, a hand or a sealed move. It cannot rewrite the
+        record: options, moves, draws, times and what the table was told are all in the chain, and a record changed afterwards, even with every link
+        recomputed, no longer passes through the links the players' phones kept. It cannot act in your name: your phone made a key when it joined and
+        signed every one of your actions with it, and the key never left the phone. What remains: the referee sees every move and every hand as it happens
+        (it is the referee); a seat that joined from a program without a key has only the referee's word for its actions; and where two seats draw from
+        the same pile at the same moment, it decides who was first.
+      </p>
       {kept.length > 0 && <KeptLinks gameId={gameId} kept={kept} record={record} />}
       <a class="button" href={`#/game/${gameId}`}>
         Back to the game

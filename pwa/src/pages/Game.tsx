@@ -13,6 +13,7 @@ import type { ScreenProps } from "../games/types";
 import { awaitingWords, dueSeats, revealDue } from "../joining";
 import { cacheView, cachedView, keepCheckpoint, load, nextHolder, save } from "../session";
 import { handOver, joinedWords, ownResult, scoreWords, withNames } from "../words";
+import { errorWords } from "../errors";
 
 /** The game's screen from the registry (or the generic one, when asked for). Drawn anew for
  * each seat that takes the phone, so nothing one seat tapped or chose (a secret table being
@@ -329,7 +330,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
           if (last) setView(withNames(settled(last)));
           setOffline(true);
           timer = setTimeout(() => setRetry((n) => n + 1), 4000);
-        } else setMessage(err.message);
+        } else setMessage(errorWords(e, "Opening the game"));
       },
     );
     return () => {
@@ -402,7 +403,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
         seatLost(seat);
       } else {
         if (err.status === 0) setOffline(true);
-        setMessage(err.message);
+        setMessage(errorWords(e, "Sending your move"));
       }
     }
   };
@@ -445,7 +446,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
       const ended = await api.end(gameId, stored.host);
       show(seat === null || !token ? ended : await api.view(gameId, token));
     } catch (e) {
-      setMessage((e as ApiError).message);
+      setMessage(errorWords(e, "Ending the game"));
     }
   };
 
@@ -462,7 +463,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
       if (seat === s || seat === null) show(after);
       else setRetry((n) => n + 1);
     } catch (e) {
-      setMessage((e as ApiError).message);
+      setMessage(errorWords(e, "Making a new code"));
     }
   };
 

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
-import { type RulesInfo, type View, api, sideName } from "../api";
-import { type Stored, allGames, cachedView } from "../session";
+import { ApiError, type RulesInfo, type View, api, sideName } from "../api";
+import { type Stored, allGames, cachedView, forget } from "../session";
 import { stageWords } from "../games/stages";
 import { plural, turnSentence } from "../words";
+import { errorWords } from "../errors";
 
 /** At most this many games of each kind are listed. */
 const LISTED = 8;
@@ -11,6 +12,8 @@ interface Known {
   gameId: string;
   stored: Stored;
   view: View | null;
+  /** The referee no longer knows the game (it expired before anyone finished joining). */
+  gone?: boolean;
 }
 
 /** The seats this phone holds in a game, as players say them. */
@@ -28,16 +31,60 @@ function waiting(view: View, held: number[]): string {
   return (view.awaiting_reveal ?? []).some((s) => held.includes(s)) ? "Everyone has joined: open the game to start it" : "Everyone has joined; starting";
 }
 
-function GameLine({ k, names }: { k: Known; names: Record<string, string> }) {
+/** A game line's delete button: for a game this phone made that never started (resume it by
+ * opening it, or delete it: the referee ends it), and for a game the referee no longer has. */
+function DeleteGame({ k, onGone }: { k: Known; onGone: () => void }) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    setError("");
+    try {
+      if (!k.gone && k.stored.host) await api.end(k.gameId, k.stored.host);
+      forget(k.gameId);
+      onGone();
+    } catch (e) {
+      // Already over or gone: nothing left to end.
+      if (e instanceof ApiError && (e.status === 404 || e.code === "game_over")) {
+        forget(k.gameId);
+        onGone();
+      } else setError(errorWords(e, "Deleting the game"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" class="delete-game" onClick={remove} disabled={busy}>
+        {k.gone ? "Remove from this list" : "Delete this game"}
+      </button>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function GameLine({ k, names, onGone }: { k: Known; names: Record<string, string>; onGone: () => void }) {
   const rules = k.view?.rules ?? k.stored.rules ?? "";
   const seats = Object.keys(k.stored.seats).map(Number);
-  const status = !k.view ? "" : k.view.status === "waiting" ? waiting(k.view, seats) : turnSentence(k.view, seats.length === 1 ? seats[0] : null, stageWords(k.view.rules));
+  const status = k.gone
+    ? "The referee no longer has this game: it was never started and has expired."
+    : !k.view
+      ? ""
+      : k.view.status === "waiting"
+        ? waiting(k.view, seats)
+        : turnSentence(k.view, seats.length === 1 ? seats[0] : null, stageWords(k.view.rules));
+  const deletable = k.gone || (k.stored.host !== undefined && k.view?.status === "waiting");
   return (
     <li class="card your-game">
       <a class="button" href={`#/game/${k.gameId}`}>
         <strong>{names[rules] ?? rules}</strong> <span class="facts">— {seatsHeld(k)}</span>
       </a>
       <p class="facts">{status}</p>
+      {deletable && <DeleteGame k={k} onGone={onGone} />}
     </li>
   );
 }
@@ -53,7 +100,7 @@ function YourGames({ names }: { names: Record<string, string> }) {
       const token = seat !== undefined ? k.stored.seats[seat] : k.stored.host;
       api.view(k.gameId, token).then(
         (view) => setKnown((all) => all.map((x, j) => (j === i ? { ...x, view } : x))),
-        () => undefined,
+        (e) => e instanceof ApiError && e.status === 404 && setKnown((all) => all.map((x, j) => (j === i ? { ...x, gone: true } : x))),
       );
     });
   }, []);
@@ -67,7 +114,7 @@ function YourGames({ names }: { names: Record<string, string> }) {
           <h2 id="your-games">Your games</h2>
           <ul class="catalogue">
             {on.slice(0, LISTED).map((k) => (
-              <GameLine key={k.gameId} k={k} names={names} />
+              <GameLine key={k.gameId} k={k} names={names} onGone={() => setKnown((all) => all.filter((x) => x.gameId !== k.gameId))} />
             ))}
           </ul>
         </section>
@@ -77,7 +124,7 @@ function YourGames({ names }: { names: Record<string, string> }) {
           <summary>Finished games ({Math.min(over.length, LISTED)})</summary>
           <ul class="catalogue">
             {over.slice(0, LISTED).map((k) => (
-              <GameLine key={k.gameId} k={k} names={names} />
+              <GameLine key={k.gameId} k={k} names={names} onGone={() => setKnown((all) => all.filter((x) => x.gameId !== k.gameId))} />
             ))}
           </ul>
         </details>
@@ -134,7 +181,7 @@ export function Home() {
   const [rules, setRules] = useState<RulesInfo[] | null>(null);
   const [error, setError] = useState("");
   useEffect(() => {
-    api.rules().then(setRules, (e) => setError(e.message));
+    api.rules().then(setRules, (e) => setError(errorWords(e, "Fetching the games")));
   }, []);
   const names = Object.fromEntries((rules ?? []).map((r) => [r.id, r.name]));
   return (

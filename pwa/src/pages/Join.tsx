@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, sideName } from "../api";
 import { NAME_CHARS, joinSeat, nameProblem, phraseProblem } from "../joining";
 import { go } from "../router";
+import { errorWords } from "../errors";
 
 /** Which game and seat a join link is for, once the referee's public view says it: "Chess960,
  * as Black". For a game typed by hand, the game once its id is read (a typed code's seat only
@@ -67,7 +68,7 @@ export function Join({ gameId = "", code = "", seat }: { gameId?: string; code?:
       await joinSeat(game.trim(), joinCode.trim(), { phrase: entropy, name });
       go("game", game.trim());
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorWords(err, "Joining"));
     } finally {
       setBusy(false);
     }

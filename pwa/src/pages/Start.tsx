@@ -1,17 +1,30 @@
 // Starting a game: the game, its options (each game's own form from the registry, or options
 // as JSON for a game the app does not know yet) and how the phones are shared.
 import { useEffect, useState } from "preact/hooks";
-import { api, type Created, type RulesInfo } from "../api";
+import { ApiError, api, type Created, type RulesInfo } from "../api";
+import { cryptoReady } from "../crypto";
+import { errorWords } from "../errors";
 import { JoinCodes } from "../components/JoinCodes";
 import { gameEntry, seatName } from "../games";
 import { NAME_CHARS, joinSeat, nameProblem } from "../joining";
 import { go } from "../router";
-import { load, save } from "../session";
+import { forget, load, save } from "../session";
 
 /** The chosen game's options form, or nothing for a game without options. */
 function Options({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) {
   const spec = gameEntry(id).options;
   return spec ? <spec.Form value={value} onChange={onChange} /> : null;
+}
+
+/** Ends a game this phone made but could not seat, and forgets it; where the referee cannot be
+ * reached it is kept, and the home page offers to delete it later. */
+async function discard(c: Created): Promise<void> {
+  try {
+    await api.end(c.game_id, c.host_token);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status === 0 || e.status >= 500) return;
+  }
+  forget(c.game_id);
 }
 
 /** Starts a game; `again` names a game this phone created whose options and phones to reuse. */
@@ -30,9 +43,11 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
   const [names, setNames] = useState<string[]>([]);
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState("");
+  // A failed "Play as … on this phone", said under that seat's button.
+  const [seatError, setSeatError] = useState<{ seat: number; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api.rules().then(setRules, (e) => setError(e.message));
+    api.rules().then(setRules, (e) => setError(errorWords(e, "Fetching the games")));
   }, []);
 
   const spec = gameEntry(id).options;
@@ -63,8 +78,13 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
     }
     setBusy(true);
     setError("");
+    let made: Created | null = null;
     try {
+      // What joining needs is checked before the game is made, so a phone that cannot sign
+      // leaves no game behind.
+      await cryptoReady();
       const c = await api.createGame(id, options());
+      made = c;
       save(c.game_id, { host: c.host_token, seats: {}, mode: phones, codes: c.seats, rules: id, options: value });
       if (phones === "shared") {
         // Every seat joins with randomness of its own, committed; the last join reveals them all.
@@ -72,24 +92,31 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
         go("game", c.game_id);
       } else setCreated(c);
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorWords(err, "Creating the game"));
+      // A game made for one phone whose seats could not all be taken is of no use: it is ended
+      // and forgotten, so no half-made game waits on the home page.
+      if (made && phones === "shared") await discard(made);
     } finally {
       setBusy(false);
     }
   };
 
-  const playHere = async (code: string) => {
+  const playHere = async (seat: number, code: string) => {
     if (!created) return;
+    setSeatError(null);
     const problem = nameProblem(name);
     if (problem) {
-      setError(problem);
+      setSeatError({ seat, text: problem });
       return;
     }
+    setBusy(true);
     try {
       await joinSeat(created.game_id, code, { name, rules: id });
       go("game", created.game_id);
     } catch (err) {
-      setError((err as Error).message);
+      setSeatError({ seat, text: errorWords(err, "Joining") });
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -108,8 +135,14 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
           Your name (optional, shown to the others)
           <input name="player-name" value={name} maxLength={NAME_CHARS} autocomplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </label>
-        <JoinCodes gameId={created.game_id} codes={created.seats} nameOf={(seat) => seatName(id, seat)} playHere={(s) => playHere(s.join_code)} />
-        {error && <p class="error" role="alert">{error}</p>}
+        <JoinCodes
+          gameId={created.game_id}
+          codes={created.seats}
+          nameOf={(seat) => seatName(id, seat)}
+          playHere={(s) => playHere(s.seat, s.join_code)}
+          busy={busy}
+          errorOf={(seat) => (seatError?.seat === seat ? seatError.text : null)}
+        />
         <details class="facts fingerprints">
           <summary>Fingerprints to note down</summary>
           <p>

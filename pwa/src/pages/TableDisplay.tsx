@@ -11,6 +11,7 @@ import { gameEntry } from "../games";
 import { stageWords } from "../games/stages";
 import { joinedWords, sealedWords, turnSentence } from "../words";
 import "../components/variants.css";
+import { errorWords } from "../errors";
 
 /** A game without a table display of its own: the board, whose turn, the record. */
 function PlainTable({ view }: { view: GameView }) {
@@ -73,7 +74,7 @@ export function TableDisplay({ gameId }: { gameId: string }) {
       (e) => {
         if (closed) return;
         const err = e as ApiError;
-        setProblem(err.status === 0 || err.status >= 500 ? "Offline — reconnecting…" : err.message);
+        setProblem(err.status === 0 || err.status >= 500 ? "Offline — reconnecting…" : errorWords(e, "Opening the table display"));
         if (err.status === 0 || err.status >= 500) timer = setTimeout(() => setRetry((n) => n + 1), 4000);
       },
     );

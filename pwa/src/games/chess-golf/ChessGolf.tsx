@@ -34,6 +34,7 @@ import {
 } from "./golf";
 import "../../components/variants.css";
 import "./golf.css";
+import { errorWords } from "../../errors";
 
 export type GolfView = GameView<ChessGolfFields, never>;
 
@@ -281,8 +282,8 @@ function usePars(gameId: string, finished: number): { pars: Par[]; working: bool
         if ((parsKept.get(gameId)?.finished ?? 0) < finished) parsKept.set(gameId, answer);
         if (!closed) setKnown(answer);
       },
-      (e: Error) => {
-        if (!closed) setError(e.message);
+      (e) => {
+        if (!closed) setError(errorWords(e, "Fetching the pars"));
       },
     );
     return () => {
@@ -401,7 +402,7 @@ export function ChessGolfGame({ view, act, message, setMessage }: ScreenProps<Go
       if (answer.legal) return act(move);
       setMessage(answer.reason);
     } catch (e) {
-      setMessage((e as Error).message);
+      setMessage(errorWords(e, "Checking the move"));
     }
   };
   const scorecard = <Scorecard view={view} nameOf={nameOf} />;

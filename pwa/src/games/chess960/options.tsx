@@ -2,6 +2,7 @@
 // number, or cards turned over at the table.
 import type { OptionsFormProps, OptionsSpec } from "../types";
 import { numberOf } from "../shared/forms";
+import { InWords } from "../../errors";
 
 /** Chess960: `{chess960_draw: "cards" | "number"}`, a chosen `{number}`, or `{cards}` turned over
  * at the table ("1 6 N R Q R N R"). */
@@ -75,7 +76,7 @@ export const chess960Options: OptionsSpec<Chess960Options> = {
   defaults: { chess960_draw: "cards" },
   Form: Chess960Form,
   toOptions: (value) => {
-    if ("cards" in value && value.cards.split(" ").filter(Boolean).length !== 8) throw new Error("Tap all eight cards as they were turned over: one from each of the first two piles, then the six of the third.");
+    if ("cards" in value && value.cards.split(" ").filter(Boolean).length !== 8) throw new InWords("Tap all eight cards as they were turned over: one from each of the first two piles, then the six of the third.");
     return value;
   },
 };

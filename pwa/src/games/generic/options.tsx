@@ -2,6 +2,7 @@
 // empty for the game's defaults.
 import { useState } from "preact/hooks";
 import type { OptionsFormProps, OptionsSpec } from "../types";
+import { InWords } from "../../errors";
 
 function JsonForm({ value, onChange }: OptionsFormProps<string>) {
   // Open at first when there is something in it; after that, as the player leaves it.
@@ -28,7 +29,7 @@ export const jsonOptions: OptionsSpec<string> = {
     try {
       return JSON.parse(text);
     } catch (e) {
-      throw new Error(`The options are not valid JSON: ${(e as Error).message}`);
+      throw new InWords(`The options are not valid JSON: ${(e as Error).message}`);
     }
   },
 };
