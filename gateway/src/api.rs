@@ -619,7 +619,7 @@ pub async fn game_events(
     path: web::Path<String>,
     query: web::Query<EventsQuery>,
 ) -> Result<impl Responder, ApiError> {
-    let pass = streams.open(req.peer_addr().map(|a| a.ip()))?;
+    let pass = streams.open(crate::clients::key_of(&req))?;
     let keepalive = streams.keepalive;
     let token = match bearer(&req)? {
         Some(token) => Some(token),

@@ -4,6 +4,14 @@
 pub struct Config {
     /// Where to listen (`GATEWAY_ADDR`).
     pub addr: String,
+    /// How to tell a request's client behind proxies (`GATEWAY_TRUSTED_PROXIES`).
+    pub clients: crate::clients::Clients,
+    /// The certificate chain and private key to serve HTTPS with, PEM files
+    /// (`GATEWAY_TLS_CERT`, `GATEWAY_TLS_KEY`: both or neither; neither: plain HTTP).
+    pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    /// Whether to draw a QR code of the address to open in the terminal (`GATEWAY_QR=on`, as
+    /// `deploy/local/run --table` sets it).
+    pub qr: bool,
     /// Where the Prometheus page is served (`GATEWAY_METRICS_ADDR`, default `127.0.0.1:9465`;
     /// `off`: nowhere). Never on the public address.
     pub metrics_addr: Option<String>,
@@ -44,8 +52,30 @@ impl Config {
         let number =
             |name: &str, default: &str| env_or(name, default).parse::<u64>().map_err(|e| format!("{name}: {e}"));
         let count = |name: &str, default: &str| number(name, default).map(|n| n.clamp(1, 1_000_000) as usize);
+        let tls = match (
+            std::env::var("GATEWAY_TLS_CERT").ok().filter(|v| !v.is_empty()),
+            std::env::var("GATEWAY_TLS_KEY").ok().filter(|v| !v.is_empty()),
+        ) {
+            (Some(cert), Some(key)) => Some((cert.into(), key.into())),
+            (None, None) => None,
+            _ => {
+                return Err(
+                    "GATEWAY_TLS_CERT and GATEWAY_TLS_KEY go together: set both to serve HTTPS, or neither".into()
+                );
+            }
+        };
+        let qr = match env_or("GATEWAY_QR", "off").as_str() {
+            "on" | "1" | "true" => true,
+            "off" | "0" | "false" => false,
+            other => return Err(format!("GATEWAY_QR: `{other}` is neither on nor off")),
+        };
         Ok(Config {
             addr: env_or("GATEWAY_ADDR", "127.0.0.1:8080"),
+            clients: crate::clients::Clients::from_setting(
+                &std::env::var("GATEWAY_TRUSTED_PROXIES").unwrap_or_default(),
+            )?,
+            tls,
+            qr,
             metrics_addr: Some(env_or("GATEWAY_METRICS_ADDR", "127.0.0.1:9465")).filter(|a| a != "off"),
             referee_url: env_or("REFEREE_URL", "http://127.0.0.1:50051"),
             pwa_dir: env_or("PWA_DIR", "pwa/dist").into(),

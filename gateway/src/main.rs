@@ -3,10 +3,12 @@
 //! companion web app. It keeps no game state: any number of gateways serve the same games.
 
 mod api;
+mod clients;
 mod config;
 mod errors;
 mod feeds;
 mod health;
+mod listen;
 mod middleware;
 mod referee;
 mod streams;
@@ -14,7 +16,7 @@ mod views;
 mod web_app;
 
 use actix_governor::governor::middleware::NoOpMiddleware;
-use actix_governor::{Governor, GovernorConfig, GovernorConfigBuilder, PeerIpKeyExtractor};
+use actix_governor::{Governor, GovernorConfig, GovernorConfigBuilder};
 use actix_web::middleware::{ErrorHandlers, from_fn};
 use actix_web::{App, HttpServer, web};
 use config::Config;
@@ -46,18 +48,26 @@ fn main() -> std::io::Result<()> {
             std::process::exit(2);
         }
     };
-    actix_web::rt::System::new().block_on(run(config))
+    // Said in words ("gateway: cannot listen on …"), not as Rust's debug text, and at once.
+    if let Err(e) = actix_web::rt::System::new().block_on(run(config)) {
+        eprintln!("gateway: {e}");
+        std::process::exit(1);
+    }
+    Ok(())
 }
 
-/// A limit of `count` requests per `window` for each client address, with bursts of `burst`:
-/// one request's share of the window in nanoseconds, so any count up to one a nanosecond works.
+/// A limit of `count` requests per `window` for each client (as `clients` tell them), with
+/// bursts of `burst`: one request's share of the window in nanoseconds, so any count up to one
+/// a nanosecond works.
 fn rate_limit(
+    clients: &clients::Clients,
     window: Duration,
     count: u64,
     burst: u64,
-) -> std::io::Result<GovernorConfig<PeerIpKeyExtractor, NoOpMiddleware>> {
+) -> std::io::Result<GovernorConfig<clients::Clients, NoOpMiddleware>> {
     let share = (window.as_nanos() / u128::from(count.max(1))).max(1);
     GovernorConfigBuilder::default()
+        .key_extractor(clients.clone())
         .period(Duration::from_nanos(share.min(u128::from(u64::MAX)) as u64))
         .burst_size(burst.clamp(1, u64::from(u32::MAX)) as u32)
         .finish()
@@ -75,11 +85,18 @@ async fn run(config: Config) -> std::io::Result<()> {
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     let referee =
         referee::Referee::new(&config.referee_url, config.referee_connections).map_err(std::io::Error::other)?;
-    let joins = rate_limit(Duration::from_secs(60), config.joins_per_minute, config.joins_per_minute)?;
-    let actions =
-        rate_limit(Duration::from_secs(1), config.actions_per_second, config.actions_per_second.saturating_mul(3))?;
-    let records = rate_limit(Duration::from_secs(60), config.records_per_minute, config.records_per_minute / 4 + 1)?;
-    let pars = rate_limit(Duration::from_secs(60), config.pars_per_minute, config.pars_per_minute / 4 + 1)?;
+    let clients = &config.clients;
+    let joins = rate_limit(clients, Duration::from_secs(60), config.joins_per_minute, config.joins_per_minute)?;
+    let actions = rate_limit(
+        clients,
+        Duration::from_secs(1),
+        config.actions_per_second,
+        config.actions_per_second.saturating_mul(3),
+    )?;
+    let records =
+        rate_limit(clients, Duration::from_secs(60), config.records_per_minute, config.records_per_minute / 4 + 1)?;
+    let pars = rate_limit(clients, Duration::from_secs(60), config.pars_per_minute, config.pars_per_minute / 4 + 1)?;
+    let client_data = web::Data::new(config.clients.clone());
     let streams = streams::Streams::new(
         config.streams_per_address,
         config.streams,
@@ -92,9 +109,13 @@ async fn run(config: Config) -> std::io::Result<()> {
     };
     let openapi = api::ApiDoc::openapi();
     let app = web_app::WebApp::new(&config.pwa_dir);
-    tracing::info!(addr = %config.addr, referee = %config.referee_url, app = %config.pwa_dir.display(), "gateway listening");
+    let tls = match &config.tls {
+        Some((cert, key)) => Some(listen::tls_config(cert, key).map_err(std::io::Error::other)?),
+        None => None,
+    };
     let server = HttpServer::new(move || {
         App::new()
+            .app_data(client_data.clone())
             .app_data(web::Data::new(referee.clone()))
             .app_data(web::Data::new(streams.clone()))
             .app_data(web::Data::new(feeds.clone()))
@@ -145,12 +166,19 @@ async fn run(config: Config) -> std::io::Result<()> {
             .configure(|cfg| app.configure(cfg))
     })
     .tcp_nodelay(true)
-    .shutdown_timeout(10)
-    .bind(&config.addr)?;
-    eprintln!("gateway: open http://{}/", config.addr);
+    .shutdown_timeout(10);
+    let https = tls.is_some();
+    let server = match tls {
+        Some(tls) => server.bind_rustls_0_23(&config.addr, tls),
+        None => server.bind(&config.addr),
+    }
+    .map_err(|e| listen::cannot_listen(&config.addr, "GATEWAY_ADDR", &e))?;
+    tracing::info!(addr = %config.addr, https, referee = %config.referee_url, app = %config.pwa_dir.display(), "gateway listening");
+    eprint!("{}", listen::announcement(&server.addrs(), &listen::interfaces(), https, config.qr));
     match &config.metrics_addr {
         Some(addr) => {
-            let metrics = health::metrics_server(addr, metrics)?;
+            let metrics = health::metrics_server(addr, metrics)
+                .map_err(|e| listen::cannot_listen(addr, "GATEWAY_METRICS_ADDR", &e))?;
             futures::future::try_join(server.run(), metrics).await.map(|_| ())
         }
         None => server.run().await,

@@ -59,12 +59,13 @@ impl Referee {
     }
 }
 
-/// [`request`] that also names the HTTP client's address (`x-client-address`), by which the
-/// referee counts wrong join codes and new games.
+/// [`request`] that also names the HTTP client's address (`x-client-address`, as
+/// [`crate::clients`] tells it: IPv6 by its /64), by which the referee counts wrong join codes,
+/// new games and bytes.
 pub fn request_from<T>(client: &actix_web::HttpRequest, message: T, token: Option<&str>) -> tonic::Request<T> {
     let mut request = request(message, token);
-    if let Some(peer) = client.peer_addr()
-        && let Ok(value) = peer.ip().to_string().parse()
+    if let Some(address) = crate::clients::key_of(client)
+        && let Ok(value) = address.to_string().parse()
     {
         request.metadata_mut().insert("x-client-address", value);
     }

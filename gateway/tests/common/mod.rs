@@ -20,9 +20,21 @@ impl Gateway {
         Gateway::start_binary(std::path::Path::new(env!("CARGO_BIN_EXE_gateway")), referee, env)
     }
 
+    /// A gateway listening on `port` as `env` says (`GATEWAY_ADDR` and TLS among them), reached
+    /// at `base` (`https://localhost:PORT`).
+    pub fn start_with_base(referee: &Referee, env: &[(&str, &str)], base: &str, port: u16) -> Gateway {
+        let mut gateway = Gateway::spawn(std::path::Path::new(env!("CARGO_BIN_EXE_gateway")), referee, env, port);
+        gateway.base = base.to_string();
+        gateway
+    }
+
     /// A gateway from another build (a benchmark's baseline).
     pub fn start_binary(bin: &std::path::Path, referee: &Referee, env: &[(&str, &str)]) -> Gateway {
-        let (port, metrics) = (free_port(), free_port());
+        Gateway::spawn(bin, referee, env, free_port())
+    }
+
+    fn spawn(bin: &std::path::Path, referee: &Referee, env: &[(&str, &str)], port: u16) -> Gateway {
+        let metrics = free_port();
         let child = Command::new(bin)
             .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
             .env("GATEWAY_METRICS_ADDR", format!("127.0.0.1:{metrics}"))
