@@ -14,17 +14,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
 
 /// An error for a listener that could not be opened, naming the address, the setting that
-/// chose it and what to do, in words.
+/// chose it and what to do, in words (`telemetry::cannot_listen`).
 pub fn cannot_listen(addr: &str, setting: &str, e: &io::Error) -> io::Error {
-    let why = match e.kind() {
-        io::ErrorKind::AddrInUse => {
-            format!("the address is in use (another program listens there: stop it, or set {setting} to another port)")
-        }
-        io::ErrorKind::AddrNotAvailable => "this machine has no such address".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied (ports below 1024 need privileges)".to_string(),
-        _ => e.to_string(),
-    };
-    io::Error::new(e.kind(), format!("cannot listen on {addr} ({setting}): {why}"))
+    io::Error::new(e.kind(), telemetry::cannot_listen(addr, setting, e))
 }
 
 /// The rustls configuration for a certificate chain and its private key, both PEM files.
@@ -213,14 +205,5 @@ mod tests {
         assert_eq!(code.lines().count(), (25_usize + 8).div_ceil(2));
         assert!(code.lines().all(|l| l.chars().count() == 33), "{code}");
         assert!(text.contains(&code));
-    }
-
-    #[test]
-    fn a_taken_address_is_named_with_its_setting() {
-        let e = io::Error::new(io::ErrorKind::AddrInUse, "Address already in use");
-        assert_eq!(
-            cannot_listen("127.0.0.1:9465", "GATEWAY_METRICS_ADDR", &e).to_string(),
-            "cannot listen on 127.0.0.1:9465 (GATEWAY_METRICS_ADDR): the address is in use (another program listens there: stop it, or set GATEWAY_METRICS_ADDR to another port)"
-        );
     }
 }

@@ -2,15 +2,14 @@
 //! their spans over OTLP to a collector played by this test, in the caller's trace, the
 //! referee's span a child of the gateway's.
 
-#[path = "../../referee/tests/support/mod.rs"]
-mod support;
+mod common;
 
+use common::Gateway;
+use common::support::{Redis, Referee, free_port};
 use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{TraceService, TraceServiceServer};
 use opentelemetry_proto::tonic::collector::trace::v1::{ExportTraceServiceRequest, ExportTraceServiceResponse};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use support::{Redis, Referee, free_port};
 
 #[derive(Clone, Debug)]
 struct Span {
@@ -67,24 +66,12 @@ async fn a_traceparent_sent_to_the_gateway_reaches_the_referee() {
 
     let redis = Redis::start();
     let referee = Referee::start_with(&redis.url(), &otel);
-    let port = free_port();
-    let mut gateway = Command::new(env!("CARGO_BIN_EXE_gateway"))
-        .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
-        .env("REFEREE_URL", referee.endpoint())
-        .env("PWA_DIR", "/nonexistent")
-        .env("RUST_LOG", "warn")
-        .envs(otel)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    // Free ports for everything it listens on, metrics included, and a deadline on its start.
+    let gateway = Gateway::start(&referee, &otel);
 
     let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let r = reqwest::Client::new()
-        .get(format!("http://127.0.0.1:{port}/api/v1/rules"))
+        .get(gateway.url("/api/v1/rules"))
         .header("traceparent", format!("00-{trace_id}-00f067aa0ba902b7-01"))
         .send()
         .await
@@ -113,6 +100,4 @@ async fn a_traceparent_sent_to_the_gateway_reaches_the_referee() {
         referee_spans.iter().any(|r| gateway_spans.iter().any(|g| g.span_id == r.parent_span_id)),
         "the referee's span is a child of the gateway's"
     );
-    let _ = gateway.kill();
-    let _ = gateway.wait();
 }

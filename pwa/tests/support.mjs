@@ -4,8 +4,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -29,6 +29,18 @@ export const LAN_NAME = "table.test";
 export const server = { base: "", lan: "" };
 export const consoleErrors = [];
 
+/** Whether something listens on `port` at 127.0.0.1. */
+function portOpen(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 function freePort() {
   return new Promise((resolve) => {
     const s = createServer();
@@ -39,16 +51,29 @@ function freePort() {
   });
 }
 
+/** Whether `setpriv --pdeathsig` (util-linux) is here to tie a process's life to this one. */
+const SETPRIV = existsSync("/usr/bin/setpriv");
+
+/** Starts a process for this file's tests, its output kept for when it fails. Under setpriv it
+ * is sent SIGKILL when this test process dies, even by SIGKILL, so nothing outlives the tests. */
 function start(command, args, env = {}) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
-  child.stderr.on("data", () => {});
+  const [file, argv] = SETPRIV ? ["/usr/bin/setpriv", ["--pdeathsig", "SIGKILL", "--", command, ...args]] : [command, args];
+  const child = spawn(file, argv, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  child.log = "";
+  const keep = (d) => (child.log = (child.log + d).slice(-20000));
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  child.what = command.split("/").at(-1);
   children.push(child);
   return child;
 }
 
-async function waitFor(what, check, ms = 20000) {
+/** Waits until `check` holds, at most `ms`; fails with the process's own words if `child`
+ * exits first or the time runs out. */
+async function waitFor(what, child, check, ms = 20000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited at start (${child.exitCode ?? child.signalCode}); its log:\n${child.log}`);
     try {
       if (await check()) return;
     } catch {
@@ -56,16 +81,16 @@ async function waitFor(what, check, ms = 20000) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${what} did not come up`);
+  throw new Error(`${what} did not come up within ${ms} ms; its log:\n${child.log}`);
 }
 
 /** Starts Redis, the referee, the gateway and Chromium for this file's tests. */
 export function harness() {
   before(async () => {
     const [redisPort, refereePort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-    start("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", mkdtempSync(join(tmpdir(), "redis-"))]);
-    start(REFEREE_BIN, ["serve"], { REFEREE_ADDR: `127.0.0.1:${refereePort}`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, REFEREE_METRICS_ADDR: "off", RUST_LOG: "warn" });
-    start(GATEWAY_BIN, [], {
+    const redis = start("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", mkdtempSync(join(tmpdir(), "redis-"))]);
+    const referee = start(REFEREE_BIN, ["serve"], { REFEREE_ADDR: `127.0.0.1:${refereePort}`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, REFEREE_METRICS_ADDR: "off", RUST_LOG: "warn" });
+    const gateway = start(GATEWAY_BIN, [], {
       GATEWAY_ADDR: `127.0.0.1:${gatewayPort}`,
       GATEWAY_METRICS_ADDR: "off",
       REFEREE_URL: `http://127.0.0.1:${refereePort}`,
@@ -79,7 +104,9 @@ export function harness() {
     });
     server.base = `http://127.0.0.1:${gatewayPort}`;
     server.lan = `http://${LAN_NAME}:${gatewayPort}`;
-    await waitFor("the gateway", async () => (await fetch(`${server.base}/readyz`)).ok);
+    await waitFor("redis-server", redis, () => portOpen(redisPort));
+    await waitFor("the referee", referee, () => portOpen(refereePort));
+    await waitFor("the gateway", gateway, async () => (await fetch(`${server.base}/readyz`)).ok);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
       args: [

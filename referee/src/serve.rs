@@ -148,8 +148,17 @@ async fn connect(config: &Config) -> Result<Store, String> {
 
 pub async fn serve(config: Config) -> Result<(), String> {
     let _telemetry = telemetry::init("referee");
+    // Both addresses are taken before Redis is waited for: a referee that cannot listen says
+    // where and why at once.
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| telemetry::cannot_listen(&config.addr.to_string(), "REFEREE_ADDR", &e))?;
     if let Some(addr) = config.metrics_addr {
-        telemetry::install_metrics(addr).map_err(|e| format!("metrics on {addr}: {e}"))?;
+        // The exporter binds on its own thread and reports a failure without its reason: tried
+        // here first, so that a taken address is named in words.
+        std::net::TcpListener::bind(addr)
+            .map_err(|e| telemetry::cannot_listen(&addr.to_string(), "REFEREE_METRICS_ADDR", &e))?;
+        telemetry::install_metrics(addr).map_err(|e| format!("metrics on {addr} (REFEREE_METRICS_ADDR): {e}"))?;
     }
     let store = connect(&config).await?;
     if config.settings.key.is_development() {
@@ -189,9 +198,6 @@ pub async fn serve(config: Config) -> Result<(), String> {
         .build_v1alpha()
         .map_err(|e| e.to_string())?;
 
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     tracing::info!(addr = %bound, redis = %config.redis_url, "referee listening");
     let (stop, stopping) = tokio::sync::watch::channel(false);

@@ -6,7 +6,7 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Instant;
 
-pub use ::telemetry::init;
+pub use ::telemetry::{cannot_listen, init};
 
 /// Serves Prometheus metrics at `http://addr/metrics`.
 pub fn install_metrics(addr: SocketAddr) -> Result<(), String> {

@@ -4,7 +4,11 @@
 //! `OTEL_EXPORTER_OTLP_ENDPOINT` is set, spans are also exported over OTLP/gRPC. Each layer
 //! has its own filter, so quieting the console never drops exported spans. Trace context
 //! travels as W3C `traceparent`: extracted from incoming HTTP headers or gRPC metadata, and
-//! injected into outgoing gRPC metadata.
+//! injected into outgoing gRPC metadata. An address that cannot be listened on is said the same
+//! way by both processes (`cannot_listen`).
+
+mod listening;
+pub use listening::cannot_listen;
 
 use opentelemetry::propagation::{Extractor, Injector};
 use opentelemetry::trace::TracerProvider as _;

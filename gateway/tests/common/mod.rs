@@ -13,6 +13,7 @@ pub struct Gateway {
     child: Child,
     base: String,
     metrics: String,
+    _dir: tempfile::TempDir,
 }
 
 impl Gateway {
@@ -35,26 +36,31 @@ impl Gateway {
 
     fn spawn(bin: &std::path::Path, referee: &Referee, env: &[(&str, &str)], port: u16) -> Gateway {
         let metrics = free_port();
-        let child = Command::new(bin)
-            .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
-            .env("GATEWAY_METRICS_ADDR", format!("127.0.0.1:{metrics}"))
-            .env("REFEREE_URL", referee.endpoint())
-            .env("PWA_DIR", "/nonexistent")
-            .env("RUST_LOG", "warn")
-            .envs(env.iter().copied())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let start = std::time::Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(start.elapsed() < Duration::from_secs(20), "gateway did not start");
-            std::thread::sleep(Duration::from_millis(25));
-        }
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("gateway.log");
+        let mut child = support::owned(
+            Command::new(bin)
+                .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
+                .env("GATEWAY_METRICS_ADDR", format!("127.0.0.1:{metrics}"))
+                .env("REFEREE_URL", referee.endpoint())
+                .env("PWA_DIR", "/nonexistent")
+                .env("RUST_LOG", "warn")
+                .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+                .envs(env.iter().copied())
+                .stdout(Stdio::null())
+                .stderr(std::fs::File::create(&log).unwrap()),
+        )
+        .spawn()
+        .unwrap();
+        // A gateway that cannot listen (a port taken meanwhile) fails the test with its words.
+        support::wait_for("the gateway", &mut child, &log, Duration::from_secs(20), || {
+            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+        });
         Gateway {
             child,
             base: format!("http://127.0.0.1:{port}"),
             metrics: format!("http://127.0.0.1:{metrics}/metrics"),
+            _dir: dir,
         }
     }
 

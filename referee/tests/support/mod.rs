@@ -1,5 +1,7 @@
 //! Test harness: real `redis-server` processes and the real `referee serve` binary on free
-//! loopback ports, and a gRPC client. Everything is killed when dropped.
+//! loopback ports, and a gRPC client. Everything is killed when dropped, and dies with the
+//! test even when the test binary is killed ([`owned`]); every wait has a deadline and a
+//! process that exits or does not come up fails the test with its log ([`wait_for`]).
 #![allow(dead_code)]
 
 use referee_proto::v1 as pb;
@@ -48,6 +50,45 @@ fn wait_until(what: &str, timeout: Duration, mut ready: impl FnMut() -> bool) {
     }
 }
 
+/// `command` made to die with its test: the kernel sends it SIGKILL when the thread that
+/// started it ends — the test returned, panicked, or the test binary was killed (even by
+/// SIGKILL) — so no Redis or referee outlives the test that started it. Start processes from
+/// the test's own thread (not a pool's), which lives exactly as long as the test.
+pub fn owned(command: &mut Command) -> &mut Command {
+    use std::os::unix::process::CommandExt;
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: between fork and exec the closure calls only prctl and getppid, both
+    // async-signal-safe, and allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The test died before the signal was set: do not start at all.
+            if libc::getppid() != parent {
+                return Err(std::io::Error::other("the test that started this process is gone"));
+            }
+            Ok(())
+        })
+    }
+}
+
+/// Waits until `ready`, at most `timeout`; fails the test with `log`'s text if `child` exits
+/// first or the time runs out.
+pub fn wait_for(what: &str, child: &mut Child, log: &Path, timeout: Duration, mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    let text = || std::fs::read_to_string(log).unwrap_or_default();
+    while !ready() {
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("{what} exited at start ({status}); its log:\n{}", text());
+        }
+        if start.elapsed() > timeout {
+            panic!("{what} did not come up within {timeout:?}; its log:\n{}", text());
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
 /// Sends one inline command to a Redis and returns the raw reply.
 pub fn redis_command(port: u16, command: &str) -> Option<String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
@@ -83,20 +124,24 @@ impl Redis {
     }
 
     fn spawn(&mut self) {
-        let child = Command::new("redis-server")
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"])
-            .args(["--appendfsync", "always", "--dir"])
-            .arg(self.dir.path())
-            .args(&self.extra)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("redis-server is installed (apt-get install redis-server)");
-        self.child = Some(child);
+        let log = self.dir.path().join("redis.log");
+        let out = std::fs::OpenOptions::new().create(true).append(true).open(&log).unwrap();
+        let mut child = owned(
+            Command::new("redis-server")
+                .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"])
+                .args(["--appendfsync", "always", "--dir"])
+                .arg(self.dir.path())
+                .args(&self.extra)
+                .stdout(out.try_clone().unwrap())
+                .stderr(out),
+        )
+        .spawn()
+        .expect("redis-server is installed (apt-get install redis-server)");
         let port = self.port;
-        wait_until("redis-server", Duration::from_secs(10), || {
+        wait_for("redis-server", &mut child, &log, Duration::from_secs(10), || {
             redis_command(port, "PING").is_some_and(|r| r.starts_with("+PONG"))
         });
+        self.child = Some(child);
     }
 
     /// The server's process id (for its CPU time and memory, read from /proc).
@@ -197,26 +242,22 @@ impl Referee {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("referee.log");
         let (port, metrics_port) = (free_port(), free_port());
-        let mut child = Command::new(bin)
-            .arg("serve")
-            .env("REFEREE_ADDR", format!("127.0.0.1:{port}"))
-            .env("REFEREE_METRICS_ADDR", format!("127.0.0.1:{metrics_port}"))
-            .env("REDIS_URL", redis_url)
-            .env("RUST_LOG", "debug,h2=info,tower=info,hyper=info,redis=info")
-            .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
-            .envs(env.iter().copied())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .unwrap();
-        wait_until("referee serve", Duration::from_secs(20), || {
-            // A referee that could not start (a port taken meanwhile) says why at once.
-            if let Ok(Some(status)) = child.try_wait() {
-                panic!(
-                    "referee serve exited at start ({status}): {}",
-                    std::fs::read_to_string(&log).unwrap_or_default()
-                );
-            }
+        let mut child = owned(
+            Command::new(bin)
+                .arg("serve")
+                .env("REFEREE_ADDR", format!("127.0.0.1:{port}"))
+                .env("REFEREE_METRICS_ADDR", format!("127.0.0.1:{metrics_port}"))
+                .env("REDIS_URL", redis_url)
+                .env("RUST_LOG", "debug,h2=info,tower=info,hyper=info,redis=info")
+                .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+                .envs(env.iter().copied())
+                .stdout(Stdio::null())
+                .stderr(std::fs::File::create(&log).unwrap()),
+        )
+        .spawn()
+        .unwrap();
+        // A referee that could not start (a port taken meanwhile) says why at once.
+        wait_for("referee serve", &mut child, &log, Duration::from_secs(20), || {
             TcpStream::connect(("127.0.0.1", port)).is_ok()
         });
         Referee { child: Some(child), port, metrics_port, log, _dir: dir }
