@@ -146,11 +146,16 @@ async fn follow(
     assert_eq!(response.headers()["content-type"], "text/event-stream");
     let mut body = response.bytes_stream();
     let (mut text, mut events) = (String::new(), Vec::new());
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     loop {
         let done = events.last().is_some_and(|(seq, _): &(u64, Value)| *last.borrow() == *seq);
         if done {
             return events;
         }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the stream did not reach the last event within 60 s: {events:?}"
+        );
         let Ok(Some(chunk)) = tokio::time::timeout(Duration::from_secs(1), body.next()).await else { continue };
         text.push_str(&String::from_utf8_lossy(&chunk.unwrap()));
         while let Some(end) = text.find("\n\n") {
