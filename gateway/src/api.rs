@@ -608,7 +608,7 @@ pub struct EventsQuery {
 #[utoipa::path(get, path = "/api/v1/games/{id}/events", tag = "referee",
     params(("id" = String, Path, description = "game id"), ("token" = Option<String>, Query, description = "token, for EventSource"),
         ("after" = Option<u64>, Query, description = "resume after this seq"), ("Last-Event-ID" = Option<String>, Header, description = "resume after this seq")),
-    responses((status = 200, description = "text/event-stream of `view` events"), (status = 401, body = ApiError), (status = 404, body = ApiError),
+    responses((status = 200, description = "text/event-stream of `view` events; an `ended` event with the error JSON when the referee refuses the stream midway (the token stopped)"), (status = 401, body = ApiError), (status = 404, body = ApiError),
         (status = 429, description = "too many live streams from this address, or on this gateway", body = ApiError)))]
 #[get("/api/v1/games/{id}/events")]
 pub async fn game_events(

@@ -35,6 +35,14 @@ impl Update {
         after == 0 || self.seq > after || !self.under_way
     }
 
+    /// The last word of a feed the referee ended with a refusal (the token stopped: its seat
+    /// was handed to a new phone), sent to every watcher as an `ended` event with the error's
+    /// JSON, so that the phone learns at once instead of at its next reconnection.
+    fn refusal(error: &ApiError) -> Update {
+        let json = serde_json::to_string(error).unwrap_or_default();
+        Update { seq: u64::MAX, under_way: false, over: false, data: sse::Data::new(json).event("ended") }
+    }
+
     /// Whether this is the view of a finished game that a watcher who already saw `after`
     /// events has seen: there is nothing more to send it, ever.
     fn told_already(&self, over: bool, after: u64) -> bool {
@@ -121,7 +129,12 @@ impl Feeds {
             tokio::select! {
                 item = stream.next() => match item {
                     Some(Ok(view)) => { tx.send_replace(Some(Arc::new(Update::new(&view)))); }
-                    _ => break,
+                    Some(Err(status)) => {
+                        // Refused midway (a token stopped): told to the watchers, then the end.
+                        tx.send_replace(Some(Arc::new(Update::refusal(&ApiError::from(status)))));
+                        break;
+                    }
+                    None => break,
                 },
                 _ = tx.closed() => if self.release(&key, &tx, true) { return },
             }
