@@ -294,13 +294,18 @@ export function sideOf(view: Pick<View, "seats">, seat: number): string {
   return view.seats.find((s) => s.seat === seat)?.side ?? `Seat ${seat + 1}`;
 }
 
-/** The player at `seat` as players say it: their name where they gave one ("Ann (White)",
- * "Ann" for a numbered seat), else the side: "White", "Seat 3". */
+/** Whether a side is only a number ("Seat 3", "Player 2", a solitaire's "Player"): a name given
+ * says who sits there better, and nothing is added to it. */
+export const numberedSide = (side: string) => /^(Seat|Player) \d+$|^Player$/.test(side);
+
+/** The player at `seat` as players say it, one way across the app: their name where they gave
+ * one, with the side where the game has sides ("Ann (White)"; "Ann" for a numbered seat), else
+ * the side: "White", "Seat 3". */
 export function sideName(view: Pick<View, "seats"> & { names?: (string | null)[] }, seat: number): string {
   const side = sideOf(view, seat);
   const name = view.names?.[seat];
   if (!name) return side;
-  return /^Seat \d+$/.test(side) ? name : `${name} (${side})`;
+  return numberedSide(side) ? name : `${name} (${side})`;
 }
 
 /** The team `seat` plays for, or null for a spectator. */
@@ -550,6 +555,12 @@ export function watch(
         over = true;
         current.close();
       }
+    });
+    // The referee ended the stream with a refusal (this token stopped: the seat was handed to
+    // a new phone): asked about at once, not at the next reconnection seconds later.
+    current.addEventListener("ended", () => {
+      current.close();
+      if (!stopped && !over) (onRefused ?? open)();
     });
     current.onerror = () => {
       if (current.readyState === EventSource.CLOSED && !stopped && !over) reopen = setTimeout(onRefused ?? open, REOPEN_MS);

@@ -4,7 +4,8 @@
 import type { ComponentType } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
-export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+/** `load`'s component once loaded; meanwhile a page saying so (`inline`: a line within a page). */
+export function lazy<P extends object>(load: () => Promise<ComponentType<P>>, { inline = false } = {}): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
   return function Lazy(props: P) {
@@ -28,10 +29,7 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): C
       const Page = loaded;
       return <Page {...props} />;
     }
-    return (
-      <main>
-        <p role={failed ? "alert" : undefined}>{failed ? "This page could not be loaded. Check the connection and reload." : "Loading…"}</p>
-      </main>
-    );
+    const said = <p role={failed ? "alert" : undefined}>{failed ? `This ${inline ? "part" : "page"} could not be loaded. Check the connection and reload.` : "Loading…"}</p>;
+    return inline ? said : <main>{said}</main>;
   };
 }

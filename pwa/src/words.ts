@@ -1,6 +1,6 @@
 // Whose turn it is, in which stage, and how far a sealed round has got, in players' words —
 // from the view envelope alone, the same for every game.
-import { type ActiveSeat, type Stage, type View, activeSeats, sideName } from "./api";
+import { type ActiveSeat, type Stage, type View, activeSeats, numberedSide, sideName } from "./api";
 
 /** "1 checker", "3 checkers". */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -121,17 +121,18 @@ export function handOver(view: Pick<View, "turn" | "seats"> | null, name: string
   return sealed ? `Hand the phone to ${name} to seal their move (${sealed.count}).` : `Hand the phone to ${name}.`;
 }
 
-/** The numbered seats ("Seat 2") whose players gave a name, with that name. */
+/** The numbered seats ("Seat 2", "Player 2") whose players gave a name, with that name. */
 function namedSeats(view: Pick<View, "seats" | "names">): Map<string, string> {
-  return new Map(view.seats.filter((s) => /^Seat \d+$/.test(s.side) && view.names?.[s.seat]).map((s) => [s.side, view.names![s.seat]!]));
+  return new Map(view.seats.filter((s) => numberedSide(s.side) && /\d/.test(s.side) && view.names?.[s.seat]).map((s) => [s.side, view.names![s.seat]!]));
 }
 
 /** Says a referee's sentence with players' names for numbered seats: where "Seat 2" has given
- * a name, "Seat 2 hands a medal to Seat 3" reads "Ann hands a medal to Bob". Seats with sides
- * of their own ("White") keep them: the header says who plays which. */
+ * a name, "Seat 2 hands a medal to Seat 3" reads "Ann hands a medal to Bob" (and "Player 2
+ * gave up" reads "Bob gave up"). Seats with sides of their own ("White") keep them: the header
+ * says who plays which. */
 export function seatNamer(view: Pick<View, "seats" | "names">): (text: string) => string {
   const named = namedSeats(view);
-  return (text) => (named.size ? text.replace(/\bSeat \d+\b/g, (seat) => named.get(seat) ?? seat) : text);
+  return (text) => (named.size ? text.replace(/\b(Seat|Player) \d+\b/g, (seat) => named.get(seat) ?? seat) : text);
 }
 
 /** The view with the referee's sentences (the record, the outcome) said by `seatNamer`. */

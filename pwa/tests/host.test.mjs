@@ -56,10 +56,16 @@ test("a lost phone's seat gets a new code from the host's game menu: the old pho
   await move([white, black], white, "e2", "e4", "e4");
   const id = gameOf(white.page);
 
+  const blackToken = await black.page.evaluate((id) => JSON.parse(localStorage.getItem(`referee.game.${id}`)).seats[1], id);
   // Bob's phone is lost: the host gives Black's seat a new code, asked first.
   await white.page.getByText("Game menu").click();
   const newCode = white.page.locator('[data-reissue="1"]');
   await newCode.waitFor();
+  // The host's own seat is on the host's phone: no new code offered for it.
+  assert.equal(await white.page.locator('[data-reissue="0"]').count(), 0, "no new code for the host's own seat");
+  // From here on, every live stream Bob's phone opens is counted.
+  const reconnections = [];
+  black.page.on("request", (r) => r.url().includes("/events") && reconnections.push(r.url()));
   await axe(white.page, "game menu with new codes");
   white.page.once("dialog", (d) => {
     assert.match(d.message(), /Give Bob \(Black\) a new code\? The phone that plays Bob \(Black\) now can no longer play/);
@@ -78,8 +84,14 @@ test("a lost phone's seat gets a new code from the host's game menu: the old pho
   await white.page.reload();
   await white.page.locator('[data-join-link="1"]').waitFor();
 
-  // The old phone learns it no longer plays the seat, and follows the game as a spectator.
+  // The old phone learns it no longer plays the seat from its live stream's last event, without
+  // reconnecting first (which took seconds: the phone showed "Your move" meanwhile), and
+  // follows the game as a spectator.
   await black.page.getByText("no longer plays that seat", { exact: false }).waitFor({ timeout: 30000 });
+  assert.ok(
+    reconnections.every((url) => !url.includes(encodeURIComponent(blackToken))),
+    `the old token's stream was not opened again before the phone knew: ${reconnections.join(", ")}`,
+  );
   // Its seat's controls go once the spectator's view has come (a moment after the notice).
   await black.page.getByRole("button", { name: "Resign" }).waitFor({ state: "detached" });
   // It still says why after a reload, and a tap on the board says it plays no seat.

@@ -242,9 +242,35 @@ export async function resign(side) {
   await side.page.getByRole("button", { name: "Resign" }).click();
 }
 
-/** Whether the page fits its width, without sideways scrolling. */
+/** What sticks out past the phone's width, as "tag.class (right edge)" — judged against the
+ * width the phone was given, not the page's own: under mobile emulation, as on a real phone, a
+ * page wider than the screen widens its layout viewport (innerWidth grows to fit, the page is
+ * zoomed out), so comparing with innerWidth sees nothing. Elements inside a scroller of their
+ * own (overflow-x auto or scroll, itself within the width) are reachable and not counted. */
+export async function wideElements(page) {
+  const { width } = page.viewportSize();
+  return page.evaluate((width) => {
+    const scrolls = (e) => {
+      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowX;
+        if ((o === "auto" || o === "scroll") && p.getBoundingClientRect().right <= width + 1) return true;
+      }
+      return false;
+    };
+    const out = [];
+    if (document.documentElement.scrollWidth > width) out.push(`the page (${document.documentElement.scrollWidth} px)`);
+    for (const e of document.querySelectorAll("body *")) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.right <= width + 1 || scrolls(e)) continue;
+      out.push(`${e.tagName.toLowerCase()}${e.className && typeof e.className === "string" ? "." + e.className.trim().split(/\s+/).join(".") : ""} (right edge ${Math.round(r.right)} px)`);
+    }
+    return out.slice(0, 8);
+  }, width);
+}
+
+/** Whether the page fits the phone's width: nothing scrolls sideways or is cut off. */
 export async function fitsWidth(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  return (await wideElements(page)).length === 0;
 }
 
 /** Whether `locator` lies wholly inside the viewport, without scrolling. */

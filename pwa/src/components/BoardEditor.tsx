@@ -65,16 +65,10 @@ export function boardMoveWords(editor: EditorSpec | undefined, position: string,
   return resolved && moveWords(resolved);
 }
 
-/** The position for the game `to` when the player picks it after `from`: its example where it
- * has one, else the board kept and `to`'s own fields after FEN's six. */
-export function switchedPosition(from: GameEntry, to: GameEntry, position: string): string {
-  if (to.editor?.example) return to.editor.example;
-  const kept = from.editor?.own || from.editor?.example ? START_FEN : fieldsIn(from.editor, position);
-  return notationOf(to.editor).write([...fieldsOf(kept).slice(0, 6), ...(to.positionSuffix ? [to.positionSuffix] : [])].join(" "));
-}
-
-/** The game's first position for the editor's button: its example, else the start position. */
-function startOf(entry: GameEntry): string {
+/** A game's first position, where its editor opens whatever game was open before (a board
+ * carried over from another game may be one this game refuses: pawns in Chess Golf): its
+ * example, else the start position with the game's own fields. */
+export function startOf(entry: GameEntry): string {
   return entry.editor?.example ?? notationOf(entry.editor).write([START_FEN, ...(entry.positionSuffix ? [entry.positionSuffix] : [])].join(" "));
 }
 

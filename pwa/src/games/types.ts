@@ -87,8 +87,9 @@ export interface EditorSpec {
    * burials, the half that moves); the marks' field, where there are marks, is drawn instead. */
   fields?: ExtraField[];
   /** For a game whose positions have a par (Chess Golf's holes): the par in words. The dispute
-   * page then offers "What is par here?" (`POST /api/v1/par`). */
-  par?: (par: Par) => string;
+   * page then offers "What is par here?" (`POST /api/v1/par`); `position` is the position asked
+   * about, whose pieces the line names. */
+  par?: (par: Par, position: string) => string;
   /** For a game whose board FEN cannot write (Whack's sections, Chess Battle's seats on an N×N
    * board): its own editor, in place of the board editor. */
   own?: OwnEditor;

@@ -4,8 +4,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { api, type Adjudication, type Par } from "../api";
 import { Board } from "../components/Board";
-import { BoardEditor, boardMoveWords, boardPreview, switchedPosition } from "../components/BoardEditor";
-import { adjudicable, gameEntry } from "../games";
+import { BoardEditor, boardMoveWords, boardPreview, startOf } from "../components/BoardEditor";
+import { loadEntries } from "../games";
 import type { GameEntry } from "../games/types";
 import { START_FEN } from "../position";
 import { errorWords } from "../errors";
@@ -45,14 +45,14 @@ function Verdict({ answer, asked, error }: { answer: Adjudication | null; asked:
 
 /** "What is par here?" for a game whose positions have a par: the referee's proven par of the
  * position on the board, with one shortest line, written under the button that asked. */
-function ParQuestion({ rules, position, words }: { rules: string; position: string; words: (par: Par) => string }) {
+function ParQuestion({ rules, position, words }: { rules: string; position: string; words: (par: Par, position: string) => string }) {
   const [answer, setAnswer] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   useEffect(() => setAnswer(null), [rules, position]);
   const ask = async () => {
     setAsking(true);
     try {
-      setAnswer(words(await api.par(rules, position)));
+      setAnswer(words(await api.par(rules, position), position));
     } catch (err) {
       setAnswer(errorWords(err, "Working out the par"));
     } finally {
@@ -99,10 +99,32 @@ function inCatalogueOrder(games: GameEntry[], catalogue: { id: string }[]): Game
   return [...games].sort((a, b) => place(a.id) - place(b.id));
 }
 
+/** The games "Is that legal?" can judge: those whose entry says how a position is set up, every
+ * entry loaded (this page alone loads every game's editor). */
 export function Adjudicate() {
-  const [rules, setRules] = useState(() => adjudicable()[0].id);
+  const [games, setGames] = useState<GameEntry[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    loadEntries().then(
+      (all) => setGames(all.filter((g) => g.editor !== undefined)),
+      () => setFailed(true),
+    );
+  }, []);
+  if (!games) {
+    return (
+      <main>
+        <h1>Is that legal?</h1>
+        <p role={failed ? "alert" : "status"}>{failed ? "The games' editors could not be loaded. Check the connection and reload the page." : "Loading the games…"}</p>
+      </main>
+    );
+  }
+  return <Dispute games={games} />;
+}
+
+function Dispute({ games }: { games: GameEntry[] }) {
+  const [rules, setRules] = useState(() => games[0].id);
   // The position in the game's notation, as it is sent and shown as text.
-  const [position, setPosition] = useState(START_FEN);
+  const [position, setPosition] = useState(() => startOf(games[0]));
   // The seat asking, where several act at once; null for the one to act.
   const [seat, setSeat] = useState<number | null>(null);
   const [flipped, setFlipped] = useState(false);
@@ -113,7 +135,7 @@ export function Adjudicate() {
   const [error, setError] = useState("");
   // The games as the home screen lists them (the referee's order), by name.
   const [catalogue, setCatalogue] = useState<{ id: string; name: string }[]>([]);
-  const entry = gameEntry(rules);
+  const entry = games.find((g) => g.id === rules) ?? games[0];
   const editor = entry.editor;
   useEffect(() => {
     api.rules().then(
@@ -162,17 +184,17 @@ export function Adjudicate() {
             value={rules}
             name="rules"
             onChange={(e) => {
-              const next = gameEntry((e.target as HTMLSelectElement).value);
+              const next = games.find((g) => g.id === (e.target as HTMLSelectElement).value) ?? games[0];
               setRules(next.id);
               setSeat(null);
               // Another game starts afresh: no move or error of the last one, from the top.
               setMove("");
               setError("");
               scrollTo(0, 0);
-              edit(switchedPosition(entry, next, position));
+              edit(startOf(next));
             }}
           >
-            {inCatalogueOrder(adjudicable(), catalogue).map((g) => (
+            {inCatalogueOrder(games, catalogue).map((g) => (
               <option key={g.id} value={g.id}>
                 {catalogue.find((r) => r.id === g.id)?.name ?? g.id}
               </option>

@@ -99,6 +99,9 @@ export function Fairness({ gameId }: { gameId: string }) {
   const [record, setRecord] = useState<unknown>(null);
   const kept = checkpoints(gameId);
   const nameOf = (seat: number) => (view ? sideName(view, seat) : `Seat ${seat + 1}`);
+  /** The verifier's sentences ("Seat 2 joined without a key") with the players as the table
+   * names them ("Bob (Black) joined without a key"). */
+  const named = (line: string) => line.replace(/\bSeat (\d+)\b/g, (seat, n) => (view ? nameOf(Number(n) - 1) : seat));
   // What the draws mean in the games whose sentences do not say it (a pile's order, a capture's dice).
   const meanings = verdict?.ok && record !== null ? drawMeanings(record as AuditRecord, nameOf) : new Map<number, string[]>();
   useEffect(() => {
@@ -132,14 +135,14 @@ export function Fairness({ gameId }: { gameId: string }) {
                 : "✗ The record does not match the seed."}
           </p>
           <p class={`${verdictClass(verdict.chain)} chain`} data-chain={verdict.chain.unchecked ? "unchecked" : verdict.chain.ok ? "ok" : "broken"}>
-            {verdict.chain.line}
+            {named(verdict.chain.line)}
           </p>
           <p class={`${verdictClass(verdict.signatures)} signatures`} data-signatures={verdict.signatures.unchecked ? "unchecked" : verdict.signatures.ok ? "ok" : "broken"}>
-            {verdict.signatures.line}
+            {named(verdict.signatures.line)}
           </p>
           <ul>
             {verdict.lines.map((l, i) => (
-              <li key={i}>{l}</li>
+              <li key={i}>{named(l)}</li>
             ))}
           </ul>
           {verdict.contributions.length > 0 && (

@@ -4,11 +4,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type GameView, type RulesInfo, type View, api, courtesies, settled, sideName, teamOf, watch } from "../api";
 import { EndOfGame } from "../components/EndOfGame";
-import { JoinCodes, type SeatCode } from "../components/JoinCodes";
+import type { SeatCode } from "../components/JoinCodes";
+import { lazy } from "../lazy";
 import { RecordToken, refereeNote } from "../components/Record";
 import { requestNews, teamName } from "../requests";
 import { TableClock } from "../components/TableClock";
-import { gameEntry, screenFor, seatName } from "../games";
+import { seatName, useGameEntry, useScreen } from "../games";
 import type { ScreenProps } from "../games/types";
 import { awaitingWords, dueSeats, revealDue } from "../joining";
 import { cacheView, cachedView, keepCheckpoint, load, nextHolder, save } from "../session";
@@ -19,7 +20,8 @@ import { errorWords } from "../errors";
  * each seat that takes the phone, so nothing one seat tapped or chose (a secret table being
  * filled in, a selected card or piece) is left on the screen for the next. */
 function Play({ view, screen, ...props }: ScreenProps & { screen?: string | null }) {
-  const Screen = screenFor(view.rules, screen);
+  const { screen: Screen, failed } = useScreen(view.rules, screen);
+  if (!Screen) return <p role={failed ? "alert" : "status"}>{failed ? "This game's screen could not be loaded. Check the connection and reload the page." : "Loading the game…"}</p>;
   return <Screen key={view.seat ?? "watching"} view={view} {...props} />;
 }
 
@@ -154,10 +156,11 @@ function ConfirmBar({ asking, play, undo }: { asking: Asking; play: () => void; 
   );
 }
 
-/** The host's menu: a new code for a seat whose phone is lost (once the game is on), and
- * ending the game for everyone, each asked first. */
-function HostMenu({ view, end, reissue }: { view: View; end: () => void; reissue: (seat: number) => void }) {
-  const seats = view.status === "active" ? view.joined_seats : [];
+/** The host's menu: a new code for a seat whose phone is lost (once the game is on; not the
+ * seats this phone holds, whose phone is here), and ending the game for everyone, each asked
+ * first. */
+function HostMenu({ view, held, end, reissue }: { view: View; held: number[]; end: () => void; reissue: (seat: number) => void }) {
+  const seats = view.status === "active" ? view.joined_seats.filter((s) => !held.includes(s)) : [];
   const menu = useRef<HTMLDetailsElement>(null);
   return (
     <details class="game-menu" ref={menu}>
@@ -196,6 +199,9 @@ function HostMenu({ view, end, reissue }: { view: View; end: () => void; reissue
     </details>
   );
 }
+
+/** The codes with their QR codes: loaded only by a host's phone with seats to hand out. */
+const JoinCodes = lazy(() => import("../components/JoinCodes").then((m) => m.JoinCodes), { inline: true });
 
 /** On the host's phone while players are still joining: the codes of the seats nobody has
  * taken yet, kept from when the game was made, so a reload or a trip to a join link does not
@@ -239,6 +245,9 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
   // On a shared phone nothing secret shows until the right player says they hold the phone.
   const [covered, setCovered] = useState(shared && secret);
   const [view, setView] = useState<View | null>(null);
+  // The game's own entry (its seat names, the questions it asks before an action), loaded with
+  // its screen: this page loads no other game's code.
+  const { entry } = useGameEntry(view?.rules ?? stored.rules);
   const [offline, setOffline] = useState(false);
   const [retry, setRetry] = useState(0);
   // The public seating and turn of the last view, for the privacy screen's words; nothing of
@@ -412,7 +421,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
   const [asking, setAsking] = useState<Asking | null>(null);
   /** What the screen calls to act: at once, or after the player's yes where the game asks. */
   const actOrAsk = (action: string): Promise<void> => {
-    const question = view && view.game !== null ? gameEntry(view.rules).confirm?.(action, view) : null;
+    const question = view && view.game !== null ? entry?.confirm?.(action, view) : null;
     if (!question) return act(action);
     asking?.done();
     setMessage("");
@@ -480,7 +489,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
   };
 
   /** A seat's name: from the last view, else from the registry. */
-  const nameOf = (s: number) => (seen ? sideName(seen, s) : seatName(stored.rules ?? "", s));
+  const nameOf = (s: number) => (seen ? sideName(seen, s) : seatName(entry, s));
 
   if (covered) {
     return (
@@ -536,7 +545,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
               ))}
           </div>
         )}
-        {stored.host && view.status !== "over" && <HostMenu view={view} end={() => void endGame()} reissue={(s) => void reissue(s)} />}
+        {stored.host && view.status !== "over" && <HostMenu view={view} held={heldSeats} end={() => void endGame()} reissue={(s) => void reissue(s)} />}
       </header>
       {offline && <OfflineBanner />}
       {notice && (

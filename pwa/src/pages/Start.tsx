@@ -5,14 +5,15 @@ import { ApiError, api, type Created, type RulesInfo } from "../api";
 import { cryptoReady } from "../crypto";
 import { errorWords } from "../errors";
 import { JoinCodes } from "../components/JoinCodes";
-import { gameEntry, seatName } from "../games";
+import { seatName, useGameEntry } from "../games";
+import type { GameEntry } from "../games/types";
 import { NAME_CHARS, joinSeat, nameProblem } from "../joining";
 import { go } from "../router";
 import { forget, load, save } from "../session";
 
 /** The chosen game's options form, or nothing for a game without options. */
-function Options({ id, value, onChange }: { id: string; value: unknown; onChange: (v: unknown) => void }) {
-  const spec = gameEntry(id).options;
+function Options({ entry, value, onChange }: { entry: GameEntry; value: unknown; onChange: (v: unknown) => void }) {
+  const spec = entry.options;
   return spec ? <spec.Form value={value} onChange={onChange} /> : null;
 }
 
@@ -50,16 +51,17 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
     api.rules().then(setRules, (e) => setError(errorWords(e, "Fetching the games")));
   }, []);
 
-  const spec = gameEntry(id).options;
+  // The chosen game's entry (its form, sides, table display), loaded when chosen.
+  const { entry, failed } = useGameEntry(id || null);
+  const spec = entry?.options;
   const value = id in values ? values[id] : spec?.defaults;
   /** The options to send; throws, in words, when the form holds something unsendable. */
   const options = () => (spec?.toOptions ? spec.toOptions(value) : value);
   /** How many seats the game will have, for the names on a shared phone. */
   const seatCount = (() => {
-    const entry = gameEntry(id);
-    const sides = entry.sides?.length;
+    const sides = entry?.sides?.length;
     if (sides) return sides;
-    const counted = entry.seatCount?.(value);
+    const counted = entry?.seatCount?.(value);
     if (counted && counted > 0 && counted <= 16) return counted;
     const seats = (value as { seats?: unknown } | undefined)?.seats;
     if (typeof seats === "number" && seats > 0 && seats <= 16) return seats;
@@ -138,7 +140,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
         <JoinCodes
           gameId={created.game_id}
           codes={created.seats}
-          nameOf={(seat) => seatName(id, seat)}
+          nameOf={(seat) => seatName(entry, seat)}
           playHere={(s) => playHere(s.seat, s.join_code)}
           busy={busy}
           errorOf={(seat) => (seatError?.seat === seat ? seatError.text : null)}
@@ -152,7 +154,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
         <a class="button" href={`#/game/${created.game_id}`}>
           Watch the game
         </a>
-        {gameEntry(id).table && (
+        {entry?.table && (
           <a class="button" href={`#/table/${created.game_id}`} data-table-link>
             Table display
           </a>
@@ -178,7 +180,8 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
             ))}
           </select>
         </label>
-        {id && <Options id={id} value={value} onChange={(v) => setValues({ ...values, [id]: v })} />}
+        {id && entry && <Options entry={entry} value={value} onChange={(v) => setValues({ ...values, [id]: v })} />}
+        {id && !entry && <p role={failed ? "alert" : "status"}>{failed ? "This game's form could not be loaded. Check the connection and reload the page." : "Loading the game…"}</p>}
         {id && seatCount > 1 && (
         <fieldset>
           <legend>Phones</legend>
@@ -195,7 +198,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
             <legend>Names (optional, shown with the sides)</legend>
             {Array.from({ length: seatCount }, (_, seat) => (
               <label key={seat}>
-                {seatName(id, seat)}'s name
+                {seatName(entry, seat)}'s name
                 <input
                   name={`name-${seat}`}
                   value={names[seat] ?? ""}
@@ -212,7 +215,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
           </fieldset>
         )}
         {error && <p class="error" role="alert">{error}</p>}
-        <button class="primary" type="submit" disabled={busy || !id}>
+        <button class="primary" type="submit" disabled={busy || !id || !entry}>
           Create game
         </button>
       </form>

@@ -7,7 +7,7 @@ import { ApiError, type GameView, type RulesInfo, type View, api, watch } from "
 import { Board } from "../components/Board";
 import { Record } from "../components/Record";
 import { RoundTimer } from "../components/RoundTimer";
-import { gameEntry } from "../games";
+import { useGameEntry } from "../games";
 import { stageWords } from "../games/stages";
 import { joinedWords, sealedWords, turnSentence } from "../words";
 import "../components/variants.css";
@@ -95,7 +95,8 @@ export function TableDisplay({ gameId }: { gameId: string }) {
 
   useWakeLock(!!view && view.status !== "over");
 
-  const Table: ComponentType<{ view: GameView }> = (view && gameEntry(view.rules).table) || PlainTable;
+  const { entry } = useGameEntry(view?.rules);
+  const Table: ComponentType<{ view: GameView }> = entry?.table ?? PlainTable;
   return (
     <main class="table-main">
       <h1>

@@ -19,7 +19,7 @@ import {
   legendCard,
   twoSquares,
 } from "./blakes";
-import { gameEntry } from "..";
+import { loadEntry } from "..";
 import { BlakesChessGame } from "./BlakesChess";
 
 /** White's pawn on e4 attacks Black's rook on d5: 3+5 + 0 + 2 = 10 against 4+2 + 3 = 9. */
@@ -54,8 +54,8 @@ describe("Blake's Chess on the board", () => {
     expect(partnerOf("e4xd5")).toBeNull();
   });
 
-  it("is registered with its sides, no options and its position's own fields", () => {
-    const entry = gameEntry("blakes-chess");
+  it("is registered with its sides, no options and its position's own fields", async () => {
+    const entry = await loadEntry("blakes-chess");
     expect(entry.screen).toBe(BlakesChessGame);
     expect(entry.options).toBeNull();
     expect(entry.sides).toEqual(["White", "Black"]);

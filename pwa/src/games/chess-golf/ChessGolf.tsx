@@ -336,7 +336,7 @@ function Scorecard({ view, nameOf }: { view: GolfView; nameOf: NameOf }) {
                 </tr>,
                 <tr key={`p${h.number}`} class="golf-par-row">
                   <td colSpan={seats.length + 1} data-par={h.number}>
-                    <span class="golf-par">{par ? parWords(par) : error ? "Par not known yet" : working ? "working out par…" : "No par known"}</span>
+                    <span class="golf-par">{par ? parWords(par, h.start) : error ? "Par not known yet" : working ? "working out par…" : "No par known"}</span>
                     <span class="facts"> · {holeSummary(h, nameOf)}</span>
                   </td>
                 </tr>,

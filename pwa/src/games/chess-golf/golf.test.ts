@@ -80,7 +80,7 @@ describe("the demonstration", () => {
     expect(movesLeftWords(1, 1)).toBe("1 of 1 move left");
     expect(moveWords("e5g6")).toBe("e5→g6");
     expect(moveWords("give-up")).toBe("give-up");
-    expect(lineWords(["e5g6", "g6h5"])).toBe("e5g6 g6h5");
+    expect(lineWords(["e5g6", "g6h5"])).toBe("e5→g6, g6→h5");
   });
 
   it("shows the moves under way, or the line that finished the hole while pieces go back", () => {
@@ -115,7 +115,11 @@ describe("the position", () => {
 
 describe("par", () => {
   it("says the referee's par of a hole, proven or not", () => {
-    expect(parWords(par({ moves: 3, line: ["e5g6", "g6h5", "h5h2"] }))).toBe("Par 3: e5g6 g6h5 h5h2");
+    expect(parWords(par({ moves: 3, line: ["e5g6", "g6h5", "h5h2"] }))).toBe("Par 3: e5→g6, g6→h5, h5→h2");
+    // Played from the hole's course: each piece named, and what it takes.
+    const start = "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2";
+    expect(parWords(par({ moves: 2, line: ["e5g6", "g6e4"] }), start)).toBe("Par 2: black bishop e5→g6, black bishop g6→e4");
+    expect(parWords(par({ moves: 1, line: ["e5h2"] }), start)).toBe("Par 1: black bishop e5→h2 takes the white king");
     expect(parWords(par({ kind: "impossible" }))).toBe("Impossible");
     expect(parWords(par({ kind: "at_least", moves: 5 }))).toBe("At least 5 (not proven)");
     expect(parWords(par({ kind: "score", score: 12 }))).toBe("Best score 12");

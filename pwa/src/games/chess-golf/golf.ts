@@ -3,6 +3,7 @@
 // words are tested without a browser (`golf.test.ts`); the screen is `pages/ChessGolf.tsx`.
 import type { Par } from "../../api";
 import { cardPiece } from "../../cards";
+import { parsePlacement, pieceName } from "../../fen";
 import type { Attempt, HoleView } from "../../generated/chess-golf";
 import { names, plural } from "../../words";
 
@@ -76,15 +77,34 @@ export function moveWords(move: string): string {
   return /^[a-h][1-8][a-h][1-8]$/.test(move) ? `${move.slice(0, 2)}→${move.slice(2)}` : move;
 }
 
-/** A line of moves as the book writes it: "e5g6 g6h5 h5h2". */
-export const lineWords = (line: string[]) => line.join(" ");
+/** A line of moves as players say it, played out from the hole's `start` (FEN's board field):
+ * "black bishop e5→g6, black bishop g6→h5 takes the white king". Without a start (or where a
+ * square is empty), the squares alone: "e5→g6". */
+export function lineWords(line: string[], start?: string): string {
+  const board = start ? parsePlacement(start) : {};
+  return line
+    .map((move) => {
+      const m = /^([a-h][1-8])([a-h][1-8])$/.exec(move);
+      if (!m) return move;
+      const [, from, to] = m;
+      const piece = board[from];
+      const taken = board[to];
+      if (piece) {
+        delete board[from];
+        board[to] = piece;
+      }
+      const who = piece ? `${pieceName(piece)} ` : "";
+      return `${who}${from}→${to}${taken && piece ? ` takes the ${pieceName(taken)}` : ""}`;
+    })
+    .join(", ");
+}
 
-/** The referee's par of a hole in words: "Par 3: e5g6 g6h5 h5h2", "Impossible", "At least 5
- * (not proven)". */
-export function parWords(par: Par): string {
+/** The referee's par of a hole in words, its line played from the hole's `start`: "Par 2: white
+ * king b3→b1 takes the black rook, …", "Impossible", "At least 5 (not proven)". */
+export function parWords(par: Par, start?: string): string {
   switch (par.kind) {
     case "moves":
-      return `Par ${par.moves ?? "?"}${par.line.length ? `: ${lineWords(par.line)}` : ""}`;
+      return `Par ${par.moves ?? "?"}${par.line.length ? `: ${lineWords(par.line, start)}` : ""}`;
     case "impossible":
       return "Impossible";
     case "at_least":

@@ -16,7 +16,9 @@ export const paradeSolitaire: GameEntry = {
   positionSuffix: "8 0",
   editor: {
     placement: true,
-    placeholder: "f3d4 or add",
+    // The layout of docs/notation.md, eight cards in hand and none counted.
+    example: "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 8 0",
+    placeholder: "f3e1 or add",
     fields: [
       { index: 6, label: "Cards in hand", placeholder: "8" },
       { index: 7, label: "Cards counted against you", placeholder: "0" },

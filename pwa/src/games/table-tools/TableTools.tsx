@@ -5,6 +5,7 @@ import { type GameView, mayAct, sideName } from "../../api";
 import { cardFace, cardName, isRed, withFaces } from "../../cards";
 import type { ScreenProps } from "../types";
 import { seatNamer } from "../../words";
+import { DECKS, deckWords } from "./decks";
 
 /** Table tools' own fields and a seat's hand, generated from the referee's schemas. */
 export type { TableToolsFields as TableFields, TableToolsPrivate as TableHand };
@@ -135,7 +136,7 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
       {Object.entries(decks).map(([name, d]) => (
         <div class="card deck" key={name}>
           <h3>
-            {name} <span class="facts">({d.kind}, {d.draw_pile} to draw)</span>
+            {name} <span class="facts">({deckWords(d.kind)}, {d.draw_pile} to draw)</span>
           </h3>
           {d.face_up.length > 0 && (
             <p>
@@ -187,11 +188,11 @@ export function TableTools({ view, act, message }: ScreenProps<TableView>) {
             New deck <input name="deck-name" value={deckName} placeholder="name" pattern="[A-Za-z0-9_-]{1,24}" onInput={(e) => setDeckName((e.target as HTMLInputElement).value)} />
           </label>
           <select aria-label="deck kind" value={deckKind} onChange={(e) => setDeckKind((e.target as HTMLSelectElement).value)}>
-            <option value="standard-52">Standard 52</option>
-            <option value="pieces-32">Chess pieces (32)</option>
-            <option value="pieces-16">Chess pieces without pawns (16)</option>
-            <option value="gravity-24">Gravity (24)</option>
-            <option value="booster-36">Booster (36)</option>
+            {DECKS.map(([kind, words]) => (
+              <option key={kind} value={kind}>
+                {words}
+              </option>
+            ))}
           </select>
           <button type="submit">Open</button>
         </form>

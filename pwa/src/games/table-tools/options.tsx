@@ -1,6 +1,7 @@
 // Table tools' options form: how many seats, and the deck on the table.
 import type { OptionsFormProps, OptionsSpec } from "../types";
 import { numberOf } from "../shared/forms";
+import { DECKS } from "./decks";
 
 /** Table tools: how many seats, and the deck on the table at the start (none: `{}`). */
 export interface TableToolsOptions {
@@ -26,10 +27,11 @@ function TableToolsForm({ value, onChange }: OptionsFormProps<TableToolsOptions>
             onChange({ ...value, decks: main ? { main } : {} });
           }}
         >
-          <option value="standard-52">Standard 52</option>
-          <option value="pieces-32">Chess pieces (32)</option>
-          <option value="pieces-16">Chess pieces without pawns (16)</option>
-          <option value="booster-36">Booster (36)</option>
+          {DECKS.map(([kind, words]) => (
+            <option key={kind} value={kind}>
+              {words}
+            </option>
+          ))}
           <option value="">No deck yet</option>
         </select>
       </label>

@@ -1,0 +1,80 @@
+// Every game's screen on a phone: each game of the catalogue, started with its default options,
+// opened by its first seat and by a spectator at 390×844 and 320×568 — nothing sticks out past
+// the phone's width (judged against the phone's own width, as wideElements() explains), and the
+// page loads its own game's code only.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { harness, noConsoleErrors, phone, server, wideElements } from "./support.mjs";
+
+harness();
+
+const post = async (path, body) => {
+  const r = await fetch(`${server.base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  assert.ok(r.ok, `${path}: ${r.status} ${await r.clone().text()}`);
+  return r.json();
+};
+
+/** A game of `rules` with its default options and every seat taken over the API. */
+async function started(rules) {
+  const created = await post("/api/v1/games", { rules });
+  const tokens = [];
+  for (const s of created.seats) tokens.push((await post(`/api/v1/games/${created.game_id}/join`, { join_code: s.join_code, name: `P${s.seat + 1}` })).token);
+  return { id: created.game_id, tokens };
+}
+
+/** A phone of `width`×`height` holding `seat` of the game (the token as the app keeps it), or
+ * watching when `seat` is null. */
+async function opened(game, rules, seat, size) {
+  const p = await phone({ viewport: size });
+  if (seat !== null) {
+    await p.page.addInitScript(
+      ([id, stored]) => localStorage.setItem(`referee.game.${id}`, stored),
+      [game.id, JSON.stringify({ seats: { [seat]: game.tokens[seat] }, mode: "each", rules })],
+    );
+  }
+  const scripts = [];
+  p.page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  await p.page.goto(`${server.base}/#/game/${game.id}`);
+  await p.page.getByRole("heading", { level: 1 }).waitFor();
+  // The game's screen is there once nothing says it is loading, and the view has come.
+  await p.page.waitForFunction(() => !/Loading/.test(document.body.innerText) && (document.querySelector("main")?.children.length ?? 0) > 2);
+  // Pieces and fonts settle.
+  await p.page.waitForTimeout(300);
+  return { ...p, scripts };
+}
+
+const rulesIds = async () => (await (await fetch(`${server.base}/api/v1/rules`)).json()).map((r) => r.id);
+
+test("every game's screen fits 390 and 320 px, for a player and a spectator", async () => {
+  const problems = [];
+  for (const rules of await rulesIds()) {
+    const game = await started(rules);
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 320, height: 568 },
+    ]) {
+      for (const seat of [0, null]) {
+        const { page, context } = await opened(game, rules, seat, size);
+        const wide = await wideElements(page);
+        if (wide.length) problems.push(`${rules} at ${size.width} px as ${seat === null ? "a spectator" : `seat ${seat + 1}`}: ${wide.join(", ")}`);
+        await context.close();
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("a game page loads its own game's code and no other game's", async () => {
+  const ids = await rulesIds();
+  for (const rules of ["chess", "gravity", "whack"]) {
+    const game = await started(rules);
+    const { scripts, context } = await opened(game, rules, 0, { width: 390, height: 844 });
+    // Each game's entry is a chunk named after its folder (games/<id>/index.ts).
+    const others = ids.filter((id) => id !== rules && scripts.some((s) => new RegExp(`/assets/${id}-[^/]*\\.js$`).test(s)));
+    assert.deepEqual(others, [], `the ${rules} page loaded: ${scripts.join(", ")}`);
+    assert.ok(scripts.some((s) => new RegExp(`/assets/${rules}-[^/]*\\.js$`).test(s)), `the ${rules} page loaded its own chunk: ${scripts.join(", ")}`);
+    await context.close();
+  }
+});
+
+noConsoleErrors();
