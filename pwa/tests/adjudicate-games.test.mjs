@@ -48,6 +48,28 @@ async function refusedPosition(page, move, sentence) {
   consoleErrors.splice(before, Infinity, ...consoleErrors.slice(before).filter((e) => !e.includes("status of 400")));
 }
 
+test("each game opens on a position it accepts, whatever game was open before: Chess Golf and Parade Solitaire after chess", async () => {
+  const { context, page } = await phone();
+  await page.goto(`${server.base}/#/adjudicate`);
+  // Chess first, with a move asked, then each game without pawns.
+  await page.getByLabel("Rules").selectOption("chess");
+  await askTyped(page, "e2e4");
+  await page.locator(".verdict .ok").waitFor();
+  for (const [rules, move, said] of [
+    ["chess-golf", "e5g6", /e5→g6 as a knight is legal/],
+    ["parade-solitaire", "f3e1", /legal/],
+    ["chess", "e2e4", /legal/],
+  ]) {
+    await page.getByLabel("Rules").selectOption(rules);
+    await askTyped(page, move);
+    const verdict = page.locator(".verdict .ok");
+    await verdict.waitFor();
+    assert.match(await verdict.innerText(), said, `${rules} judges ${move} in the position it opened on`);
+    assert.equal(await page.locator(".verdict .error").count(), 0, `${rules} opened on a position it accepts`);
+  }
+  await context.close();
+});
+
 for (const viewport of VIEWPORTS) {
   const size = `${viewport.width}×${viewport.height}`;
 

@@ -37,11 +37,37 @@ async function seal(page, count, own = true) {
   if (own) await page.getByText(`Sealed: ${countWords(count)} — you may change it until everyone is in.`).waitFor();
 }
 
-/** The par as every phone should show it, from the referee's answer. */
+const PIECES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
+/** FEN's board field as square → piece in words ("white king"). */
+function piecesOf(board) {
+  const out = {};
+  board.split("/").forEach((row, i) => {
+    let file = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) file += Number(c);
+      else out["abcdefgh"[file++] + (8 - i)] = `${c === c.toUpperCase() ? "white" : "black"} ${PIECES[c.toLowerCase()]}`;
+    }
+  });
+  return out;
+}
+
+/** The par as every phone should show it, from the referee's answer: its line played out on the
+ * hole's course, each piece named ("white king b3→b1 takes the black rook, …"). */
 async function parText(gameId, hole) {
   const r = await fetch(`${server.base}/api/v1/games/${gameId}/pars`);
   const par = (await r.json()).pars.find((p) => p.puzzle === `hole-${hole}`);
-  if (par.kind === "moves") return `Par ${par.moves}: ${par.line.join(" ")}`;
+  if (par.kind === "moves") {
+    const view = await (await fetch(`${server.base}/api/v1/games/${gameId}`)).json();
+    const board = piecesOf(view.game.scorecard.find((h) => h.number === hole).start);
+    const said = par.line.map((m) => {
+      const [from, to] = [m.slice(0, 2), m.slice(2, 4)];
+      const [piece, taken] = [board[from], board[to]];
+      board[to] = piece;
+      delete board[from];
+      return `${piece} ${from}→${to}${taken ? ` takes the ${taken}` : ""}`;
+    });
+    return `Par ${par.moves}: ${said.join(", ")}`;
+  }
   if (par.kind === "impossible") return "Impossible";
   return `At least ${par.moves} (not proven)`;
 }

@@ -4,7 +4,7 @@
 // page loads its own game's code only.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { harness, noConsoleErrors, phone, server, wideElements } from "./support.mjs";
+import { harness, inViewport, noConsoleErrors, phone, server, wideElements } from "./support.mjs";
 
 harness();
 
@@ -75,6 +75,38 @@ test("a game page loads its own game's code and no other game's", async () => {
     assert.ok(scripts.some((s) => new RegExp(`/assets/${rules}-[^/]*\\.js$`).test(s)), `the ${rules} page loaded its own chunk: ${scripts.join(", ")}`);
     await context.close();
   }
+});
+
+test("at 320×568 the turn's controls are on the first screen: chess's take back under the board; Chess Golf's count and its seal over the course", async () => {
+  const small = { width: 320, height: 568 };
+  const chess = await started("chess");
+  const view = await (await fetch(`${server.base}/api/v1/games/${chess.id}`)).json();
+  const r = await fetch(`${server.base}/api/v1/games/${chess.id}/actions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${chess.tokens[0]}` },
+    body: JSON.stringify({ action: "e2e4", seq: view.seq, key: "e4" }),
+  });
+  assert.equal(r.status, 200);
+  const white = await opened(chess, "chess", 0, small);
+  // The move just made can be taken back without scrolling (draw and resign follow under it).
+  const takeBack = white.page.getByRole("button", { name: "Take back my move" });
+  await takeBack.waitFor();
+  assert.ok(await inViewport(white.page, takeBack), "Take back my move is on the first screen at 320×568");
+  assert.ok(await inViewport(white.page, white.page.locator("svg.board")), "the whole board too");
+  await white.context.close();
+
+  const golf = await started("chess-golf");
+  const one = await opened(golf, "chess-golf", 0, small);
+  for (const control of [one.page.getByRole("button", { name: "Seal my count" }), one.page.getByRole("button", { name: "3 moves" }), one.page.getByRole("button", { name: "Impossible" })]) {
+    assert.ok(await inViewport(one.page, control), "the count and its seal are on the first screen");
+  }
+  // The course is whole on the screen once scrolled to, with the count still under it.
+  await one.page.locator("svg.board").scrollIntoViewIfNeeded();
+  await one.page.evaluate(() => window.scrollBy(0, document.querySelector("svg.board").getBoundingClientRect().top - 8));
+  const board = await one.page.locator("svg.board").boundingBox();
+  const picker = await one.page.locator(".golf-bid").boundingBox();
+  assert.ok(board.y >= 0 && board.y + board.height <= picker.y + 1, `the course is not under the count: ${JSON.stringify({ board, picker })}`);
+  await one.context.close();
 });
 
 noConsoleErrors();

@@ -224,12 +224,16 @@ function neighbourPosition(g) {
   return [g.board, phase, g.pieces_left, g.positions_left, g.last_added ?? "-", ...(g.touch === "sides" ? ["groups:sides"] : [])].join(" ");
 }
 
-test("Neighbour Chess Solitaire on one small phone to its end: both piles, each add's two cards, a taken square's piece placed by a tap, moves paid with a card, a refusal, the result", async () => {
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 320, height: 568 },
+])
+test(`Neighbour Chess Solitaire on a ${size.width}×${size.height} phone to its end: both piles, each add's two cards, a taken square's piece placed by a tap, moves paid with a card, a refusal, the result`, async () => {
   const { phones, pages } = await table("neighbour-solitaire", 1, "Player", async (host) => {
     assert.ok(await host.getByLabel("Sides and corners (the eight squares around)").isChecked(), "diagonal neighbours count by default");
   });
   const page = pages[0];
-  await page.setViewportSize({ width: 320, height: 700 });
+  await page.setViewportSize(size);
   const gameId = gameOf(page);
   const token = await tokenOf(page, gameId);
   let view = await seatView(gameId, token);

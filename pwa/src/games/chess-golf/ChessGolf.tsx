@@ -69,10 +69,6 @@ function prompt(view: GolfView, nameOf: NameOf): string {
 
 /** The hole in play: its number, the dealer, the cards and the chosen pieces in words. */
 function HoleCards({ hole, holes, nameOf }: { hole: HoleView; holes: number; nameOf: NameOf }) {
-  const goal =
-    hole.chosen.length > 2
-      ? "One piece of a chosen kind captures a piece of each other chosen kind, one after another, in as few moves as possible."
-      : "A piece of one chosen kind captures a piece of the other, in as few moves as possible.";
   return (
     <section class="golf-hole" aria-label="this hole">
       <div class="golf-hole-head">
@@ -96,14 +92,24 @@ function HoleCards({ hole, holes, nameOf }: { hole: HoleView; holes: number; nam
           <strong>{hole.chosen.join(" · ")}</strong>
         </p>
       </div>
-      <details class="golf-how">
-        <summary>How a hole is played</summary>
-        <p class="facts">
-          {goal} Any piece may move, but only by borrowing the move of a neighbour of its own colour (or a king's move when its colour has no two pieces side by side), and
-          every move counts. Only the chosen pieces capture.
-        </p>
-      </details>
     </section>
+  );
+}
+
+/** How a hole is played, folded: for reference, under the course and the count. */
+function HowAHoleIsPlayed({ hole }: { hole: HoleView }) {
+  const goal =
+    hole.chosen.length > 2
+      ? "One piece of a chosen kind captures a piece of each other chosen kind, one after another, in as few moves as possible."
+      : "A piece of one chosen kind captures a piece of the other, in as few moves as possible.";
+  return (
+    <details class="golf-how">
+      <summary>How a hole is played</summary>
+      <p class="facts">
+        {goal} Any piece may move, but only by borrowing the move of a neighbour of its own colour (or a king's move when its colour has no two pieces side by side), and every
+        move counts. Only the chosen pieces capture.
+      </p>
+    </details>
   );
 }
 
@@ -118,8 +124,7 @@ function BidPicker({ view, act }: { view: GolfView; act: (a: string) => Promise<
   const changed = picked !== null && picked !== sealed;
   return (
     <section class="golf-bid" aria-label="your count">
-      {/* The count and its Seal side by side, the keypad under them: both fit a small phone's
-          first screen above the course. */}
+      {/* The count and its Seal side by side, the keypad under them, right under the course. */}
       <div class="golf-count-row">
         <p class="golf-count" aria-live="polite">
           <output aria-label="your count">{picked === null ? "?" : picked === 0 ? "Impossible" : picked}</output>
@@ -414,9 +419,9 @@ export function ChessGolfGame({ view, act, message, setMessage }: ScreenProps<Go
       {view.status === "over" && scorecard}
       {g.hole && <HoleCards hole={g.hole} holes={g.holes} nameOf={nameOf} />}
       {stage === "deal" && <DealChoice view={view} act={act} />}
-      {/* The count is the next thing to do: on the first screen, above the course. */}
-      {inRound && <BidPicker view={view} act={act} />}
       {g.hole && g.step !== "bid" && <Counts hole={g.hole} demonstrator={g.demonstrator} view={view} nameOf={nameOf} />}
+      {/* The course first: a count is worked out on it. The count picker follows at once, its
+          numbers in one row on a small phone. */}
       <TapChess
         view={view}
         moves={moves}
@@ -434,6 +439,8 @@ export function ChessGolfGame({ view, act, message, setMessage }: ScreenProps<Go
           {message}
         </p>
       )}
+      {inRound && <BidPicker view={view} act={act} />}
+      {g.hole && <HowAHoleIsPlayed hole={g.hole} />}
       <ul class="legend facts" aria-label="what the marks mean">
         <li>
           <span class="outline golf-chosen-mark" /> blue outline: a chosen piece

@@ -212,6 +212,10 @@ export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessV
         }}
         message={message}
       />
+      {/* Right under the board: on a small phone the turn's controls stay on the first screen. */}
+      <TableActions view={view} act={act}>
+        {gameActions(view).includes("claim-draw") && <button onClick={() => act("claim-draw")}>Claim a draw</button>}
+      </TableActions>
       {view.game.setup && <SetupFacts setup={view.game.setup} />}
       <EarlierMoves record={record} focus={() => focusFirst(listRef.current)} />
       <ol ref={listRef} class="moves" aria-label="moves" start={first.number} data-digits={digits(first.number + lines.length - 1)}>
@@ -221,9 +225,6 @@ export function ChessGame({ view, act, message, setMessage }: ScreenProps<ChessV
           </li>
         ))}
       </ol>
-      <TableActions view={view} act={act}>
-        {gameActions(view).includes("claim-draw") && <button onClick={() => act("claim-draw")}>Claim a draw</button>}
-      </TableActions>
       {moves.length > 0 && <PgnExport view={view} record={record} />}
     </section>
   );

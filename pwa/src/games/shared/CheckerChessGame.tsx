@@ -224,6 +224,7 @@ export function CheckerChessGame({ view, act, message, setMessage, facts, panel 
       <Legend view={view} />
       {panel?.({ stage, card, setCard })}
       {facts && <p class="facts">{facts}</p>}
+      <TableActions view={view} act={act} />
       <h2>Moves</h2>
       <EarlierMoves record={record} focus={() => focusFirst(listRef.current)} />
       <ol ref={listRef} class="moves turns" aria-label="moves" start={firstLine} data-digits={digits(firstLine + lines.length - 1)}>
@@ -233,7 +234,6 @@ export function CheckerChessGame({ view, act, message, setMessage, facts, panel 
           </li>
         ))}
       </ol>
-      <TableActions view={view} act={act} />
     </section>
   );
 }
