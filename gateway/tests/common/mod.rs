@@ -2,8 +2,7 @@
 #![allow(dead_code)]
 
 use serde_json::{Value, json};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::process::{Child, Command};
 
 #[path = "../../../referee/tests/support/mod.rs"]
 pub mod support;
@@ -38,7 +37,9 @@ impl Gateway {
         let metrics = free_port();
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("gateway.log");
-        let mut child = support::owned(
+        // A gateway that cannot listen (a port taken meanwhile) fails the test with its words.
+        let child = support::start_listening(
+            "the gateway",
             Command::new(bin)
                 .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
                 .env("GATEWAY_METRICS_ADDR", format!("127.0.0.1:{metrics}"))
@@ -46,16 +47,10 @@ impl Gateway {
                 .env("PWA_DIR", "/nonexistent")
                 .env("RUST_LOG", "warn")
                 .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
-                .envs(env.iter().copied())
-                .stdout(Stdio::null())
-                .stderr(std::fs::File::create(&log).unwrap()),
-        )
-        .spawn()
-        .unwrap();
-        // A gateway that cannot listen (a port taken meanwhile) fails the test with its words.
-        support::wait_for("the gateway", &mut child, &log, Duration::from_secs(20), || {
-            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-        });
+                .envs(env.iter().copied()),
+            &log,
+            port,
+        );
         Gateway {
             child,
             base: format!("http://127.0.0.1:{port}"),

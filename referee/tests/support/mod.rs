@@ -73,6 +73,15 @@ pub fn owned(command: &mut Command) -> &mut Command {
     }
 }
 
+/// Starts `command` as [`owned`], its output in `log`, and waits at most 20 s until it listens
+/// on `port` at 127.0.0.1: a process that exits first (a port taken meanwhile) fails the test
+/// with its own words.
+pub fn start_listening(what: &str, command: &mut Command, log: &Path, port: u16) -> Child {
+    let mut child = owned(command.stdout(Stdio::null()).stderr(std::fs::File::create(log).unwrap())).spawn().unwrap();
+    wait_for(what, &mut child, log, Duration::from_secs(20), || TcpStream::connect(("127.0.0.1", port)).is_ok());
+    child
+}
+
 /// Waits until `ready`, at most `timeout`; fails the test with `log`'s text if `child` exits
 /// first or the time runs out.
 pub fn wait_for(what: &str, child: &mut Child, log: &Path, timeout: Duration, mut ready: impl FnMut() -> bool) {
@@ -242,7 +251,8 @@ impl Referee {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("referee.log");
         let (port, metrics_port) = (free_port(), free_port());
-        let mut child = owned(
+        let child = start_listening(
+            "referee serve",
             Command::new(bin)
                 .arg("serve")
                 .env("REFEREE_ADDR", format!("127.0.0.1:{port}"))
@@ -250,16 +260,10 @@ impl Referee {
                 .env("REDIS_URL", redis_url)
                 .env("RUST_LOG", "debug,h2=info,tower=info,hyper=info,redis=info")
                 .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
-                .envs(env.iter().copied())
-                .stdout(Stdio::null())
-                .stderr(std::fs::File::create(&log).unwrap()),
-        )
-        .spawn()
-        .unwrap();
-        // A referee that could not start (a port taken meanwhile) says why at once.
-        wait_for("referee serve", &mut child, &log, Duration::from_secs(20), || {
-            TcpStream::connect(("127.0.0.1", port)).is_ok()
-        });
+                .envs(env.iter().copied()),
+            &log,
+            port,
+        );
         Referee { child: Some(child), port, metrics_port, log, _dir: dir }
     }
 
