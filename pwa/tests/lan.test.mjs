@@ -90,6 +90,21 @@ test("at a LAN address, one phone for everyone starts the game and its moves are
   await context.close();
 });
 
+test("codes made at 127.0.0.1 say they open on this computer only; at a LAN address they say nothing of it", async () => {
+  for (const [base, shown] of [
+    [server.base, 1],
+    [server.lan, 0],
+  ]) {
+    const { page, context } = await phone();
+    await page.goto(`${base}/#/start/chess`);
+    await page.getByRole("button", { name: "Create game" }).click();
+    await page.locator('[data-join-link="1"]').waitFor();
+    assert.equal(await page.locator("[data-loopback-note]").count(), shown, base);
+    if (shown) assert.match(await page.locator("[data-loopback-note]").innerText(), /only this computer can open.*deploy\/local\/run --table/s);
+    await context.close();
+  }
+});
+
 test("a refused join is said under the button that was tapped, in the referee's words", async () => {
   const { page, context } = await phone();
   await page.goto(`${server.lan}/#/start/chess`);

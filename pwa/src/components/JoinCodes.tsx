@@ -26,10 +26,21 @@ interface Props {
  * page can say which seat the code is for (the code alone decides the seat taken). */
 export const joinHash = (gameId: string, code: SeatCode) => `#/join/${gameId}/${code.join_code}?seat=${code.seat}`;
 
+/** Whether this page was opened at a name only this machine reaches (127.0.0.1, localhost):
+ * links and QR codes made here then open nothing on another phone. */
+export const onlyThisMachine = (hostname: string) => /^(localhost|127(\.\d+){3}|\[::1\])$/.test(hostname);
+
 export function JoinCodes({ gameId, codes, nameOf, playHere, busy = false, errorOf }: Props) {
   const base = `${location.origin}${location.pathname}`;
   return (
-    <ul class="seats">
+    <>
+      {onlyThisMachine(location.hostname) && (
+        <p class="banner" role="note" data-loopback-note>
+          These links and codes lead to {location.host}, which only this computer can open. For phones on the same Wi-Fi, start the referee with{" "}
+          <code>deploy/local/run --table</code> and open the address it prints.
+        </p>
+      )}
+      <ul class="seats">
       {codes.map((s) => (
         <li key={s.seat} class="card">
           <h2>{nameOf(s.seat)}</h2>
@@ -52,6 +63,7 @@ export function JoinCodes({ gameId, codes, nameOf, playHere, busy = false, error
           )}
         </li>
       ))}
-    </ul>
+      </ul>
+    </>
   );
 }
