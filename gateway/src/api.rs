@@ -671,6 +671,28 @@ pub struct ReissueBody {
     pub client_key: Option<String>,
 }
 
+/// The body of a re-issue: none at all asks without a client key; anything else must be a
+/// [`ReissueBody`] in JSON, or nothing is re-issued (400 `bad_json`, 415 `bad_content_type`).
+fn reissue_body(req: &HttpRequest, body: &[u8]) -> Result<ReissueBody, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(ReissueBody::default());
+    }
+    let content_type = req.headers().get(actix_web::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+    let json = content_type
+        .and_then(|t| t.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
+    if !json {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "bad_content_type",
+            "Send JSON with Content-Type: application/json.",
+        ));
+    }
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_json", format!("The request body is not the expected JSON: {e}"))
+    })
+}
+
 /// A seat's new join code.
 #[derive(Serialize, ToSchema)]
 pub struct Reissued {
@@ -688,19 +710,22 @@ pub struct Reissued {
     params(("id" = String, Path, description = "game id"), ("seat" = u32, Path, description = "the seat, from 0")),
     request_body = ReissueBody,
     responses((status = 200, description = "the new code and the host's view", body = Reissued),
+        (status = 400, description = "a body that is not the expected JSON: nothing is re-issued", body = ApiError),
         (status = 401, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError),
-        (status = 409, body = ApiError), (status = 422, body = ApiError)),
+        (status = 409, body = ApiError), (status = 415, description = "a body that is not JSON", body = ApiError),
+        (status = 422, body = ApiError),
+        (status = 429, description = "the seat's code was re-issued three times in the last minute", body = ApiError)),
     security(("bearer" = [])))]
 #[post("/api/v1/games/{id}/seats/{seat}/code")]
 pub async fn reissue_join_code(
     req: HttpRequest,
     referee: web::Data<Referee>,
     path: web::Path<(String, u32)>,
-    body: Option<web::Json<ReissueBody>>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let token = require_token(&req)?;
     let (game_id, seat) = path.into_inner();
-    let client_key = body.map(|b| b.into_inner()).unwrap_or_default().client_key.unwrap_or_default();
+    let client_key = reissue_body(&req, &body)?.client_key.unwrap_or_default();
     let message = pb::ReissueJoinCodeRequest { game_id, seat, client_key };
     let r = referee.client().reissue_join_code(request(message, Some(&token))).await?.into_inner();
     let view = r.view.as_ref().map_or(Value::Null, view_json);

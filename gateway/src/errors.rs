@@ -97,7 +97,9 @@ impl From<tonic::Status> for ApiError {
                     pb::ErrorReason::WaitingForPlayers
                     | pb::ErrorReason::SeatTaken
                     | pb::ErrorReason::GameNotOver
-                    | pb::ErrorReason::RulesChanged,
+                    | pb::ErrorReason::RulesChanged
+                    | pb::ErrorReason::PublicKeyInUse
+                    | pb::ErrorReason::IdempotencyKeyReused,
                 ),
             ) => StatusCode::CONFLICT,
             (Code::FailedPrecondition, _) => StatusCode::UNPROCESSABLE_ENTITY,

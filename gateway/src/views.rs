@@ -67,6 +67,7 @@ fn table_facts(view: &pb::GameView) -> serde_json::Map<String, Value> {
         ("commitment", json!(view.commitment)),
         ("joined_seats", json!(view.joined_seats)),
         ("reissued_seats", json!(view.reissued_seats)),
+        ("reissues", json!(view.reissues)),
         ("seat_count", json!(view.seat_count)),
         ("names", json!(names)),
         ("awaiting_reveal", json!(view.awaiting_reveal)),

@@ -661,3 +661,73 @@ async fn the_rules_catalogue_comes_compressed_with_an_etag_and_is_not_sent_again
     assert_eq!(again.status(), 304);
     assert!(again.bytes().await.unwrap().is_empty());
 }
+
+/// Issue 42: the re-issue route takes no body or a JSON one; a body that is not the expected
+/// JSON gets 400 and re-issues nothing. Each seat's re-issues are counted in every view
+/// (`reissues`), a fourth in a minute is a 429 with `Retry-After`, and an idempotency key reused
+/// for another action is a 409 of its own.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reissue_with_a_malformed_body_reissues_nothing_and_conflicts_have_their_own_answers() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let created: Value =
+        http.post(gw.url("/api/v1/games")).json(&json!({"rules": "chess"})).send().await.unwrap().json().await.unwrap();
+    let id = created["game_id"].as_str().unwrap().to_string();
+    let host = created["host_token"].as_str().unwrap().to_string();
+    let mut tokens = Vec::new();
+    for seat in created["seats"].as_array().unwrap() {
+        let joined: Value = http
+            .post(gw.url(&format!("/api/v1/games/{id}/join")))
+            .json(&json!({"join_code": seat["join_code"]}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        tokens.push(joined["token"].as_str().unwrap().to_string());
+    }
+    let url = gw.url(&format!("/api/v1/games/{id}/seats/0/code"));
+    let view = || async {
+        let v: Value = http.get(gw.url(&format!("/api/v1/games/{id}"))).send().await.unwrap().json().await.unwrap();
+        v
+    };
+    let before = view().await;
+    assert_eq!((&before["reissued_seats"], &before["reissues"]), (&json!([]), &json!([0, 0])), "{before}");
+    for (body, content_type, status, code) in [
+        ("{\"client_key\": ", "application/json", 400, "bad_json"),
+        ("{\"client_key\": 7}", "application/json", 400, "bad_json"),
+        ("client_key=k", "application/x-www-form-urlencoded", 415, "bad_content_type"),
+    ] {
+        let r =
+            http.post(&url).bearer_auth(&host).header("content-type", content_type).body(body).send().await.unwrap();
+        let got = r.status().as_u16();
+        let answer: Value = r.json().await.unwrap();
+        assert_eq!((got, answer["code"].as_str()), (status, Some(code)), "{body}: {answer}");
+    }
+    let after = view().await;
+    assert_eq!((&after["seq"], &after["reissues"]), (&before["seq"], &json!([0, 0])), "nothing re-issued: {after}");
+    // No body at all, or a JSON one: a new code each.
+    let r = http.post(&url).bearer_auth(&host).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    for key in ["k1", "k2"] {
+        let r = http.post(&url).bearer_auth(&host).json(&json!({"client_key": key})).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+    }
+    let r = http.post(&url).bearer_auth(&host).json(&json!({})).send().await.unwrap();
+    assert_eq!(r.status(), 429);
+    assert!(r.headers().get("retry-after").is_some());
+    assert_eq!(r.json::<Value>().await.unwrap()["code"], "limit_reached");
+    assert_eq!(view().await["reissues"], json!([3, 0]));
+
+    // Black's key "k" used for one action, then for another: 409.
+    let game = common::Seated { id: id.clone(), tokens, seq: 0 };
+    let seq = view().await["seq"].as_u64().unwrap();
+    // White's seat waits for a new phone: Black offers a draw, then reuses the key.
+    let (status, _) = act(&http, &gw, &game, 1, "offer-draw", seq, "k").await;
+    assert_eq!(status, 200);
+    let (status, answer) = act(&http, &gw, &game, 1, "resign", seq + 1, "k").await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("idempotency_key_reused")), "{answer}");
+}

@@ -109,6 +109,7 @@ mod tests {
             commitment: "ab".into(),
             joined_seats: vec![0, 1],
             reissued_seats: vec![2],
+            reissues: vec![0, 0, 1],
             seat_count: 3,
             view: from_json(&json),
             names: vec!["Ann".into(), String::new()],

@@ -422,7 +422,7 @@ async fn raw_moves(
                     };
                     let event = Event::new(*seq, body, vec![], 0);
                     store
-                        .append(id, &event, Some(&field), 30 * 86_400, &Default::default(), Default::default())
+                        .append(id, &event, Some((&field, "")), 30 * 86_400, &Default::default(), Default::default())
                         .await
                         .unwrap();
                     latencies.push(t.elapsed());

@@ -12,7 +12,7 @@ use rules::game::{DynGame, Outcome};
 use rules::random::{GameKey, Replay, commitment, from_hex, to_hex};
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const AUDIT_FORMAT: &str = "table-referee-audit/v1";
 
@@ -125,19 +125,41 @@ fn checks(record: &AuditRecord, checkpoints: &[(u64, String)], lines: &mut Vec<S
             format!("the replay ends with {replayed}, but the record says {recorded}")
         });
     }
-    let said = outcome.map_or_else(
-        || if record.abandoned { "abandoned, no outcome".to_string() } else { "no outcome".to_string() },
-        |o| o.reason,
-    );
-    lines.push(format!("outcome: {said}: ok"));
+    lines.push(format!("outcome: {}: ok", how_it_ended(record, outcome)?));
+    if record.abandoned {
+        lines.push(format!(
+            "warning: the record says nobody moved after event {} and the referee closed the game as abandoned: no link binds that, and the same record cut short after the links the players kept would read the same, so the last link each phone kept must be this record's last",
+            record.events.len().saturating_sub(1)
+        ));
+    }
     Ok(())
+}
+
+/// How the game ended, in words: its outcome (the replay's, equal to the record's), the host's
+/// end, or abandonment. A record is released only once its game is over, so one with none of
+/// them was cut short; and a game finished or ended is not abandoned.
+fn how_it_ended(record: &AuditRecord, outcome: Option<Outcome>) -> Result<String, String> {
+    let ended = record.events.last().is_some_and(|e| matches!(e.body, EventBody::End));
+    if record.abandoned && (outcome.is_some() || ended) {
+        let how = if ended { "ended by its host" } else { "finished" };
+        return Err(format!("the record says the game was abandoned, but it was {how}"));
+    }
+    match outcome {
+        Some(o) => Ok(o.reason),
+        None if ended => Ok("no outcome: the host ended the game".into()),
+        None if record.abandoned => Ok("abandoned, no outcome".into()),
+        None => Err(format!(
+            "the record stops after event {} with no outcome, no end by the host and no abandonment, but a record is released only once its game is over: it was cut short",
+            record.events.len().saturating_sub(1)
+        )),
+    }
 }
 
 /// The format, the seed against its commitment, the rules and their version, and (chain 2)
 /// the options text the chain binds. Returns the seed and the rules.
 fn check_header(record: &AuditRecord, lines: &mut Vec<String>) -> Result<(Vec<u8>, &'static dyn DynGame), String> {
     if record.format != AUDIT_FORMAT {
-        return Err(format!("unknown record format {:?}", record.format));
+        return Err(format!("the record's format is \"{}\", not {AUDIT_FORMAT}", crate::errors::echo(&record.format)));
     }
     let seed = from_hex(&record.seed).ok_or("the seed is not hex")?;
     let computed = to_hex(&commitment(&seed));
@@ -159,6 +181,15 @@ fn check_header(record: &AuditRecord, lines: &mut Vec<String>) -> Result<(Vec<u8
             record.chain, record.derivation
         ));
     }
+    // Chain 2 and derivation 3 came together: a game has both or neither. A chain 2 record
+    // relabelled chain 1 (its signatures and seats' statements dropped) keeps derivation 3,
+    // which its draws need.
+    if (record.chain >= CHAIN_2) != (record.derivation >= DERIVATION_3) {
+        return Err(format!(
+            "the record says chain {} with derivation {}, but derivation 3 exists only with chain 2, and chain 2 only with derivation 3: it was relabelled",
+            record.chain, record.derivation
+        ));
+    }
     if record.chain >= CHAIN_2 {
         let written: serde_json::Value = serde_json::from_str(&record.options_text)
             .map_err(|e| format!("the options text the chain binds is not JSON: {e}"))?;
@@ -172,6 +203,9 @@ fn check_header(record: &AuditRecord, lines: &mut Vec<String>) -> Result<(Vec<u8
         lines.push(
             "warning: this record uses chain 1 (made before chain 2): its options, draws, times and sentences are outside the chain, and its links show every action".into(),
         );
+        lines.push(
+            "warning: no action in this record is signed (chain 1 has no signatures): every action rests on the referee's word, and only links the players kept tell this record from a chain 2 record relabelled".into(),
+        );
     }
     Ok((seed, game))
 }
@@ -179,9 +213,7 @@ fn check_header(record: &AuditRecord, lines: &mut Vec<String>) -> Result<(Vec<u8
 /// Each revealed entropy against its commitment, the entropy the start mixed in (chain 2: as
 /// the start recorded it, seat by seat), a warning for each seat that gave none; the game key.
 fn check_entropy(record: &AuditRecord, seed: &[u8], lines: &mut Vec<String>) -> Result<GameKey, String> {
-    if record.chain >= CHAIN_2 {
-        start_agrees(record)?;
-    }
+    start_agrees(record)?;
     let started = record.events.first().is_some_and(|e| matches!(e.body, EventBody::Start { .. }));
     for (seat, committed) in record.entropy_commitments.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
         let given = record.entropy.get(seat).map_or("", String::as_str);
@@ -217,12 +249,15 @@ fn check_entropy(record: &AuditRecord, seed: &[u8], lines: &mut Vec<String>) -> 
     Ok(key)
 }
 
-/// Chain 2: the start event recorded the same entropy and entropy commitments as the record's
-/// header fields, for every seat.
+/// The start event (which the chain binds) recorded the same entropy as the record's top-level
+/// `entropy` (which no link binds), and in chain 2 the same entropy commitments, seat by seat.
 fn start_agrees(record: &AuditRecord) -> Result<(), String> {
     let Some(Event { body: EventBody::Start { entropy, seats }, .. }) = record.events.first() else { return Ok(()) };
     if *entropy != record.entropy {
         return Err("the entropy the start recorded differs from the record's entropy".into());
+    }
+    if record.chain < CHAIN_2 {
+        return Ok(());
     }
     let committed: Vec<&str> = seats.iter().map(|s| s.entropy_commitment.as_str()).collect();
     let listed: Vec<&str> = record.entropy_commitments.iter().map(String::as_str).collect();
@@ -235,14 +270,17 @@ fn start_agrees(record: &AuditRecord) -> Result<(), String> {
 /// The keys seats signed with, and the idempotency keys each has used (chain 2).
 struct Signers {
     keys: Vec<String>,
-    used: std::collections::BTreeSet<(u8, String)>,
+    /// Every key given so far, with the seat it was given for: a signature does not name its
+    /// seat, so a key speaks for one seat of a game, for the whole game.
+    holders: BTreeMap<String, u8>,
+    used: BTreeSet<(u8, String)>,
     signed: usize,
 }
 
 /// Chain 2: each seat's join signature over what the start recorded of it, and a warning for
 /// each seat that signs nothing. Returns the seats' keys.
 fn check_joins(record: &AuditRecord, lines: &mut Vec<String>) -> Result<Signers, String> {
-    let mut signers = Signers { keys: Vec::new(), used: Default::default(), signed: 0 };
+    let mut signers = Signers { keys: Vec::new(), holders: BTreeMap::new(), used: BTreeSet::new(), signed: 0 };
     let Some(Event { body: EventBody::Start { seats, .. }, .. }) = record.events.first() else { return Ok(signers) };
     if record.chain < CHAIN_2 {
         return Ok(signers);
@@ -260,6 +298,7 @@ fn check_joins(record: &AuditRecord, lines: &mut Vec<String>) -> Result<Signers,
         let clear = if statement.entropy_commitment.is_empty() { record.entropy[seat].as_str() } else { "" };
         check_join_signature(&record.game_id, statement, clear)
             .map_err(|why| format!("seat {}'s join signature: {why}", seat + 1))?;
+        signers.hold(seat as u8, &statement.key)?;
     }
     let keyed = signers.keys.iter().filter(|k| !k.is_empty()).count();
     lines.push(format!("keys: {keyed} of {} seat(s) joined with a key, each join signed by it: ok", seats.len()));
@@ -275,6 +314,22 @@ fn check_join_signature(game_id: &str, statement: &SeatStatement, clear: &str) -
 }
 
 impl Signers {
+    /// Notes that `seat` holds `key`; refuses a key another seat holds or held.
+    fn hold(&mut self, seat: u8, key: &str) -> Result<(), String> {
+        match self.holders.get(key) {
+            Some(&other) if other != seat => Err(format!(
+                "seats {} and {} joined with the same key: a signature does not name its seat, so an action of either could be recorded as the other's",
+                other + 1,
+                seat + 1
+            )),
+            Some(_) => Ok(()),
+            None => {
+                self.holders.insert(key.to_string(), seat);
+                Ok(())
+            }
+        }
+    }
+
     /// A seat handed to a new phone: after the host re-issued its code (`vacant`), the new
     /// phone's join signed by the key it gave (none: the seat signs nothing from here), which
     /// then signs the seat's actions.
@@ -290,6 +345,7 @@ impl Signers {
         if record.chain >= CHAIN_2 && !statement.key.is_empty() {
             check_join_signature(&record.game_id, statement, "")
                 .map_err(|why| format!("event {seq}: seat {}'s new join signature: {why}", seat + 1))?;
+            self.hold(*seat, &statement.key).map_err(|why| format!("event {seq}: {why}"))?;
         }
         if let Some(key) = self.keys.get_mut(*seat as usize) {
             *key = statement.key.clone();
@@ -403,7 +459,16 @@ pub fn verify_chain(record: &AuditRecord, seed: &[u8], checkpoints: &[(u64, Stri
         record.events.len(),
         match checkpoints.len() {
             0 => String::new(),
-            n => format!(", and the record extends all {n} checkpoint(s): ok"),
+            n => {
+                let latest = checkpoints.iter().map(|(seq, _)| *seq).max().unwrap_or(0);
+                let short = (latest < record.events.len() as u64).then(|| {
+                    format!(
+                        "; the latest is after {latest} of its {} events, so the events after it rest on the referee's word",
+                        record.events.len()
+                    )
+                });
+                format!(", and the record extends all {n} checkpoint(s): ok{}", short.unwrap_or_default())
+            }
         }
     ))
 }

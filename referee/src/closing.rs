@@ -11,9 +11,10 @@ use tonic::Code;
 impl Tables {
     /// Ends `game_id` for its host (the token given at creation).
     pub async fn end_game(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
+        let token = token.ok_or_else(|| ApiError::no_token("Ending a game needs the host token."))?;
         for _ in 0..8 {
             let current = self.current(game_id, None).await?;
-            if current.authorize(token)? != Caller::Host {
+            if current.authorize(Some(token))? != Caller::Host {
                 return Err(ApiError::new(
                     Code::PermissionDenied,
                     Reason::NotTheHost,

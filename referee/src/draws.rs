@@ -161,10 +161,11 @@ pub fn replay_event(
     }
     let closed = game.draw_point(state, 0).round > rounds_before;
     if derivation == DERIVATION_3 && event.round != closed.then_some(rounds_before) {
+        let round = |r: Option<u64>| r.map_or_else(|| "no sealed round".to_string(), |r| format!("sealed round {r}"));
         return Err(format!(
-            "event {seq} names round {:?}, but it closed {:?}",
-            event.round,
-            closed.then_some(rounds_before)
+            "event {seq} says it closed {}, but by the rules it closed {}",
+            round(event.round),
+            round(closed.then_some(rounds_before))
         ));
     }
     Ok(applied)

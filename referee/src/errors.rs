@@ -74,6 +74,11 @@ impl ApiError {
         )
     }
 
+    /// A call that needs a token and came without one; `message` says which token.
+    pub fn no_token(message: impl Into<String>) -> ApiError {
+        ApiError::new(Code::Unauthenticated, Reason::NoToken, message)
+    }
+
     pub fn storage(error: &redis::RedisError) -> ApiError {
         tracing::error!(%error, "redis error");
         metrics::counter!("referee_redis_errors_total").increment(1);

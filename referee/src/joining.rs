@@ -85,7 +85,7 @@ impl JoinRequest {
             key: self.public_key.trim().to_string(),
             join_signature: to_hex(&self.join_signature),
             joined_ms: now_ms(),
-            code_hash: String::new(),
+            ..SeatRecord::default()
         };
         let bad = |why: String| ApiError::invalid(Reason::BadSignature, format!("The join's key or signature: {why}."));
         if record.key.is_empty() {
@@ -110,6 +110,17 @@ fn hidden_in_a_name(c: char) -> bool {
 
 fn seat_taken(seat: u8) -> ApiError {
     ApiError::new(Code::FailedPrecondition, Reason::SeatTaken, format!("Seat {} has already been taken.", seat + 1))
+}
+
+/// A join refused because another seat of the game holds, or held, the public key it gave: a
+/// signature does not name its seat, so one key speaking for two seats would let an action of
+/// one be recorded as the other's.
+pub(crate) fn key_in_use() -> ApiError {
+    ApiError::new(
+        Code::FailedPrecondition,
+        Reason::PublicKeyInUse,
+        "Another seat of this game joined with this public key: each seat joins with a key of its own.",
+    )
 }
 
 fn too_many_attempts() -> ApiError {
@@ -160,6 +171,13 @@ impl Tables {
             Some((&seat, _)) => return Err(seat_taken(seat)),
             None => {}
         }
+        if current.loaded.seats.values().any(|r| r.spent_codes.iter().any(|h| tokens::same_hash(h, &reissued))) {
+            return Err(ApiError::new(
+                Code::PermissionDenied,
+                Reason::BadJoinCode,
+                "The host has since given this seat a newer code, so this one no longer works: ask the host for the newest one.",
+            ));
+        }
         let Some(seat) = header.join_code_hashes.iter().position(|h| tokens::same_hash(h, &code_hash)) else {
             self.store.count(&by_address, JOIN_FAILURE_WINDOW_SECONDS).await.map_err(storage)?;
             self.store.count(&by_game, JOIN_FAILURE_WINDOW_SECONDS).await.map_err(storage)?;
@@ -184,6 +202,10 @@ impl Tables {
         };
         let record = request.record(game_id, &token)?;
         let outcome = self.store.claim_seat(game_id, seat, &record).await.map_err(storage)?;
+        if let ClaimOutcome::KeyHeld { seat: holder } = outcome {
+            tracing::info!(game_id, seat, holder, "join refused: its key holds another seat");
+            return Err(key_in_use());
+        }
         let claimed = matches!(outcome, ClaimOutcome::Claimed { .. });
         if let ClaimOutcome::Claimed { joined } = outcome {
             tracing::info!(game_id, seat, joined, "seat joined");

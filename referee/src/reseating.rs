@@ -6,11 +6,15 @@
 //! signature against the key that held the seat then.
 //!
 //! Only after the start: until then a seat's phone is only needed to reveal its entropy, and the
-//! table starts without it once `REFEREE_REVEAL_WAIT` has passed.
+//! table starts without it once `REFEREE_REVEAL_WAIT` has passed. What the start fixed stays
+//! fixed: the seat's share of the entropy (the new phone's statement is recorded in the
+//! `rejoined` event and mixed into nothing). A re-issued code works once, and never again once
+//! used or replaced; a public key speaks for one seat of a game; and the host may re-issue a
+//! seat's code at most [`REISSUES_PER_SEAT`] times a minute.
 
 use crate::errors::{ApiError, Reason};
-use crate::joining::{JoinRequest, MAX_CLIENT_KEY_BYTES};
-use crate::store::{AppendLimits, AppendOutcome, Event, EventBody, SeatRecord, SeatStatement};
+use crate::joining::{JoinRequest, MAX_CLIENT_KEY_BYTES, key_in_use};
+use crate::store::{AppendLimits, AppendOutcome, Event, EventBody, SeatRecord, SeatStatement, key};
 use crate::tables::{Caller, Current, Tables, added_entries, now_ms, storage};
 use crate::tokens;
 use referee_proto::v1 as pb;
@@ -18,6 +22,11 @@ use tonic::Code;
 
 /// How often a re-issue or a new phone's join is tried again after another event came first.
 const ATTEMPTS: usize = 16;
+/// The most re-issues of one seat's code in [`REISSUE_WINDOW_SECONDS`]: each cuts the seat off,
+/// so a host cannot keep a player out of the game with a stream of them.
+pub const REISSUES_PER_SEAT: u64 = 3;
+/// The window in which a seat's re-issues are counted, from the first.
+pub const REISSUE_WINDOW_SECONDS: u64 = 60;
 
 /// What the host gets back: the seat's new code and the host's view.
 pub struct Reissued {
@@ -39,9 +48,11 @@ impl Tables {
         if client_key.len() > MAX_CLIENT_KEY_BYTES {
             return Err(ApiError::invalid(Reason::TooLong, "The client key is too long."));
         }
+        let token = token.ok_or_else(|| ApiError::no_token("Giving a seat a new code needs the host token."))?;
+        let mut counted = false;
         for _ in 0..ATTEMPTS {
             let current = self.current(game_id, None).await?;
-            if current.authorize(token)? != Caller::Host {
+            if current.authorize(Some(token))? != Caller::Host {
                 return Err(ApiError::new(
                     Code::PermissionDenied,
                     Reason::NotTheHost,
@@ -55,12 +66,19 @@ impl Tables {
                 // A retry of this re-issue: its code stands.
                 return Ok(Reissued { join_code, view: current.view(Caller::Host) });
             }
-            let vacant = SeatRecord {
-                name: record.name.clone(),
-                joined_ms: record.joined_ms,
-                code_hash,
-                ..SeatRecord::default()
-            };
+            if record.spent(&code_hash) {
+                // A retry of a re-issue whose code a phone has used since, or a newer re-issue
+                // replaced: that code never works again.
+                return Err(ApiError {
+                    message: "This re-issue was answered before, and its code has since been used or replaced: it will not work again. Ask for a new code.".into(),
+                    ..ApiError::stale(current.seq)
+                });
+            }
+            if !counted {
+                self.count_reissue(game_id, seat).await?;
+                counted = true;
+            }
+            let vacant = vacated(record, code_hash);
             let side = seat_label(&current, seat);
             let description =
                 format!("The host gave {side} a new join code: the phone that held the seat can no longer play");
@@ -100,6 +118,10 @@ impl Tables {
             signature: record.join_signature.clone(),
         };
         for _ in 0..ATTEMPTS {
+            let held_elsewhere = current.loaded.seats.iter().any(|(s, r)| *s != seat && r.holds_or_held(&record.key));
+            if held_elsewhere {
+                return Err(key_in_use());
+            }
             let waiting = &current.loaded.seats[&seat];
             if tokens::same_hash(&waiting.token_hash, &record.token_hash) {
                 // Taken by this very join, retried at the same moment.
@@ -115,7 +137,13 @@ impl Tables {
                     "The host has since given this seat another code: ask for the newest one.",
                 ));
             }
+            // The seat's share of the entropy was fixed at the start, for good; the new phone's
+            // statement goes into the `rejoined` event only.
+            record.entropy = waiting.entropy.clone();
+            record.commitment = waiting.commitment.clone();
             record.code_hash = waiting.code_hash.clone();
+            record.spent_codes = waiting.spent_codes.clone();
+            record.former_keys = waiting.former_keys.clone();
             if record.name.is_empty() {
                 // A new phone that gives no name keeps the seat's.
                 record.name = waiting.name.clone();
@@ -131,6 +159,27 @@ impl Tables {
             current = self.current(&game_id, None).await?;
         }
         Err(ApiError::stale(current.seq))
+    }
+
+    /// Counts a re-issue of `seat`'s code; refuses one past [`REISSUES_PER_SEAT`] in the window,
+    /// with the seconds left in it.
+    async fn count_reissue(&self, game_id: &str, seat: u8) -> Result<(), ApiError> {
+        let counter = key(game_id, &format!("reissues:{seat}"));
+        let count = self.store.count(&counter, REISSUE_WINDOW_SECONDS).await.map_err(storage)?;
+        if count <= REISSUES_PER_SEAT {
+            return Ok(());
+        }
+        let (_, left) = self.store.budget_spent(&counter).await.map_err(storage)?;
+        Err(ApiError::new(
+            Code::ResourceExhausted,
+            Reason::LimitReached,
+            format!(
+                "Seat {}'s code was given anew {REISSUES_PER_SEAT} times in the last minute, the most a host may: each time cuts the seat off. Wait {} s before giving it another.",
+                seat + 1,
+                left.max(1)
+            ),
+        )
+        .retry_after(left.max(1)))
     }
 
     /// The new code of a re-issue and its keyed hash: the same for every retry with
@@ -173,6 +222,28 @@ impl Tables {
                 "This game's record is full: finish it (resign, or end the table), or start a new game.",
             )),
         }
+    }
+}
+
+/// The record of a seat whose code the host re-issued (`code_hash`): nobody holds it; its name
+/// and its share of the entropy stay (fixed at the start, for good); its code and key join the
+/// spent and former ones, never to work or to speak for another seat again.
+fn vacated(record: &SeatRecord, code_hash: String) -> SeatRecord {
+    let mut spent_codes = record.spent_codes.clone();
+    spent_codes.extend((!record.code_hash.is_empty()).then(|| record.code_hash.clone()));
+    let mut former_keys = record.former_keys.clone();
+    if !record.key.is_empty() && !former_keys.contains(&record.key) {
+        former_keys.push(record.key.clone());
+    }
+    SeatRecord {
+        name: record.name.clone(),
+        entropy: record.entropy.clone(),
+        commitment: record.commitment.clone(),
+        joined_ms: record.joined_ms,
+        code_hash,
+        spent_codes,
+        former_keys,
+        ..SeatRecord::default()
     }
 }
 

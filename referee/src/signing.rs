@@ -7,7 +7,8 @@
 //!
 //! Keys are written `ed25519:<64 hex digits>` (the 32-byte public key) or `p256:<130 hex
 //! digits>` (the uncompressed SEC1 point, `04 || x || y`: ECDSA over P-256 with SHA-256, as
-//! WebCrypto makes it); signatures are 64 bytes (Ed25519, or ECDSA's `r || s`). The exact bytes
+//! WebCrypto makes it), the hex in lower case: one written form per key, refused otherwise, so
+//! that the text a join signs and the seats a key holds name each key one way; signatures are 64 bytes (Ed25519, or ECDSA's `r || s`). The exact bytes
 //! signed are in `docs/randomness.md`, "Signatures".
 
 use crate::chain::fields;
@@ -23,16 +24,24 @@ pub enum SeatKey {
 }
 
 impl SeatKey {
-    /// Reads a key as written (`ed25519:…`, `p256:…`).
+    /// Reads a key as written (`ed25519:…`, `p256:…`). Each key has one written form, which
+    /// joins are signed over and seats are told apart by: lower-case hex, and a P-256 point
+    /// uncompressed (65 bytes, `04 || x || y`); any other form is refused.
     pub fn parse(text: &str) -> Result<SeatKey, String> {
         let (kind, hex) = text.split_once(':').ok_or("a key is written ed25519:<hex> or p256:<hex>")?;
-        let bytes = from_hex(hex).ok_or("a key's bytes are written in hex")?;
+        if !hex.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
+            return Err("a key's bytes are written in lower-case hex".into());
+        }
+        let bytes = from_hex(hex).ok_or("a key's bytes are written in lower-case hex")?;
         match kind {
             "ed25519" => {
                 let bytes: [u8; 32] = bytes.try_into().map_err(|_| "an Ed25519 key is 32 bytes")?;
                 ed25519_dalek::VerifyingKey::from_bytes(&bytes)
                     .map(SeatKey::Ed25519)
                     .map_err(|_| "that is not an Ed25519 public key".into())
+            }
+            "p256" if bytes.len() != 65 || bytes[0] != 4 => {
+                Err("a P-256 key is its uncompressed point: 65 bytes, starting 04".into())
             }
             "p256" => p256::ecdsa::VerifyingKey::from_sec1_bytes(&bytes)
                 .map(SeatKey::P256)

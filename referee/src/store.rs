@@ -10,7 +10,10 @@
 //! - `g:{ID}:joins` — stream; entry `<n>-1` when the n-th seat joins, so watchers of a game
 //!   that is still waiting for players see seats fill; dropped by the game's first event.
 //! - `g:{ID}:events` — stream; entry id `<seq>-1`, field `e` = JSON [`Event`].
-//! - `g:{ID}:idem` — hash `<seat>:<idempotency key>` → seq of the event it produced.
+//! - `g:{ID}:idem` — hash `<seat>:<idempotency key>` → seq of the event it produced, then a
+//!   space and the fingerprint of what was sent under the key (entries made before have none).
+//! - `g:{ID}:reissues:<seat>` — the host's re-issues of the seat's code in the current minute
+//!   (kept out of the keys every change renews).
 //! - `g:{ID}:snap` — hash `seq`, `state`: the state after the first `seq` events.
 //! - `g:{ID}:joinfail` — failed join attempts, expiring ten minutes after the first (kept out
 //!   of the keys every change renews).
@@ -125,12 +128,37 @@ pub struct SeatRecord {
     /// holds it; once one has joined, the code is known as used.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub code_hash: String,
+    /// The keyed hashes of the codes the host re-issued for the seat before `code_hash`, each
+    /// used or replaced since: never valid again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spent_codes: Vec<String>,
+    /// The public keys that held the seat before `key` (phones the host's re-issues replaced):
+    /// a key speaks for one seat of a game, for the whole game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub former_keys: Vec<String>,
 }
 
 impl SeatRecord {
     /// Whether the seat waits for a new phone: nobody holds it.
     pub fn is_vacant(&self) -> bool {
         self.token_hash.is_empty()
+    }
+
+    /// Whether `key` holds the seat now or held it before a re-issue.
+    pub fn holds_or_held(&self, key: &str) -> bool {
+        !key.is_empty() && (self.key == key || self.former_keys.iter().any(|k| k == key))
+    }
+
+    /// How many times the host has re-issued the seat's code.
+    pub fn reissues(&self) -> u32 {
+        (self.spent_codes.len() + usize::from(!self.code_hash.is_empty())) as u32
+    }
+
+    /// Whether the code of keyed hash `hash` was re-issued for the seat and has since been used
+    /// (a phone joined with it) or replaced by a newer one.
+    pub fn spent(&self, hash: &str) -> bool {
+        let used = !self.is_vacant() && crate::tokens::same_hash(&self.code_hash, hash);
+        used || self.spent_codes.iter().any(|h| crate::tokens::same_hash(h, hash))
     }
 }
 
@@ -237,8 +265,28 @@ pub struct Loaded {
     pub snapshot_at_ms: u64,
     /// Events after the snapshot (or all of them), in order.
     pub events: Vec<Event>,
-    /// The seq of the event an idempotency key already produced, when asked about one.
-    pub prior: Option<u64>,
+    /// What an idempotency key already produced, when asked about one.
+    pub prior: Option<PriorUse>,
+}
+
+/// An idempotency key's first use: the event it produced and what was sent with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PriorUse {
+    /// The event it produced.
+    pub seq: u64,
+    /// The fingerprint of what was sent under the key (`Submission::fingerprint`); empty for
+    /// keys used before fingerprints were kept.
+    pub sent: String,
+}
+
+impl PriorUse {
+    /// Reads the index's value: `seq`, or `seq fingerprint`.
+    fn parse(text: &str) -> RedisResult<PriorUse> {
+        let (seq, sent) = text.split_once(' ').unwrap_or((text, ""));
+        let seq =
+            seq.parse().map_err(|_| redis::RedisError::from((redis::ErrorKind::Parse, "bad idempotency entry")))?;
+        Ok(PriorUse { seq, sent: sent.to_string() })
+    }
 }
 
 /// Event `seq`'s random stream under `derivation`, for `context` (who acts, and what).
@@ -295,9 +343,8 @@ pub enum AppendOutcome {
         current_seq: u64,
         missed: Vec<Event>,
     },
-    Duplicate {
-        seq: u64,
-    },
+    /// The idempotency key was used before: what it produced.
+    Duplicate(PriorUse),
     /// The game holds `bytes`, and the event would take it past its limit.
     Full {
         bytes: u64,
@@ -314,9 +361,15 @@ pub struct AppendLimits {
 }
 
 pub enum ClaimOutcome {
-    Claimed { joined: u64 },
+    Claimed {
+        joined: u64,
+    },
     Taken,
     Started,
+    /// Another seat holds the public key the join gave.
+    KeyHeld {
+        seat: u8,
+    },
 }
 
 pub fn key(game_id: &str, part: &str) -> String {
@@ -449,11 +502,20 @@ impl Scripts {
                 for _, k in ipairs(KEYS) do redis.call('EXPIRE', k, ARGV[1]) end
                 return 1",
             ),
-            // KEYS: seats events joins archive; ARGV: seat, record. (Reveals come only after
-            // every seat has joined, so the joins stream's ids count seats until then.)
+            // KEYS: seats events joins archive; ARGV: seat, record, its public key ('' for
+            // none). (Reveals come only after every seat has joined, so the joins stream's ids
+            // count seats until then.) A key another seat holds is refused: {-2, that seat}.
             claim: Script::new(&format!(
                 r"{EVENT_COUNT}
                 if event_count(KEYS[2], KEYS[4]) > 0 then return {{-1, 0}} end
+                if ARGV[3] ~= '' then
+                    local held = redis.call('HGETALL', KEYS[1])
+                    for i = 1, #held, 2 do
+                        if held[i] ~= ARGV[1] and cjson.decode(held[i + 1]).key == ARGV[3] then
+                            return {{-2, tonumber(held[i])}}
+                        end
+                    end
+                end
                 local claimed = redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
                 local joined = redis.call('HLEN', KEYS[1])
                 if claimed == 1 then redis.call('XADD', KEYS[3], joined .. '-1', 'seat', ARGV[1]) end
@@ -463,7 +525,8 @@ impl Scripts {
             // ARGV: expected seq, idempotency field ('' for none), event JSON, seconds to keep
             // the game from now, the most bytes the game may then hold ('0': no limit), the
             // record's entries before this event, the seat whose record the event replaces ('' for
-            // none) and that record, then the entries it adds (JSON). `bytes` counts what the
+            // none) and that record, the fingerprint of what was sent under the idempotency key
+            // ('' for none), then the entries it adds (JSON). `bytes` counts what the
             // game's events and entries hold.
             // The game's keys are kept for that long from now once a hundredth of it has passed
             // since they last were (or when it changes): between, every key already expires
@@ -496,7 +559,7 @@ impl Scripts {
                     return stale
                 end
                 local add = #ARGV[3]
-                for i = 9, #ARGV do add = add + #ARGV[i] end
+                for i = 10, #ARGV do add = add + #ARGV[i] end
                 local size = redis.call('INCRBY', KEYS[6], add)
                 local counted = size > add
                 if ARGV[5] ~= '0' and size > tonumber(ARGV[5]) then
@@ -504,11 +567,15 @@ impl Scripts {
                     return {'full', tostring(size - add)}
                 end
                 redis.call('XADD', KEYS[1], ARGV[1] .. '-1', 'e', ARGV[3])
-                if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[1]) end
+                if ARGV[2] ~= '' then
+                    local used = ARGV[1]
+                    if ARGV[9] ~= '' then used = used .. ' ' .. ARGV[9] end
+                    redis.call('HSET', KEYS[2], ARGV[2], used)
+                end
                 if ARGV[7] ~= '' then redis.call('HSET', KEYS[7], ARGV[7], ARGV[8]) end
                 if len == 0 then redis.call('DEL', KEYS[3]) end
-                local pushed = #ARGV > 8 and redis.call('LLEN', KEYS[5]) == tonumber(ARGV[6])
-                if pushed then redis.call('RPUSH', KEYS[5], unpack(ARGV, 9)) end
+                local pushed = #ARGV > 9 and redis.call('LLEN', KEYS[5]) == tonumber(ARGV[6])
+                if pushed then redis.call('RPUSH', KEYS[5], unpack(ARGV, 10)) end
                 local keep = tonumber(ARGV[4])
                 local left = redis.call('PTTL', KEYS[8])
                 if left < (keep - math.floor(keep / 100)) * 1000 or left > keep * 1000 then
@@ -702,7 +769,8 @@ impl Store {
         let snap_seq: Option<u64> = redis::from_redis_value(next())?;
         let snap_state: Option<String> = redis::from_redis_value(next())?;
         let events: Vec<String> = redis::from_redis_value(next())?;
-        let prior: Option<u64> = redis::from_redis_value(next())?;
+        let prior: Option<String> = redis::from_redis_value(next())?;
+        let prior = prior.as_deref().map(PriorUse::parse).transpose()?;
         let reveals_flat: Vec<String> = redis::from_redis_value(next())?;
         let snapshot_chain: Option<String> = redis::from_redis_value(next())?;
         let snapshot_at_ms: Option<u64> = redis::from_redis_value(next())?;
@@ -745,11 +813,13 @@ impl Store {
             .key(key(game_id, "archive"))
             .arg(seat)
             .arg(serde_json::to_string(record).expect("serializable"))
+            .arg(&record.key)
             .invoke_async(&mut self.conn.clone())
             .await?;
         Ok(match claimed {
             1 => ClaimOutcome::Claimed { joined },
             0 => ClaimOutcome::Taken,
+            -2 => ClaimOutcome::KeyHeld { seat: joined as u8 },
             _ => ClaimOutcome::Started,
         })
     }
@@ -788,12 +858,13 @@ impl Store {
     }
 
     /// Appends `event` if the game is at `event.seq` (compare-and-set), recording the
-    /// idempotency field with it, all in one atomic script.
+    /// idempotency field with it (`idempotency`: the field and the fingerprint of what was sent
+    /// under it), all in one atomic script.
     pub async fn append(
         &self,
         game_id: &str,
         event: &Event,
-        idempotency_field: Option<&str>,
+        idempotency: Option<(&str, &str)>,
         keep_seconds: u64,
         entries: &Entries,
         limits: AppendLimits,
@@ -807,7 +878,7 @@ impl Store {
         }
         invocation
             .arg(event.seq)
-            .arg(idempotency_field.unwrap_or(""))
+            .arg(idempotency.map_or("", |(field, _)| field))
             .arg(serde_json::to_string(event).expect("serializable"))
             .arg(keep_seconds)
             .arg(limits.most_bytes.unwrap_or(0))
@@ -816,16 +887,22 @@ impl Store {
             Some((seat, record)) => invocation.arg(seat).arg(serde_json::to_string(record).expect("serializable")),
             None => invocation.arg("").arg(""),
         };
+        invocation.arg(idempotency.map_or("", |(_, sent)| sent));
         for entry in &entries.added {
             invocation.arg(serde_json::to_string(entry).expect("serializable"));
         }
         let reply: Vec<Value> = invocation.invoke_async(&mut self.conn.clone()).await?;
         let mut reply = reply.into_iter();
         let status: String = redis::from_redis_value(reply.next().unwrap_or(Value::Nil))?;
-        let seq: u64 = redis::from_redis_value(reply.next().unwrap_or(Value::Nil))?;
+        let second: String = redis::from_redis_value(reply.next().unwrap_or(Value::Nil))?;
+        if status == "duplicate" {
+            return Ok(AppendOutcome::Duplicate(PriorUse::parse(&second)?));
+        }
+        let seq: u64 = second.parse().map_err(|_| {
+            redis::RedisError::from((redis::ErrorKind::Parse, "unexpected reply from the append script"))
+        })?;
         let outcome = match status.as_str() {
             "ok" => AppendOutcome::Appended,
-            "duplicate" => AppendOutcome::Duplicate { seq },
             "full" => AppendOutcome::Full { bytes: seq },
             _ => {
                 let texts: Vec<String> = redis::from_redis_value(Value::Array(reply.collect()))?;

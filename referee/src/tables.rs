@@ -16,7 +16,9 @@ use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
 use crate::draws::{DERIVATION_3, Fresh, replay_event};
 use crate::errors::{ApiError, Reason, echo};
 use crate::signing;
-use crate::store::{AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, SeatRecord, Signed, Store};
+use crate::store::{
+    AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, PriorUse, SeatRecord, Signed, Store,
+};
 use crate::tokens;
 use crate::warm::Warm;
 use crate::work::{blocking, short};
@@ -243,6 +245,9 @@ impl Current {
             commitment: header.commitment.clone(),
             joined_seats: self.seats_where(|r| !r.is_vacant()),
             reissued_seats: self.seats_where(SeatRecord::is_vacant),
+            reissues: (0..header.seat_count)
+                .map(|s| self.loaded.seats.get(&s).map_or(0, SeatRecord::reissues))
+                .collect(),
             seat_count: header.seat_count as u32,
             view,
             names: self.names(),
@@ -329,6 +334,16 @@ impl Submission {
             .map_err(|why| bad(&format!("The action's signature does not hold: {why}.")))?;
         Ok(Some(Signed { seq: self.expected_seq, action: self.action.clone(), signature: to_hex(&self.signature) }))
     }
+
+    /// What a retry under the same idempotency key must send again, as the index keeps it: the
+    /// first 16 hex digits of `SHA-256(fields(decimal(expected_seq), action as sent))`. The
+    /// signature is left out (an ECDSA signature of the same bytes differs each time).
+    pub fn fingerprint(&self) -> String {
+        use sha2::Digest;
+        let seq = self.expected_seq.to_string();
+        let digest = sha2::Sha256::digest(crate::chain::fields(&[seq.as_bytes(), self.action.as_bytes()]));
+        to_hex(&digest[..8])
+    }
 }
 
 pub struct Submitted {
@@ -374,8 +389,8 @@ const MAX_APPEND_ATTEMPTS: usize = 64;
 enum Attempt {
     /// Recorded.
     Done(Box<Submitted>),
-    /// The same idempotency key was recorded before, as event `seq`.
-    Duplicate(u64),
+    /// The same idempotency key was used before.
+    Duplicate(PriorUse),
     /// Another append came first: the game as this attempt had it, and the events it missed
     /// (`AppendOutcome::Stale`), to catch up with or read the log again.
     Raced(Box<Current>, Vec<Event>),
@@ -795,8 +810,7 @@ impl Tables {
         if action.len() > MAX_ACTION_BYTES || idempotency_key.len() > MAX_KEY_BYTES || submission.signature.len() > 64 {
             return Err(ApiError::invalid(Reason::TooLong, "The action or idempotency key is too long."));
         }
-        let token =
-            token.ok_or_else(|| ApiError::new(Code::Unauthenticated, Reason::NoToken, "Acting needs a seat token."))?;
+        let token = token.ok_or_else(|| ApiError::no_token("Acting needs a seat token."))?;
         // Idempotency keys belong to the token that used them, so one read answers both
         // "whose seat is this" and "was this submit seen before".
         let field =
@@ -848,12 +862,12 @@ impl Tables {
                 ));
             };
             let signed = submission.signed(&game_id, &current.loaded.seats[&seat].key)?;
-            if let Some(prior) = current.loaded.prior {
-                return self.duplicate(&game_id, seat, prior, Some(current)).await;
+            if let Some(prior) = current.loaded.prior.take() {
+                return self.duplicate(&game_id, seat, submission, prior, Some(current)).await;
             }
             match self.try_submit(current, seat, submission, signed, field, (address, budget)).await? {
                 Attempt::Done(submitted) => return Ok(*submitted),
-                Attempt::Duplicate(seq) => return self.duplicate(&game_id, seat, seq, None).await,
+                Attempt::Duplicate(prior) => return self.duplicate(&game_id, seat, submission, prior, None).await,
                 Attempt::Raced(behind, missed) => {
                     current = match self.caught_up(*behind, missed).await {
                         Some(caught_up) => caught_up,
@@ -961,8 +975,9 @@ impl Tables {
         // The event's bytes are counted against the address in the same round trip as the
         // append, and given back if it did not go in.
         let bytes = serde_json::to_string(&event).map_or(0, |t| t.len() as u64);
+        let sent = submission.fingerprint();
         let (appended, ()) = tokio::join!(
-            self.store.append(&game_id, &event, field, keep, &entries, limits),
+            self.store.append(&game_id, &event, field.map(|f| (f, sent.as_str())), keep, &entries, limits),
             self.spend(address, bytes)
         );
         stage("append", started);
@@ -973,7 +988,7 @@ impl Tables {
         match appended {
             AppendOutcome::Appended => {}
             AppendOutcome::Stale { missed, .. } => return Ok(Attempt::Raced(Box::new(current), missed)),
-            AppendOutcome::Duplicate { seq } => return Ok(Attempt::Duplicate(seq)),
+            AppendOutcome::Duplicate(prior) => return Ok(Attempt::Duplicate(prior)),
             AppendOutcome::Full { bytes } => {
                 return Err(ApiError::new(
                     Code::ResourceExhausted,
@@ -1031,8 +1046,27 @@ impl Tables {
         }
     }
 
-    /// The answer to a retried submit: the action as first recorded, and the game as it is now.
-    async fn duplicate(&self, game_id: &str, seat: u8, seq: u64, now: Option<Current>) -> Result<Submitted, ApiError> {
+    /// The answer to a retried submit: the action as first recorded, and the game as it is now;
+    /// a refusal when the key was first used for something else (another action, or the same
+    /// from another view of the game).
+    async fn duplicate(
+        &self,
+        game_id: &str,
+        seat: u8,
+        submission: &Submission,
+        prior: PriorUse,
+        now: Option<Current>,
+    ) -> Result<Submitted, ApiError> {
+        let PriorUse { seq, sent } = prior;
+        if !sent.is_empty() && sent != submission.fingerprint() {
+            return Err(ApiError::new(
+                Code::FailedPrecondition,
+                Reason::IdempotencyKeyReused,
+                format!(
+                    "This idempotency key was used for another action (event {seq}); a retry sends the same action from the same view, and a new action needs a new key."
+                ),
+            ));
+        }
         let event = self
             .store
             .event(game_id, seq)

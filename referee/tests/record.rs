@@ -291,31 +291,6 @@ fn holds_alone_but_not_against(record: &AuditRecord, kept: &[(u64, String)]) -> 
     out
 }
 
-/// The draws and sentences the rules give `record` replayed with draws re-derived under
-/// `derivation` 1 (the event number alone), as an operator rewriting the derivation would.
-fn rederived_under_derivation_1(record: &AuditRecord) -> AuditRecord {
-    use referee::store::EventBody;
-    use rules::random::{EventRng, RandomSource, Recorder};
-    let mut out = record.clone();
-    out.derivation = 1;
-    let game = rules::games::find(&record.rules).unwrap();
-    let key = referee::audit::game_key(&rules::random::from_hex(&record.seed).unwrap(), &record.entropy).unwrap();
-    let mut state = None;
-    for event in &mut out.events {
-        let mut rng = EventRng::new(key, event.seq);
-        let mut recorder = Recorder::new(&mut rng as &mut dyn RandomSource);
-        match &mut event.body {
-            EventBody::Start { .. } => state = Some(game.setup(&record.options, &mut recorder).unwrap()),
-            EventBody::Action { seat, action, description, .. } => {
-                *description = game.apply(state.as_mut().unwrap(), *seat, action, &mut recorder).unwrap().description;
-            }
-            _ => {}
-        }
-        event.draws = recorder.draws;
-    }
-    out
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn every_rewrite_of_what_decides_a_game_fails_against_the_links_the_players_kept() {
     let redis = Redis::start();
@@ -326,10 +301,18 @@ async fn every_rewrite_of_what_decides_a_game_fails_against_the_links_the_player
     let tools = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
     let kept = play_keeping_links(&mut client, &tools, &[(0, "roll 2d20"), (1, "roll 2d20"), (0, "roll 1d20")]).await;
     let record = finished(&mut client, &tools).await;
-    let mut rewritten = rederived_under_derivation_1(&record);
+    let mut rewritten = rederived_under(&record, 1);
     // (All five dice: two of them alike by chance is one game in 400.)
     let dice = |r: &AuditRecord| r.events.iter().flat_map(|e| e.draws.clone()).collect::<Vec<_>>();
     assert_ne!(dice(&rewritten), dice(&record), "other dice");
+    relink(&mut rewritten);
+    let (code, out) = verify(&serde_json::to_string(&rewritten).unwrap());
+    assert!(
+        code == 1 && out.contains("derivation 3 exists only with chain 2"),
+        "chain 2 comes with derivation 3: {out}"
+    );
+    // Relabelled chain 1 as well, it holds by itself, and only the players' links catch it.
+    rewritten.chain = 1;
     relink(&mut rewritten);
     let out = holds_alone_but_not_against(&rewritten, &kept);
     assert!(out.contains("FAILED: the checkpoint after 1 events was"), "the chain binds the derivation: {out}");
@@ -415,4 +398,119 @@ async fn a_game_the_host_ended_shows_every_seats_secrets_as_a_finished_game_does
     client.end_game(end).await.unwrap();
     let spectator = get_view(&mut client, &table.game_id, None).await.unwrap();
     assert_eq!(view_json(&spectator)["revealed"], serde_json::json!(hands), "every hand, for everyone");
+}
+
+/// `record`'s draws and sentences re-derived under `derivation` (1 or 2), as the referee drew
+/// before derivation 3: one stream per event.
+fn rederived_under(record: &AuditRecord, derivation: u8) -> AuditRecord {
+    use referee::store::{EventBody, event_rng};
+    use rules::random::{RandomSource, Recorder};
+    let mut out = record.clone();
+    out.derivation = derivation;
+    let game = rules::games::find(&record.rules).unwrap();
+    let key = referee::audit::game_key(&rules::random::from_hex(&record.seed).unwrap(), &record.entropy).unwrap();
+    let mut state = None;
+    for event in &mut out.events {
+        let mut rng = event_rng(derivation, key, event.seq, &event.context());
+        let mut recorder = Recorder::new(&mut rng as &mut dyn RandomSource);
+        match &mut event.body {
+            EventBody::Start { .. } => state = Some(game.setup(&record.options, &mut recorder).unwrap()),
+            EventBody::Action { seat, action, description, .. } => {
+                *description = game.apply(state.as_mut().unwrap(), *seat, action, &mut recorder).unwrap().description;
+            }
+            _ => {}
+        }
+        event.draws = recorder.draws;
+    }
+    out
+}
+
+/// `record` as the referee wrote records before chain 2 and derivation 3: chain 1 (or no chain
+/// at all), derivation 1 or 2, no options text, no seats' statements, no signatures.
+fn as_made_before(record: &AuditRecord, derivation: u8, chained: bool) -> AuditRecord {
+    let mut old = rederived_under(record, derivation);
+    old.chain = 1;
+    old.options_text = String::new();
+    for event in &mut old.events {
+        event.signed = None;
+        if let referee::store::EventBody::Start { seats, .. } = &mut event.body {
+            seats.clear();
+        }
+    }
+    if chained {
+        relink(&mut old);
+    } else {
+        old.events.iter_mut().for_each(|e| e.chain.clear());
+    }
+    old
+}
+
+/// Issue 42: every record made before the change verifies as what it is. Records of chain 1 with
+/// derivation 1 or 2, and records from before any chain, still pass, each saying what it cannot
+/// vouch for; and their top-level entropy must be the start's, as the chain binds it.
+#[tokio::test(flavor = "multi_thread")]
+async fn records_made_before_chain_2_still_verify_as_what_they_are() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let tools = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    play_keeping_links(&mut client, &tools, &[(0, "roll 2d6"), (1, "roll 3d20"), (0, "roll 1d6")]).await;
+    let record = finished(&mut client, &tools).await;
+    for (derivation, chained) in [(1, true), (2, true), (1, false)] {
+        let old = as_made_before(&record, derivation, chained);
+        let (code, out) = verify(&serde_json::to_string(&old).unwrap());
+        assert_eq!(code, 0, "derivation {derivation}, chained {chained}: {out}");
+        assert!(out.contains("draws: 6 draw(s) in 3 event(s) re-derived from the seed: ok"), "{out}");
+        assert!(out.contains("warning: no action in this record is signed"), "{out}");
+        let chain = if chained { "chain: all 5 event links hold" } else { "recorded before events were chained" };
+        assert!(out.contains(chain), "{out}");
+        assert!(out.contains("outcome: no outcome: the host ended the game: ok"), "{out}");
+    }
+    // A chain 1 record whose top-level entropy is not the one its start recorded (and its chain
+    // binds) fails, draws or none.
+    let mut other = as_made_before(&record, 2, true);
+    other.entropy[0] = rules::random::to_hex(b"other words");
+    let (code, out) = verify(&serde_json::to_string(&other).unwrap());
+    assert!(code == 1 && out.contains("the entropy the start recorded differs from the record's entropy"), "{out}");
+}
+
+/// Issue 42, item 6: `abandoned` and `outcome` are outside every link. The outcome is the
+/// replay's; a record that stops with neither an outcome, the host's end nor abandonment was cut
+/// short and fails; one cut and marked abandoned passes only with a warning, and the players'
+/// latest link catches it.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_record_cut_after_the_players_last_link_does_not_pass_as_abandoned_unseen() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let kept = play_keeping_links(&mut client, &table, &[(0, "e2e4"), (1, "e7e5"), (1, "resign")]).await;
+    let record = finished(&mut client, &table).await;
+    assert!(record.outcome.is_some());
+
+    let mut cut = record.clone();
+    cut.events.pop();
+    cut.outcome = None;
+    relink(&mut cut);
+    let (code, out) = verify(&serde_json::to_string(&cut).unwrap());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED: the record stops after event 2 with no outcome"), "{out}");
+
+    cut.abandoned = true;
+    let text = serde_json::to_string(&cut).unwrap();
+    let (code, out) = verify(&text);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("warning: the record says nobody moved after event 2"), "{out}");
+    let args = checkpoint_args(&kept);
+    let (code, out) = verify_args(&text, &args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(code == 1 && out.contains("FAILED: the checkpoint after 4 events is beyond the record's end"), "{out}");
+    // Checkpoints short of the end say how far the players' links reach.
+    let (code, out) = verify_args(&text, &checkpoint_args(&kept[..2]).iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(code == 0 && out.contains("the latest is after 2 of its 3 events"), "{out}");
+
+    // A finished game said to be abandoned.
+    let mut finished_abandoned = record.clone();
+    finished_abandoned.abandoned = true;
+    let (code, out) = verify(&serde_json::to_string(&finished_abandoned).unwrap());
+    assert!(code == 1 && out.contains("says the game was abandoned, but it was finished"), "{out}");
 }

@@ -227,3 +227,186 @@ async fn a_seat_code_is_reissued_only_while_the_game_is_on() {
     let refused = reissue(&mut client, &table, &table.host_token, 1, "").await.unwrap_err();
     assert_eq!(error_code(&refused), "game_over", "{refused:?}");
 }
+
+/// Joins `code` of `game_id` with no key, entropy in the clear or committed (`commitment`, the
+/// SHA-256 of entropy revealed later), or none.
+fn plain_join(game_id: &str, code: &str, entropy: &[u8], commitment: &[u8]) -> pb::JoinGameRequest {
+    pb::JoinGameRequest {
+        game_id: game_id.into(),
+        join_code: code.into(),
+        entropy: entropy.to_vec(),
+        entropy_commitment: commitment.to_vec(),
+        ..Default::default()
+    }
+}
+
+async fn audit_of(client: &mut Client, game_id: &str) -> AuditRecord {
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: game_id.into() }).await.unwrap().into_inner();
+    serde_json::from_str(&audit_text(&audit)).unwrap()
+}
+
+/// Re-issue 1 of issue 42: a seat's share of the entropy is fixed at the start, for good. A new
+/// phone joining a re-seated seat, with no entropy or with a commitment of its own, changes
+/// neither the record's entropy nor any later draw, and the record verifies.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_phone_on_a_seat_leaves_the_games_entropy_as_the_start_fixed_it() {
+    use sha2::Digest;
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    for committed in [false, true] {
+        let created = create(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+        let game_id = created.game_id.clone();
+        let ann = client.join_game(plain_join(&game_id, &created.seats[0].join_code, b"", b"")).await.unwrap();
+        let words = b"my words";
+        let (entropy, commitment) =
+            if committed { (&b""[..], sha2::Sha256::digest(words).to_vec()) } else { (&words[..], Vec::new()) };
+        let bea = client.join_game(plain_join(&game_id, &created.seats[1].join_code, entropy, &commitment)).await;
+        let bea = bea.unwrap().into_inner();
+        if committed {
+            let reveal = pb::RevealEntropyRequest { game_id: game_id.clone(), entropy: words.to_vec() };
+            client.reveal_entropy(authed(reveal, &bea.token)).await.unwrap();
+        }
+        let table = Table {
+            game_id: game_id.clone(),
+            host_token: created.host_token.clone(),
+            commitment: created.commitment.clone(),
+            tokens: vec![ann.into_inner().token, bea.token],
+            view: get_view(&mut client, &game_id, None).await.unwrap(),
+        };
+        let rolled = submit(&mut client, &table, 0, "roll 2d6", table.view.seq, "first").await.unwrap();
+        let code = reissue(&mut client, &table, &table.host_token, 1, "").await.unwrap().join_code;
+        // The new phone says nothing of entropy, or commits to its own (as the app always does).
+        let other = sha2::Sha256::digest(b"the new phone's words").to_vec();
+        let new_commitment = if committed { other.clone() } else { Vec::new() };
+        client.join_game(plain_join(&game_id, &code, b"", &new_commitment)).await.unwrap();
+        let seq = get_view(&mut client, &game_id, None).await.unwrap().seq;
+        assert_eq!(seq, rolled.view.unwrap().seq + 2, "the re-issue and the new phone's join");
+        submit(&mut client, &table, 0, "roll 2d6", seq, "second").await.unwrap();
+        client.end_game(authed(pb::EndGameRequest { game_id: game_id.clone() }, &table.host_token)).await.unwrap();
+
+        let record = audit_of(&mut client, &game_id).await;
+        let (code, out) = verify(&serde_json::to_string(&record).unwrap());
+        assert_eq!(code, 0, "committed: {committed}: {out}");
+        assert_eq!(record.entropy, vec![String::new(), rules::random::to_hex(words)], "the start's shares");
+        let sealed = if committed { rules::random::to_hex(&sha2::Sha256::digest(words)) } else { String::new() };
+        assert_eq!(record.entropy_commitments[1], sealed, "the seat's own seal, not the new phone's");
+        let EventBody::Rejoined { statement, .. } = &record.events[3].body else { panic!("{:?}", record.events[3]) };
+        assert_eq!(statement.entropy_commitment, rules::random::to_hex(&new_commitment), "said, in the event only");
+        // The second roll follows the game key with seat 2's share, as the first did.
+        let key = referee::audit::game_key(&rules::random::from_hex(&record.seed).unwrap(), &record.entropy).unwrap();
+        referee::draws::rederive(3, key, &record.events[4], 1).unwrap();
+    }
+}
+
+/// Re-issue 4 of issue 42: a re-issued code works once. A retry of a re-issue whose code was
+/// used, or replaced by a newer one, is refused and brings back nothing; the used and the
+/// replaced codes never seat a phone again, and the newest code still does.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reissued_code_once_used_or_replaced_never_works_again() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let keys = [Key::ed25519(11), Key::ed25519(12)];
+    let (table, _) = keyed_chess(&mut client, &keys).await;
+    let host = table.host_token.clone();
+
+    // Used: k1's code seats a phone, a re-issue without a key replaces the seat's phone again,
+    // and k1 retried gets nothing back.
+    let used = reissue(&mut client, &table, &host, 0, "k1").await.unwrap().join_code;
+    join_with_key(&mut client, &table.game_id, &used, &Key::ed25519(13), "", "").await.unwrap();
+    let newest = reissue(&mut client, &table, &host, 0, "").await.unwrap().join_code;
+    let before = get_view(&mut client, &table.game_id, None).await.unwrap().seq;
+    let refused = reissue(&mut client, &table, &host, 0, "k1").await.unwrap_err();
+    assert_eq!(error_code(&refused), "stale", "{refused:?}");
+    assert!(refused.message().contains("used or replaced"), "{}", refused.message());
+    assert_eq!(get_view(&mut client, &table.game_id, None).await.unwrap().seq, before, "nothing recorded");
+    let refused = join_with_key(&mut client, &table.game_id, &used, &Key::ed25519(14), "", "").await.unwrap_err();
+    assert_eq!(error_code(&refused), "bad_join_code", "{refused:?}");
+    let joined = join_with_key(&mut client, &table.game_id, &newest, &Key::ed25519(15), "", "").await.unwrap();
+    assert_eq!(joined.seat, 0, "the newest code still seats the new phone");
+
+    // Replaced before anyone used it: k2's code, then another; k2 retried brings nothing back.
+    let replaced = reissue(&mut client, &table, &host, 1, "k2").await.unwrap().join_code;
+    let newest = reissue(&mut client, &table, &host, 1, "").await.unwrap().join_code;
+    let refused = reissue(&mut client, &table, &host, 1, "k2").await.unwrap_err();
+    assert_eq!(error_code(&refused), "stale", "{refused:?}");
+    let refused = join_with_key(&mut client, &table.game_id, &replaced, &Key::ed25519(16), "", "").await.unwrap_err();
+    assert_eq!(error_code(&refused), "bad_join_code", "{refused:?}");
+    assert!(refused.message().contains("newer code"), "{}", refused.message());
+    join_with_key(&mut client, &table.game_id, &newest, &Key::ed25519(16), "", "").await.unwrap();
+    let view = get_view(&mut client, &table.game_id, None).await.unwrap();
+    assert_eq!(view.reissues, vec![2, 2], "each re-issue counted, for every phone to see");
+}
+
+/// Re-issue 5 of issue 42: each re-issue cuts a seat off, so a host may re-issue one seat's code
+/// at most three times a minute; a fourth is refused with the time to wait, and records nothing.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_host_may_reissue_a_seats_code_at_most_three_times_a_minute() {
+    use tonic_types::StatusExt;
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let host = table.host_token.clone();
+    for i in 0..3 {
+        reissue(&mut client, &table, &host, 0, &format!("r{i}")).await.unwrap();
+    }
+    // A retry of the third is its answer again, not a fourth.
+    reissue(&mut client, &table, &host, 0, "r2").await.unwrap();
+    let before = get_view(&mut client, &table.game_id, None).await.unwrap();
+    let refused = reissue(&mut client, &table, &host, 0, "").await.unwrap_err();
+    assert_eq!((refused.code(), error_code(&refused).as_str()), (tonic::Code::ResourceExhausted, "limit_reached"));
+    assert!(
+        refused.message().contains("three times") || refused.message().contains("3 times"),
+        "{}",
+        refused.message()
+    );
+    let wait = refused.get_details_retry_info().and_then(|r| r.retry_delay).unwrap();
+    assert!(wait.as_secs() >= 1 && wait.as_secs() <= 60, "{wait:?}");
+    let after = get_view(&mut client, &table.game_id, None).await.unwrap();
+    assert_eq!((after.seq, after.reissues.clone()), (before.seq, vec![3, 0]), "nothing recorded");
+    // Another seat is counted apart.
+    reissue(&mut client, &table, &host, 1, "").await.unwrap();
+}
+
+/// Re-issue 3 of issue 42, for new phones: a seat waiting for one may not be taken with a key
+/// another seat holds, or held before its own re-issue.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_phone_may_not_take_a_seat_with_another_seats_key() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let keys = [Key::ed25519(21), Key::p256(22)];
+    let (table, _) = keyed_chess(&mut client, &keys).await;
+    let host = table.host_token.clone();
+    let code = reissue(&mut client, &table, &host, 0, "").await.unwrap().join_code;
+    let refused = join_with_key(&mut client, &table.game_id, &code, &keys[1], "", "").await.unwrap_err();
+    assert_eq!(
+        (refused.code(), error_code(&refused).as_str()),
+        (tonic::Code::FailedPrecondition, "public_key_in_use"),
+        "{refused:?}"
+    );
+    // The seat's own old key may come back to it.
+    join_with_key(&mut client, &table.game_id, &code, &keys[0], "", "").await.unwrap();
+    // Black's phone replaced: its old key is still Black's, never White's.
+    let black = reissue(&mut client, &table, &host, 1, "").await.unwrap().join_code;
+    join_with_key(&mut client, &table.game_id, &black, &Key::ed25519(23), "", "").await.unwrap();
+    let white = reissue(&mut client, &table, &host, 0, "").await.unwrap().join_code;
+    let refused = join_with_key(&mut client, &table.game_id, &white, &keys[1], "", "").await.unwrap_err();
+    assert_eq!(error_code(&refused), "public_key_in_use", "{refused:?}");
+
+    // A record in which White's new phone joined with Black's key fails, links recomputed.
+    client.end_game(authed(pb::EndGameRequest { game_id: table.game_id.clone() }, &host)).await.unwrap();
+    let record = audit_of(&mut client, &table.game_id).await;
+    let (code, out) = verify(&serde_json::to_string(&record).unwrap());
+    assert_eq!(code, 0, "{out}");
+    let mut shared = record.clone();
+    let EventBody::Rejoined { statement, .. } = &mut shared.events[2].body else { panic!("{:?}", shared.events[2]) };
+    statement.key = keys[1].public();
+    let message = join_message(&record.game_id, &statement.key, &statement.entropy_commitment, "", &statement.name);
+    statement.signature = rules::random::to_hex(&keys[1].sign(&message));
+    relink(&mut shared);
+    let (code, out) = verify(&serde_json::to_string(&shared).unwrap());
+    assert!(code == 1 && out.contains("FAILED: event 2: seats 2 and 1 joined with the same key"), "{out}");
+}

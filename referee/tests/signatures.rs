@@ -188,3 +188,125 @@ fn the_start_binds_each_seats_key_and_entropy() {
     let from = "0".repeat(64);
     assert_ne!(linker.link(&from, &start("")), linker.link(&from, &start("aa")));
 }
+
+/// Issue 42, item 3: a signature does not name its seat, so one key may not speak for two seats
+/// of a game. The referee refuses a join with a key another seat holds; and a record in which
+/// two seats hold one key (as the referee once allowed), which would let an operator record one
+/// seat's signed action as the other's, fails `referee verify`.
+#[tokio::test(flavor = "multi_thread")]
+async fn one_key_speaks_for_one_seat_of_a_game() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let key = Key::ed25519(41);
+    let created = create(&mut client, "chess", "").await;
+    let join = |seat: usize, name: &str| pb::JoinGameRequest {
+        game_id: created.game_id.clone(),
+        join_code: created.seats[seat].join_code.clone(),
+        name: name.into(),
+        public_key: key.public(),
+        join_signature: key.sign(&join_message(&created.game_id, &key.public(), "", "", name)),
+        ..Default::default()
+    };
+    client.join_game(join(0, "Ann")).await.unwrap();
+    let refused = client.join_game(join(1, "Bob")).await.unwrap_err();
+    assert_eq!(
+        (refused.code(), error_code(&refused).as_str()),
+        (tonic::Code::FailedPrecondition, "public_key_in_use"),
+        "{refused:?}"
+    );
+    let view = get_view(&mut client, &created.game_id, None).await.unwrap();
+    assert_eq!(view.joined_seats, vec![0], "the second seat is still free");
+
+    // A record whose two seats joined with one key: Black's key and every signature of Black's
+    // made with White's key (as one phone holding both seats would), each link recomputed.
+    let keys = [Key::ed25519(42), Key::ed25519(43)];
+    let table = seat_with_keys(&mut client, "chess", &keys).await;
+    let mut seq = table.view.seq;
+    for (i, (seat, action)) in [(0, "e2e4"), (1, "e7e5"), (0, "resign")].into_iter().enumerate() {
+        let k = format!("k{i}");
+        let signature = keys[seat].sign(&action_message(&table.game_id, seq, &k, action));
+        seq = signed_submit(&mut client, &table, seat, action, seq, &k, signature).await.unwrap().view.unwrap().seq;
+    }
+    let record = audit_of(&mut client, &table).await;
+    let mut shared = record.clone();
+    let entropy = shared.entropy[1].clone();
+    let EventBody::Start { seats, .. } = &mut shared.events[0].body else { panic!() };
+    seats[1].key = keys[0].public();
+    seats[1].signature =
+        to_hex(&keys[0].sign(&join_message(&record.game_id, &keys[0].public(), "", &entropy, &seats[1].name)));
+    let EventBody::Action { key: idem, .. } = shared.events[2].body.clone() else { panic!() };
+    let Some(signed) = &mut shared.events[2].signed else { panic!() };
+    signed.signature = to_hex(&keys[0].sign(&action_message(&record.game_id, signed.seq, &idem, &signed.action)));
+    relink(&mut shared);
+    let (code, out) = verify(&serde_json::to_string(&shared).unwrap());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED: seats 1 and 2 joined with the same key"), "{out}");
+}
+
+/// `record`'s actions replayed through its rules (a game that draws nothing): each action's
+/// sentence as the rules tell it, and the outcome they reach.
+fn told_again(record: &mut AuditRecord) {
+    let game = rules::games::find(&record.rules).unwrap();
+    let mut rng = rules::random::Replay::new(&[]);
+    let mut state = game.setup(&record.options, &mut rng).unwrap();
+    for event in &mut record.events {
+        if let EventBody::Action { seat, action, description, .. } = &mut event.body {
+            *description = game.apply(&mut state, *seat, action, &mut rng).unwrap().description;
+        }
+    }
+    record.outcome = game.outcome(&state);
+}
+
+/// Issue 42, item 2: an operator relabels a signed chain 2 record as chain 1 — no `chain`, no
+/// seats' statements, no signatures — keeping derivation 3, and writes a resignation for a
+/// signing seat. Derivation 3 exists only with chain 2, so `referee verify` refuses the pair;
+/// relabelled derivation 1 as well, the record alone can no longer tell it (verify says plainly
+/// that no action of it is signed), and the links the players kept catch it.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_signed_record_relabelled_chain_1_is_refused_and_caught_by_the_players_links() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let keys = [Key::ed25519(51), Key::p256(52)];
+    let table = seat_with_keys(&mut client, "chess", &keys).await;
+    let mut kept = vec![(table.view.seq, table.view.chain.clone())];
+    let mut seq = table.view.seq;
+    for (i, (seat, action)) in [(0, "e2e4"), (1, "e7e5"), (0, "g1f3"), (1, "resign")].into_iter().enumerate() {
+        let k = format!("k{i}");
+        let signature = keys[seat].sign(&action_message(&table.game_id, seq, &k, action));
+        let view = signed_submit(&mut client, &table, seat, action, seq, &k, signature).await.unwrap().view.unwrap();
+        seq = view.seq;
+        kept.push((view.seq, view.chain));
+    }
+    let record = audit_of(&mut client, &table).await;
+    assert_eq!((record.chain, record.derivation), (2, 3));
+
+    // White, not Black, resigns: a signing seat's action nobody signed.
+    let mut relabelled = record.clone();
+    relabelled.chain = 1;
+    let EventBody::Start { seats, .. } = &mut relabelled.events[0].body else { panic!() };
+    seats.clear();
+    for event in &mut relabelled.events {
+        event.signed = None;
+    }
+    let EventBody::Action { seat, .. } = &mut relabelled.events[4].body else { panic!() };
+    *seat = 0;
+    told_again(&mut relabelled);
+    relink(&mut relabelled);
+    let (code, out) = verify(&serde_json::to_string(&relabelled).unwrap());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("derivation 3 exists only with chain 2"), "{out}");
+
+    // Derivation 1 too (chess draws nothing): the record alone holds, and says nothing is signed.
+    relabelled.derivation = 1;
+    relink(&mut relabelled);
+    let text = serde_json::to_string(&relabelled).unwrap();
+    let (code, out) = verify(&text);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("warning: no action in this record is signed"), "{out}");
+    let args = checkpoint_args(&kept);
+    let (code, out) = verify_args(&text, &args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAILED: the checkpoint after 1 events was"), "{out}");
+}
