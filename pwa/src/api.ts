@@ -147,6 +147,9 @@ interface TableFacts {
   /** Seats whose join code the host re-issued (`api.reissue`), waiting for a new phone to join
    * with it; nobody acts for them until one does. Not in `joined_seats`. */
   reissued_seats?: number[];
+  /** How many times the host has re-issued each seat's code so far, by seat: a rise since the
+   * last view this phone saw is a re-issue to show, even one whose new phone already joined. */
+  reissues?: number[];
   /** While seats are awaited for their reveals: when the table stops waiting and the first call starts the game without their shares (ms since the epoch). */
   reveal_deadline_ms?: number | null;
   /** The record's chain after the first `seq` events (64 lower-case hex digits; empty or absent

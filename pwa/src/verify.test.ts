@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { type Checkpoint, EventStream, chainLink, chainStart, contextOf, drawWords, drawnLine, eventText, gameKey, sha256, signatureHolds, toHex, verifyAudit, verifyChain } from "./verify";
+import { type Checkpoint, EventStream, chainLink, chainStart, contextOf, drawWords, drawnLine, eventText, gameKey, sha256, sharedKey, signatureHolds, toHex, verifyAudit, verifyChain, verifySignatures } from "./verify";
 import { actionMessage, joinMessage } from "./keys";
 import { type CryptoPath, forcePath } from "./crypto";
 
@@ -235,7 +235,7 @@ describe(`on the ${path} path`, () => {
 
     it("lists a deadline's draws as the deadline's, not the setup's", async () => {
       const { record } = closed();
-      const verdict = await verifyAudit({ ...record, seed: toHex(seed), commitment: toHex(await sha256(seed)), entropy: [] });
+      const verdict = await verifyAudit({ ...record, seed: toHex(seed), commitment: toHex(await sha256(seed)), entropy: record.events[0].entropy });
       expect(verdict.drawn.map((d) => drawnLine(d))).toEqual(["The setup — 1 draw (3 of 4)", "The round's deadline — 1 draw (4 of 28)"]);
     });
 
@@ -325,3 +325,39 @@ describe(`on the ${path} path`, () => {
   });
 });
 }
+
+// Issue 42: what `referee verify` refuses, the fairness check refuses too.
+describe("what a record may not say", () => {
+  const start = (seats: { key?: string }[], entropy: string[] = ["", ""]) => ({ seq: 0, type: "start", entropy, seats, at_ms: 1 });
+  const keyA = `ed25519:${"a1".repeat(32)}`;
+  const keyB = `ed25519:${"b2".repeat(32)}`;
+
+  it("refuses derivation 3 under chain 1: a signed record relabelled to drop its signatures", async () => {
+    const relabelled = { game_id: "g1", derivation: 3, events: [{ seq: 0, type: "start", entropy: ["", ""], at_ms: 1 }] };
+    const verdict = await verifySignatures(relabelled);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.line).toMatch(/^✗ The record says chain 1 with derivation 3, but derivation 3 exists only with chain 2/);
+    const old = await verifySignatures({ ...relabelled, derivation: 2 });
+    expect(old).toMatchObject({ ok: true, line: "This game was recorded before seats signed their actions: no action in it is signed, so each rests on the referee's word." });
+  });
+
+  it("refuses a key that speaks for two seats, at the start or for a new phone", async () => {
+    const both = { game_id: "g1", chain: 2, derivation: 3, events: [start([{ key: keyA }, { key: keyA }])] };
+    expect(sharedKey(both)).toEqual([0, 1]);
+    const verdict = await verifySignatures(both);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.line).toBe("✗ Seats 1 and 2 joined with the same key: a signature does not name its seat, so an action of either could be recorded as the other's.");
+    const rejoined = { seq: 1, type: "rejoined", seat: 0, description: "A new phone now plays White", statement: { key: keyB }, at_ms: 2 };
+    expect(sharedKey({ events: [start([{ key: keyA }, { key: keyB }]), rejoined] })).toEqual([1, 0]);
+    // A seat's own old key may come back to it.
+    expect(sharedKey({ events: [start([{ key: keyB }, { key: keyA }]), rejoined] })).toBeNull();
+  });
+
+  it("refuses a list of shares that is not the one the start recorded", async () => {
+    const seed = new Uint8Array(32);
+    const record = { game_id: "g1", seed: toHex(seed), commitment: toHex(await sha256(seed)), entropy: ["", "6d7920776f726473"], events: [start([{}, {}], ["", ""])] };
+    const verdict = await verifyAudit(record);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.lines).toContain("The randomness the start recorded differs from the record's list of each seat's share.");
+  });
+});

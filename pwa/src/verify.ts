@@ -325,6 +325,13 @@ export async function verifyAudit(record: any, checkpoints: Checkpoint[] = [], o
     }
     lines.push(`The revealed seed hashes to the commitment published when the game was created: ${commitment.slice(0, 16)}…`);
     if (!Array.isArray(record.entropy)) throw new Unreadable("it lists no entropy");
+    // The start event, which the chain binds, says which randomness was mixed in; the record's
+    // list of shares beside it is bound by nothing, so the two must agree.
+    const start = (record.events ?? [])[0];
+    if (start?.type === "start" && Array.isArray(start.entropy) && start.entropy.join(",") !== record.entropy.join(",")) {
+      lines.push("The randomness the start recorded differs from the record's list of each seat's share.");
+      return { ok: false, lines, drawn: [], contributions: [], chain, signatures };
+    }
     const key = await gameKey(seed, (record.entropy as unknown[]).map((e, seat) => readHex(e, `Seat ${seat + 1}'s entropy`)));
     const shares = await contributions(record);
     const given = shares.filter((c) => c.hex.length > 0);
@@ -584,19 +591,52 @@ export interface SignatureVerdict {
   line: string;
 }
 
+/** The first key two seats of the record joined with (at the start, or a new phone taking a
+ * seat), as `[first seat, second seat]`; null when every key speaks for one seat. A signature
+ * does not name its seat, so one key for two seats would let either's action pass as the
+ * other's: the referee refuses such a join, and the record fails. */
+export function sharedKey(record: any): [number, number] | null {
+  const holders = new Map<string, number>();
+  const events: any[] = record.events ?? [];
+  const statements: [number, any][] = [
+    ...((events[0]?.type === "start" ? events[0].seats ?? [] : []) as any[]).map((s, seat): [number, any] => [seat, s]),
+    ...events.filter((e) => e.type === "rejoined").map((e): [number, any] => [Number(e.seat), e.statement ?? {}]),
+  ];
+  for (const [seat, s] of statements) {
+    const key = String(s.key ?? "");
+    if (!key) continue;
+    const holder = holders.get(key);
+    if (holder !== undefined && holder !== seat) return [holder, seat];
+    holders.set(key, seat);
+  }
+  return null;
+}
+
 /** Checks every join and action signature of a record, and that each seat this phone holds
  * (`ownKeys`: seat → its public key) signed with this phone's key. */
 export async function verifySignatures(record: any, ownKeys: Map<number, string> = new Map()): Promise<SignatureVerdict> {
   const events: any[] = record.events ?? [];
   const start = events[0];
+  const fail = (line: string, signed = 0) => ({ ok: false, signed, unkeyed: [], line: `✗ ${line}` });
+  // Chain 2 and derivation 3 came together: a record of derivation 3 calling itself chain 1 was
+  // relabelled, its signatures dropped.
+  const derivation = Number(record.derivation ?? 1);
+  if (chainVersion(record) >= 2 !== derivation >= 3) {
+    return fail(
+      `The record says chain ${chainVersion(record)} with derivation ${derivation}, but derivation 3 exists only with chain 2: it was relabelled, and whatever it dropped (the seats' signatures) cannot be checked.`,
+    );
+  }
   if (chainVersion(record) < 2 || start?.type !== "start") {
-    return { ok: true, signed: 0, unkeyed: [], line: "This game was recorded before seats signed their actions." };
+    return { ok: true, signed: 0, unkeyed: [], line: "This game was recorded before seats signed their actions: no action in it is signed, so each rests on the referee's word." };
+  }
+  const shared = sharedKey(record);
+  if (shared) {
+    return fail(`Seats ${shared[0] + 1} and ${shared[1] + 1} joined with the same key: a signature does not name its seat, so an action of either could be recorded as the other's.`);
   }
   const seats: any[] = start.seats ?? [];
   const keys = seats.map((s) => String(s.key ?? ""));
   // Every key each seat was held with, in order: the start's, then each new phone's.
   const history = keys.map((k) => [k]);
-  const fail = (line: string, signed = 0) => ({ ok: false, signed, unkeyed: [], line: `✗ ${line}` });
   const joinSigned = (s: any, clear: string) =>
     signatureHolds(String(s.key), joinMessage(record.game_id, String(s.key), String(s.entropy_commitment ?? ""), clear, String(s.name ?? "")), String(s.signature ?? ""));
   for (const [seat, s] of seats.entries()) {
