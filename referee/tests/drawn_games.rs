@@ -20,6 +20,17 @@ fn active(view: &pb::GameView) -> Vec<usize> {
 /// round, each one that has not sealed) picks one of its own legal actions, spread over the
 /// list and never a courtesy; then the game is ended by a resignation if it is still on.
 async fn play_to_end(client: &mut Client, table: &Table, limit: usize) -> (pb::GameView, usize) {
+    play_preferring(client, table, limit, &mut Vec::new()).await
+}
+
+/// [`play_to_end`], where an action starting with one of `preferred` is legal, playing it first
+/// (each once: it leaves the list).
+async fn play_preferring(
+    client: &mut Client,
+    table: &Table,
+    limit: usize,
+    preferred: &mut Vec<&str>,
+) -> (pb::GameView, usize) {
     let mut view = table.view.clone();
     let mut played = 0;
     let mut next = 0x9e37_79b9u64;
@@ -38,7 +49,11 @@ async fn play_to_end(client: &mut Client, table: &Table, limit: usize) -> (pb::G
         next ^= next << 13;
         next ^= next >> 7;
         next ^= next << 17;
-        let action = &moves[(next % moves.len() as u64) as usize];
+        let wanted = preferred.iter().position(|p| moves.iter().any(|m| m.starts_with(p)));
+        let action = match wanted.map(|i| preferred.remove(i)) {
+            Some(prefix) => moves.iter().find(|m| m.starts_with(prefix)).unwrap(),
+            None => &moves[(next % moves.len() as u64) as usize],
+        };
         let answer = submit(client, table, seat, action, mine.seq, &format!("a{played}")).await;
         view = match answer {
             Ok(r) => r.view.unwrap(),
@@ -150,4 +165,83 @@ async fn a_finished_game_of_whack_verifies_every_roll_of_the_die() {
         .count();
     assert!(rolls >= 1, "at least the opening roll in {played} actions");
     assert!(out.contains("verified"), "{out}");
+}
+
+/// The freshness rule of docs/randomness.md ("Freshness, as a record shows it"), from the record
+/// alone: the least `seq` a submission of `seat` recorded as event `upto` may have signed.
+fn fresh_from_by_the_docs(record: &referee::audit::AuditRecord, upto: usize, seat: u8) -> u64 {
+    use referee::store::EventBody;
+    let mut last = 0;
+    for event in &record.events[1..upto] {
+        let changed = match &event.body {
+            EventBody::Reissued { .. } | EventBody::Rejoined { .. } => false,
+            EventBody::Action { seat: actor, action, description, .. } if event.round.is_none() => {
+                let named = (record.rules == "chess-battle")
+                    .then(|| action.strip_prefix("freeze ").or_else(|| action.strip_prefix("medal ")))
+                    .flatten();
+                match named {
+                    _ if description.starts_with("sealed: ") => false,
+                    Some(n) => n.parse::<u8>().unwrap() - 1 == seat || *actor == seat,
+                    None => true,
+                }
+            }
+            _ => true,
+        };
+        if changed {
+            last = event.seq;
+        }
+    }
+    last + 1
+}
+
+/// Item 8 of issue 42: the freshness rule the docs give in terms of the record is the one the
+/// referee applies, for every seat before every event of games with sealed rounds, open actions
+/// (Chess Battle's freezes and medals) and a seat handed to a new phone.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_freshness_rule_the_docs_give_is_the_referees() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let games = [
+        ("chess-battle", r#"{"players": 4, "freezing": true, "medals": true, "zones": "random"}"#, 160),
+        ("chess-golf", r#"{"players": 3, "holes": 2}"#, 200),
+        ("masquerade", "", 40),
+    ];
+    for (rules, options, limit) in games {
+        let mut table = seat_everyone(&mut client, rules, options).await;
+        // A seat handed to a new phone before play.
+        let request = pb::ReissueJoinCodeRequest { game_id: table.game_id.clone(), seat: 1, client_key: String::new() };
+        let code = client.reissue_join_code(authed(request, &table.host_token)).await.unwrap().into_inner().join_code;
+        let join = pb::JoinGameRequest { game_id: table.game_id.clone(), join_code: code, ..Default::default() };
+        let joined = client.join_game(join).await.unwrap().into_inner();
+        table.tokens[1] = joined.token;
+        table.view = joined.view.unwrap();
+        play_preferring(&mut client, &table, limit, &mut vec!["freeze", "medal", "freeze", "medal"]).await;
+        let audit = client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap();
+        let record: referee::audit::AuditRecord = serde_json::from_str(&audit_text(&audit.into_inner())).unwrap();
+        let game = rules::games::find(rules).unwrap();
+        let mut state = game.setup(&record.options, &mut rules::random::Replay::new(&record.events[0].draws)).unwrap();
+        let seats = record.seat_count;
+        let (mut sealed, mut open) = (0, 0);
+        for (i, event) in record.events.iter().enumerate().skip(1) {
+            for seat in 0..seats {
+                let referee_says = 1 + game.changed_for(&state, seat);
+                assert_eq!(
+                    fresh_from_by_the_docs(&record, i, seat),
+                    referee_says,
+                    "{rules}: seat {seat} before event {i}"
+                );
+            }
+            if let referee::store::EventBody::Action { action, description, .. } = &event.body {
+                sealed += usize::from(description.starts_with("sealed: "));
+                open += usize::from(action.starts_with("freeze") || action.starts_with("medal"));
+            }
+            if matches!(event.body, referee::store::EventBody::End) {
+                break;
+            }
+            referee::draws::replay_event(game, &mut state, event, record.derivation).unwrap();
+        }
+        assert!(sealed > 0, "{rules}: some sealed submissions");
+        assert!(rules != "chess-battle" || open > 0, "chess-battle: some freezes or medals");
+    }
 }
