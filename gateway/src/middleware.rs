@@ -12,7 +12,7 @@ use std::time::Instant;
 use tracing::Instrument;
 
 /// Largest JSON body accepted; anything bigger is refused with 413.
-const BODY_LIMIT: usize = 16 * 1024;
+pub(crate) const BODY_LIMIT: usize = 16 * 1024;
 
 /// One span per request (continuing the caller's trace), and request metrics by route.
 pub async fn observe(

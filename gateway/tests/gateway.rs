@@ -696,16 +696,24 @@ async fn a_reissue_with_a_malformed_body_reissues_nothing_and_conflicts_have_the
     };
     let before = view().await;
     assert_eq!((&before["reissued_seats"], &before["reissues"]), (&json!([]), &json!([0, 0])), "{before}");
+    let long = format!("{{\"client_key\": \"{}\"}}", "k".repeat(20_000));
     for (body, content_type, status, code) in [
         ("{\"client_key\": ", "application/json", 400, "bad_json"),
         ("{\"client_key\": 7}", "application/json", 400, "bad_json"),
         ("client_key=k", "application/x-www-form-urlencoded", 415, "bad_content_type"),
+        (long.as_str(), "application/json", 413, "too_large"),
     ] {
-        let r =
-            http.post(&url).bearer_auth(&host).header("content-type", content_type).body(body).send().await.unwrap();
+        let r = http
+            .post(&url)
+            .bearer_auth(&host)
+            .header("content-type", content_type)
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
         let got = r.status().as_u16();
         let answer: Value = r.json().await.unwrap();
-        assert_eq!((got, answer["code"].as_str()), (status, Some(code)), "{body}: {answer}");
+        assert_eq!((got, answer["code"].as_str()), (status, Some(code)), "{}: {answer}", &body[..body.len().min(40)]);
     }
     let after = view().await;
     assert_eq!((&after["seq"], &after["reissues"]), (&before["seq"], &json!([0, 0])), "nothing re-issued: {after}");
