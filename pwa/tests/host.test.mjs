@@ -84,6 +84,14 @@ test("a lost phone's seat gets a new code from the host's game menu: the old pho
   await white.page.reload();
   await white.page.locator('[data-join-link="1"]').waitFor();
 
+  // Every phone is told in words it cannot miss, until its player says they have read it.
+  for (const p of [white, black]) {
+    const notice = p.page.locator("[data-reissue-notice]");
+    await notice.getByText("The host gave Bob (Black) a new code: the phone that held that seat can no longer play").waitFor();
+    assert.equal(await notice.getAttribute("role"), "alert");
+  }
+  await white.page.locator("[data-reissue-notice]").getByRole("button", { name: "Understood" }).click();
+  await white.page.locator("[data-reissue-notice]").waitFor({ state: "detached" });
   // The old phone learns it no longer plays the seat from its live stream's last event, without
   // reconnecting first (which took seconds: the phone showed "Your move" meanwhile), and
   // follows the game as a spectator.
@@ -105,6 +113,9 @@ test("a lost phone's seat gets a new code from the host's game menu: the old pho
   await replacement.page.goto(`${server.base}/${href}`);
   await replacement.page.getByRole("button", { name: "Join" }).click();
   await replacement.page.getByText("you are Bob (Black)").waitFor();
+  await replacement.page.locator("[data-reissue-notice]").getByText("This phone now plays Bob (Black): the host gave the seat a new code").waitFor();
+  // The host's phone, told already, is not told the same re-issue again.
+  assert.equal(await white.page.locator("[data-reissue-notice]").count(), 0);
   await white.page.locator("[data-awaited-phones]").waitFor({ state: "detached" });
   // Screen readers hear the referee's note as it is, not after a seat's name.
   await white.page.waitForFunction(() => document.querySelector("[data-announce]")?.textContent === "A new phone now plays Black");

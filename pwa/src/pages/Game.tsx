@@ -117,6 +117,55 @@ function Announce({ view }: { view: View }) {
   );
 }
 
+const seenKey = (gameId: string) => `referee.reissues.${gameId}`;
+
+/** The re-issues this phone has been told of, seat by seat. */
+function seenReissues(gameId: string): number[] {
+  try {
+    return JSON.parse(localStorage.getItem(seenKey(gameId)) ?? "[]") as number[];
+  } catch {
+    return [];
+  }
+}
+
+const times = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
+
+/** Every re-issue of a seat's code, told to every phone in words that cannot be missed (the
+ * host's power to hand a seat to another phone is used in the open): at the top of the game,
+ * until this phone's player says they have read it. Counted from the view's `reissues`, so a
+ * phone that was away when it happened is told too. */
+function ReissueNotice({ gameId, view }: { gameId: string; view: View }) {
+  const [seen, setSeen] = useState(() => seenReissues(gameId));
+  const counts = view.reissues ?? [];
+  const fresh = counts.flatMap((n, seat) => (n > (seen[seat] ?? 0) ? [seat] : []));
+  if (!fresh.length) return null;
+  const said = fresh.map((seat) => {
+    const who = sideName(view, seat);
+    const again = counts[seat] > 1 ? ` The host has now given this seat a new code ${times(counts[seat])} in this game.` : "";
+    return view.seat === seat
+      ? `This phone now plays ${who}: the host gave the seat a new code, and the phone that held it can no longer play.${again}`
+      : `The host gave ${who} a new code: the phone that held that seat can no longer play, and whoever joins with the new code plays it.${again}`;
+  });
+  const understood = () => {
+    try {
+      localStorage.setItem(seenKey(gameId), JSON.stringify(counts));
+    } catch {
+      /* storage unavailable: told again after a reload */
+    }
+    setSeen(counts);
+  };
+  return (
+    <div class="banner reissue-notice" role="alert" data-reissue-notice>
+      {said.map((line, i) => (
+        <p key={i}>{line}</p>
+      ))}
+      <button type="button" onClick={understood}>
+        Understood
+      </button>
+    </div>
+  );
+}
+
 /** At the end, this phone's own result first ("You win", "Your team loses"), then the scores
  * by name where the game scores. */
 function OwnResult({ view, held }: { view: View; held: number[] }) {
@@ -553,6 +602,7 @@ export function Game({ gameId, screen }: { gameId: string; screen?: string | nul
           {notice}
         </p>
       )}
+      <ReissueNotice gameId={gameId} view={view} />
       <AwaitedPhones view={view} host={!!stored.host} />
       <Announce view={view} />
       {view.status === "waiting" ? (
