@@ -342,8 +342,13 @@ export async function verifyAudit(record: any, checkpoints: Checkpoint[] = [], o
       lines.push(`Seat ${broken.seat + 1}'s revealed randomness does not hash to the seal it sent when joining.`);
       return { ok: false, lines, drawn, contributions: shares, chain, signatures };
     }
+    // A game that draws nothing starts when its seats have joined: sealed shares are never
+    // asked for, since nothing would use them.
+    const drewNothing = drawn.length === 0 && given.length === 0 && shares.some((c) => c.committed);
     lines.push(
-      given.length === 0
+      drewNothing
+        ? "Nothing in this game was drawn at random, so it started as soon as every seat had joined: the shares of randomness the phones sealed were never needed, and were not revealed."
+        : given.length === 0
         ? "No seat contributed randomness of its own: every draw comes from the seed alone, fixed before anyone joined."
         : `The game key mixes in the randomness of ${given.length === 1 ? "one seat" : `${given.length} seats`}` +
             (sealed.length === given.length
@@ -352,7 +357,7 @@ export async function verifyAudit(record: any, checkpoints: Checkpoint[] = [], o
                 ? `; ${sealed.length} of them sealed (SHA-256) when joining and revealed once every seat had joined, each matching its seal; the others sent theirs in the clear.`
                 : `, sent in the clear when joining.`),
     );
-    for (const missed of shares.filter((c) => c.committed && c.hex === "")) {
+    for (const missed of drewNothing ? [] : shares.filter((c) => c.committed && c.hex === "")) {
       lines.push(
         `Seat ${missed.seat + 1} sealed randomness but its phone never revealed it: the table stopped waiting and the game started without its share, so its draws rest on the others' randomness and the seed.`,
       );

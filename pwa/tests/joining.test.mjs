@@ -102,10 +102,32 @@ test("a join whose answer is lost is sent again with the same key and gets the s
   await black.context.close();
 });
 
-test("a phone that was away when the last seat joined reveals its randomness when the game is opened again", async () => {
+test("a game that draws nothing (chess) starts when its seats have joined, with nobody's phone waited for", async () => {
   const white = await phone();
   const black = await phone();
   await white.page.goto(`${server.base}/#/start/chess`);
+  await white.page.getByRole("button", { name: "Create game" }).click();
+  const link = await white.page.locator('[data-join-link="1"]').getAttribute("href");
+  await white.page.getByRole("button", { name: "Play as White on this phone" }).click();
+  await white.page.getByText("Waiting for players").waitFor();
+  const game = white.page.url();
+  // White's phone is away when Black joins: the game starts all the same.
+  await white.page.goto("about:blank");
+  await black.page.goto(`${server.base}/${link}`);
+  await black.page.getByRole("button", { name: "Join" }).click();
+  await black.page.getByText("White to move").waitFor();
+  assert.equal(await black.page.getByText("share of the randomness").count(), 0, "no wait for randomness a game of chess never uses");
+  await white.page.goto(game);
+  await white.page.getByText("Your move").waitFor();
+  await white.context.close();
+  await black.context.close();
+});
+
+test("a phone that was away when the last seat joined reveals its randomness when the game is opened again", async () => {
+  const white = await phone();
+  const black = await phone();
+  // Chess960 draws its start position: the table waits for every phone's share.
+  await white.page.goto(`${server.base}/#/start/chess960`);
   await white.page.getByRole("button", { name: "Create game" }).click();
   const link = await white.page.locator('[data-join-link="1"]').getAttribute("href");
   await white.page.getByRole("button", { name: "Play as White on this phone" }).click();

@@ -215,8 +215,18 @@ fn check_header(record: &AuditRecord, lines: &mut Vec<String>) -> Result<(Vec<u8
 fn check_entropy(record: &AuditRecord, seed: &[u8], lines: &mut Vec<String>) -> Result<GameKey, String> {
     start_agrees(record)?;
     let started = record.events.first().is_some_and(|e| matches!(e.body, EventBody::Start { .. }));
+    // A game whose rules draw nothing starts when its seats have joined, without the reveals.
+    let draws_nothing = rules::games::find(&record.rules).is_some_and(|g| g.info().random.is_empty());
     for (seat, committed) in record.entropy_commitments.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
         let given = record.entropy.get(seat).map_or("", String::as_str);
+        if started && given.is_empty() && draws_nothing {
+            lines.push(format!(
+                "entropy: seat {} sealed entropy when joining; this game draws nothing, so it started when every seat \
+                 had joined and the share, which nothing would use, was never asked for",
+                seat + 1
+            ));
+            continue;
+        }
         if started && given.is_empty() {
             lines.push(format!(
                 "warning: seat {} committed to entropy and had not revealed it when the table stopped waiting \

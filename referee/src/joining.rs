@@ -326,9 +326,11 @@ impl Current {
     }
 
     /// Seats that committed to entropy and have not revealed it yet, before the start (after
-    /// it, none: a seat that had not revealed in time was started without).
+    /// it, none: a seat that had not revealed in time was started without). None in a game
+    /// whose rules draw nothing (chess, Zombie, …): it starts when its seats have joined, and
+    /// their sealed shares, which nothing would use, are never asked for.
     pub fn awaiting_reveal(&self) -> Vec<u8> {
-        if self.state.is_some() {
+        if self.state.is_some() || self.game.info().random.is_empty() {
             return Vec::new();
         }
         let loaded = &self.loaded;

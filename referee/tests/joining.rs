@@ -401,3 +401,64 @@ async fn the_referees_sentences_say_numbered_seats_by_the_names_their_players_ga
     let audit = client.get_audit(pb::GetAuditRequest { game_id: id.clone() }).await.unwrap().into_inner();
     assert!(audit_text(&audit).contains("Seat 1 rolled"), "{}", audit_text(&audit));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_that_draws_nothing_starts_when_its_seats_have_joined_without_waiting_for_their_shares() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    let id = created.game_id.clone();
+    let secrets = [b"white's sealed words".to_vec(), b"black's sealed words".to_vec()];
+    let mut tokens = Vec::new();
+    let mut last = None;
+    for (seat, secret) in secrets.iter().enumerate() {
+        let request = pb::JoinGameRequest {
+            entropy_commitment: Sha256::digest(secret).to_vec(),
+            ..join(&id, &created.seats[seat].join_code)
+        };
+        let joined = client.join_game(request).await.unwrap().into_inner();
+        tokens.push(joined.token);
+        last = joined.view;
+    }
+    // Chess draws nothing: the last join starts it, and nobody waits for a reveal.
+    let started = last.unwrap();
+    assert_eq!((started.status, started.seq), (pb::GameStatus::Active as i32, 1));
+    assert_eq!((started.awaiting_reveal.len(), started.reveal_deadline_ms), (0, 0));
+    // A phone that reveals anyway changes nothing.
+    let reveal = pb::RevealEntropyRequest { game_id: id.clone(), entropy: secrets[0].clone() };
+    let answered = client.reveal_entropy(authed(reveal, &tokens[0])).await.unwrap().into_inner();
+    assert_eq!((answered.status, answered.seq), (pb::GameStatus::Active as i32, 1));
+
+    // Table tools draws: with the same joins it waits for the shares.
+    let tools = create(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut waiting = None;
+    for (seat, secret) in secrets.iter().enumerate() {
+        let request = pb::JoinGameRequest {
+            entropy_commitment: Sha256::digest(secret).to_vec(),
+            ..join(&tools.game_id, &tools.seats[seat].join_code)
+        };
+        waiting = client.join_game(request).await.unwrap().into_inner().view;
+    }
+    let waiting = waiting.unwrap();
+    assert_eq!((waiting.status, waiting.awaiting_reveal.clone()), (pb::GameStatus::Waiting as i32, vec![0, 1]));
+
+    // The record keeps the seals, no shares, and the verifier says why without a warning.
+    let table = Table {
+        game_id: id.clone(),
+        host_token: created.host_token,
+        commitment: created.commitment,
+        tokens,
+        view: started,
+    };
+    submit(&mut client, &table, 0, "resign", 1, "r").await.unwrap();
+    let audit = client.get_audit(pb::GetAuditRequest { game_id: id }).await.unwrap().into_inner();
+    let record: Value = serde_json::from_str(&audit_text(&audit)).unwrap();
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    assert_eq!((record["entropy"][0].as_str(), record["entropy"][1].as_str()), (Some(""), Some("")));
+    assert_eq!(record["entropy_commitments"][1], hex(&Sha256::digest(&secrets[1])));
+    let (code, out) = verify(&record.to_string());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("seat 2 sealed entropy when joining; this game draws nothing"), "{out}");
+    assert!(!out.contains("had not revealed"), "no seat is said to have failed to reveal: {out}");
+}

@@ -16,7 +16,7 @@ function Share({ c, view }: { c: Contribution; view: View | null }) {
   if (!c.hex) {
     return (
       <li data-seat={c.seat}>
-        <strong>{who}</strong>: no randomness of its own.
+        <strong>{who}</strong>: {c.committed ? "sealed a share when joining, never revealed (the list above says why)." : "no randomness of its own."}
       </li>
     );
   }
