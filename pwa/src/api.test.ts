@@ -125,18 +125,21 @@ describe("watching a game live", () => {
     static made: FakeSource[] = [];
     readyState = 1;
     onerror: (() => void) | null = null;
-    listeners: ((e: { data: string }) => void)[] = [];
+    listeners: { type: string; f: (e: { data: string }) => void }[] = [];
     constructor(public url: string) {
       FakeSource.made.push(this);
     }
-    addEventListener(_: string, f: (e: { data: string }) => void) {
-      this.listeners.push(f);
+    addEventListener(type: string, f: (e: { data: string }) => void) {
+      this.listeners.push({ type, f });
+    }
+    emit(type: string, data: string) {
+      this.listeners.filter((l) => l.type === type).forEach((l) => l.f({ data }));
     }
     close() {
       this.readyState = FakeSource.CLOSED;
     }
     send(view: object) {
-      this.listeners.forEach((f) => f({ data: JSON.stringify(view) }));
+      this.emit("view", JSON.stringify(view));
     }
     refuse() {
       this.readyState = FakeSource.CLOSED;
@@ -161,6 +164,24 @@ describe("watching a game live", () => {
     vi.advanceTimersByTime(REOPEN_MS * 3);
     expect(FakeSource.made.length).toBe(2);
     expect(seen).toEqual([4, 9]);
+    stop();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("asks at once, not seconds later, when the referee ends the stream", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("EventSource", FakeSource);
+    FakeSource.made = [];
+    let refused = 0;
+    const stop = watch("g1", "tok", 3, () => {}, () => refused++);
+    FakeSource.made[0].emit("ended", "{}");
+    expect(refused).toBe(1);
+    expect(FakeSource.made[0].readyState).toBe(FakeSource.CLOSED);
+    FakeSource.made[0].refuse();
+    vi.advanceTimersByTime(REOPEN_MS * 3);
+    expect(refused).toBe(1);
+    expect(FakeSource.made.length).toBe(1);
     stop();
     vi.unstubAllGlobals();
     vi.useRealTimers();

@@ -562,6 +562,7 @@ export function watch(
     // The referee ended the stream with a refusal (this token stopped: the seat was handed to
     // a new phone): asked about at once, not at the next reconnection seconds later.
     current.addEventListener("ended", () => {
+      current.onerror = null;
       current.close();
       if (!stopped && !over) (onRefused ?? open)();
     });
