@@ -88,3 +88,30 @@ fn games_with_hidden_or_drawn_moves_have_no_takebacks() {
         assert_eq!(refused(game, &state, seat, "offer-takeback"), "Moves cannot be taken back in this game.", "{id}");
     }
 }
+
+#[test]
+fn a_draw_offered_with_a_move_goes_when_the_move_is_taken_back() {
+    let game = rules("chess");
+    let mut state = game.setup(&json!(null), &mut NoRandomness).unwrap();
+    act(game, &mut state, WHITE, "e2e4");
+    act(game, &mut state, WHITE, "offer-draw");
+    act(game, &mut state, WHITE, "offer-takeback");
+    act(game, &mut state, BLACK, "accept-takeback");
+    assert!(game.view(&state, Viewer::Everyone).draw_offer.is_none(), "the position before e4 had no offer");
+    assert_eq!(refused(game, &state, BLACK, "accept-draw"), "No draw is on offer.");
+}
+
+#[test]
+fn a_draw_offered_before_a_move_taken_back_is_open_again() {
+    let game = rules("chess");
+    let mut state = game.setup(&json!(null), &mut NoRandomness).unwrap();
+    act(game, &mut state, WHITE, "e2e4");
+    act(game, &mut state, BLACK, "e7e5");
+    act(game, &mut state, BLACK, "offer-draw");
+    // White plays on, which declines the offer; taking that move back brings the offer back.
+    act(game, &mut state, WHITE, "d2d4");
+    act(game, &mut state, WHITE, "offer-takeback");
+    act(game, &mut state, BLACK, "accept-takeback");
+    assert!(game.view(&state, Viewer::Everyone).draw_offer.is_some(), "Black's offer stood before d4");
+    assert_eq!(act(game, &mut state, WHITE, "accept-draw"), "White accepts the draw");
+}

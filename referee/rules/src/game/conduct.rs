@@ -90,13 +90,19 @@ impl Courtesies {
     pub const NONE: Courtesies = Courtesies { resign: false, draw_offers: false, takebacks: false };
 }
 
-/// The last move that may be taken back: whose it was, and whether that side has asked.
+/// The last move that may be taken back: whose it was, whether that side has asked, and the
+/// draw offer that stood before it (a takeback restores the state from before the move,
+/// requests included).
 #[derive(Clone, Debug, Default, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Takeback {
     /// The team whose last move it was.
     pub team: Team,
     /// Whether that team has asked to take it back, waiting for the other side's answer.
     pub asked: bool,
+    /// The draw on offer just before the move, put back if the move is taken back (a draw
+    /// offered with the move, after it, goes with it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<DrawOffer>,
 }
 
 /// A draw offered by one team, with the teams that have agreed so far (the offering team
@@ -222,11 +228,15 @@ impl Conduct {
                 if withdrawn { format!("{side} withdraws the draw offer") } else { format!("{side} declines the draw") }
             }
             Courtesy::OfferTakeback => {
-                self.takeback = Some(Takeback { team, asked: true });
+                let draw_offer = self.takeback.take().and_then(|t| t.draw_offer);
+                self.takeback = Some(Takeback { team, asked: true, draw_offer });
                 format!("{side} asks to take back their last move")
             }
             Courtesy::AcceptTakeback => {
-                let by = self.takeback.take().map_or(0, |t| t.team);
+                let taken = self.takeback.take().unwrap_or_default();
+                // The position before the move comes back with the draw offer that stood in it.
+                self.draw_offer = taken.draw_offer;
+                let by = taken.team;
                 let asker = seating.teams.get(usize::from(by)).cloned().unwrap_or_default();
                 format!("{side} lets {asker} take back their last move")
             }

@@ -634,6 +634,7 @@ impl<G: Game> Erased<G> {
         // An open action in a sealed round concerns only some seats; their seals must follow it.
         let concerned = if turn.is_sealed() { self.0.open_affects(&table.game, seat, &action) } else { None };
         let before = (self.0.courtesies().takebacks && !turn.is_sealed()).then(|| table.game.clone());
+        let offer_before = table.conduct.draw_offer.clone();
         let mut own = Counted { inner: streams.own(), draws: 0 };
         self.0.apply(&mut table.game, seat, &action, &mut own)?;
         let drew = own.draws > 0;
@@ -642,7 +643,8 @@ impl<G: Game> Erased<G> {
         // A move that drew nothing and hid nothing may be taken back, with the other side's consent.
         table.before_last = before.filter(|_| !drew && said.to_others.is_none()).map(Box::new);
         if table.before_last.is_some() {
-            table.conduct.takeback = Some(Takeback { team: table.seating.team_of(seat), asked: false });
+            let team = table.seating.team_of(seat);
+            table.conduct.takeback = Some(Takeback { team, asked: false, draw_offer: offer_before });
         }
         let description = said.to_actor.clone();
         table.note(Entry { seat, action: formatted.clone(), said });

@@ -231,7 +231,7 @@ impl Game for ChessGame {
             Variant::Orthodox => RulesInfo {
                 id: "chess",
                 name: "Chess",
-                version: 1,
+                version: 2,
                 summary: "Orthodox chess under FIDE rules: the referee knows check, checkmate, stalemate, castling, en passant, promotion, the fifty-move rule, repetition and insufficient material, and says why a move is illegal.",
                 min_seats: 2,
                 max_seats: 2,
@@ -246,7 +246,7 @@ impl Game for ChessGame {
             Variant::Chess960 => RulesInfo {
                 id: "chess960",
                 name: "Chess960",
-                version: 1,
+                version: 2,
                 summary: "Fischer's random chess: the back rank is shuffled with bishops on opposite colours and the king between the rooks, by number or by turning over cards from three piles. Castling puts king and rook on the usual squares.",
                 min_seats: 2,
                 max_seats: 2,

@@ -151,7 +151,7 @@ impl Game for HalfAlice {
         RulesInfo {
             id: "half-alice",
             name: "Half Alice Chess",
-            version: 1,
+            version: 2,
             summary: "Alice Chess with one set: pieces on checkers are through the looking glass. Every move is played among the pieces on the moving piece's side, then the piece crosses the mirror; pieces pass through, and cannot capture, what is on the other side.",
             min_seats: 2,
             max_seats: 2,
