@@ -592,6 +592,25 @@ fn chess_battle_a_frozen_player_cannot_move_that_round_even_if_it_had_sealed() {
 }
 
 #[test]
+fn chess_battle_a_frozen_player_still_hands_over_a_medal_and_spends_its_freeze() {
+    let game = rules(BATTLE);
+    let mut state = battle(8, &FOUR, serde_json::json!({"freezing": true, "medals": true}));
+    game.apply(&mut state, 1, "freeze 4", &mut NoRandomness).unwrap();
+    // Seat 4 loses its move, and only that: its medals and its freeze are still its own.
+    let open = ["freeze 1", "freeze 2", "freeze 3", "medal 1", "medal 2", "medal 3"];
+    assert_eq!(game.legal_actions(&state, 3), open);
+    let err = game.apply(&mut state, 3, "h7", &mut NoRandomness).unwrap_err();
+    assert_eq!(err.message, "You are frozen this round: your piece cannot move until the round closes.");
+    let applied = game.apply(&mut state, 3, "medal 1", &mut NoRandomness).unwrap();
+    assert_eq!(applied.description, "Seat 4 hands a medal to Seat 1");
+    game.apply(&mut state, 3, "freeze 3", &mut NoRandomness).unwrap();
+    assert_eq!(game.turn(&state).active_seats(), vec![0, 1], "the round waits for the seats not frozen");
+    let view = round(&mut state, &[(0, "stay"), (1, "stay")]);
+    assert_eq!(standing(&view), ["a1", "h8", "c5", "h3"]);
+    assert_eq!(view["fighters"][0]["medals_from"], serde_json::json!([3]));
+}
+
+#[test]
 fn chess_battle_ends_when_one_is_left_and_the_holders_of_its_medals_win_with_it() {
     let game = rules(BATTLE);
     let mut state = battle(

@@ -527,9 +527,22 @@ impl<G: Game> Erased<G> {
         GameError::new(ErrorCode::NotYourTurn, message)
     }
 
-    /// The game's typed legal actions for `seat`, when it may act.
+    /// The game's typed legal actions for `seat`, when it may act: all of them, or only its open
+    /// ones where the sealed round does not wait for it but it may still act openly.
     fn game_actions(&self, table: &Table<G::State>, seat: Seat) -> Vec<G::Action> {
-        if self.turn_of(table).may_act(seat) { self.0.legal_actions(&table.game, seat) } else { Vec::new() }
+        let turn = self.turn_of(table);
+        if turn.may_act(seat) {
+            return self.0.legal_actions(&table.game, seat);
+        }
+        if !self.acts_openly(table, &turn, seat) {
+            return Vec::new();
+        }
+        self.0.legal_actions(&table.game, seat).into_iter().filter(|a| self.0.is_open(a)).collect()
+    }
+
+    /// Whether `seat`, outside the sealed round now open, may still play its open actions.
+    fn acts_openly(&self, table: &Table<G::State>, turn: &Turn, seat: Seat) -> bool {
+        turn.is_sealed() && seat < table.seating.count() && self.0.acts_openly(&table.game, seat)
     }
 
     fn courtesy(&self, table: &mut Table<G::State>, seat: Seat, courtesy: Courtesy) -> Result<Applied, GameError> {
@@ -621,12 +634,16 @@ impl<G: Game> Erased<G> {
             return Ok(applied);
         }
         let turn = self.0.turn(&table.game);
-        if !turn.may_act(seat) {
+        let openly = !turn.may_act(seat) && self.acts_openly(table, &turn, seat);
+        if !turn.may_act(seat) && !openly {
             return Err(Self::not_your_turn(table, &turn));
         }
         let action = self.0.parse_action(&table.game, seat, text)?;
         let formatted = self.0.format_action(&table.game, &action);
         let open = self.0.is_open(&action);
+        if openly && !open {
+            return Err(Self::not_your_turn(table, &turn));
+        }
         if turn.is_sealed() && !open {
             return self.seal(table, seat, (formatted, action), streams.round());
         }

@@ -298,6 +298,13 @@ pub trait Game: Send + Sync + 'static {
         let _ = action;
         false
     }
+    /// Whether `seat`, which the sealed round now open does not wait for, may still play its
+    /// open actions (see [`Game::is_open`]): Chess Battle's frozen player loses its move, not
+    /// its medals or its freeze. Default: no seat outside the round may.
+    fn acts_openly(&self, state: &Self::State, seat: Seat) -> bool {
+        let _ = (state, seat);
+        false
+    }
     /// The seats that must see an open action (see [`Game::is_open`]) played during a sealed
     /// round before their own seal counts: a seal sent from a view older than it is refused as
     /// stale. Others' seals stand. Default: every seat.

@@ -688,6 +688,13 @@ impl ChessBattle {
     fn read_round_action(&self, state: &ChessBattleState, seat: Seat, text: &str) -> Result<BattleAction, GameError> {
         let t = text.trim().to_ascii_lowercase();
         let me = &state.fighters[usize::from(seat)];
+        let open = t.starts_with("freeze") || t.starts_with("medal");
+        if state.frozen.contains(&seat) && !open {
+            return Err(bad(
+                ErrorCode::IllegalAction,
+                "You are frozen this round: your piece cannot move until the round closes.",
+            ));
+        }
         if t == "stay" {
             return Ok(BattleAction::Stay);
         }
@@ -913,6 +920,13 @@ impl Game for ChessBattle {
         let target = word.strip_prefix(at.as_str()).unwrap_or(&word).trim_start_matches(['-', 'x', ' ']);
         let cell = state.grid().parse_cell(target)?;
         Some(format!("{}'s {} {role} {at}→{}", seat_name(seat), colour_word(colour), state.cell_name(cell)))
+    }
+
+    /// A frozen player loses its move, and only that: it still hands over medals and spends
+    /// its freeze ("At any moment in the game, a player may hand over one of their medal
+    /// tokens"; "The frozen player will not be able to move that round").
+    fn acts_openly(&self, state: &ChessBattleState, seat: Seat) -> bool {
+        state.frozen.contains(&seat) && state.fighters.get(usize::from(seat)).is_some_and(Fighter::alive)
     }
 
     fn is_open(&self, action: &BattleAction) -> bool {
