@@ -58,10 +58,10 @@ fn adjudicate_prints_one_json_object() {
 fn adjudicate_the_checker_stack_games() {
     let cases = [
         ("adrenaline", "4k3/1b6/8/7p/2q5/8/1P1P1KP1/2B3N1 w - - 0 1 c1:3", "f2e2", false, "the queen on c4"),
-        ("adrenaline", "4k3/1b6/8/7p/2q5/8/1P1P1KP1/2B3N1 w - - 0 1 c1:3", "f2g3", true, "Kf2-g3 is legal."),
+        ("adrenaline", "4k3/1b6/8/7p/2q5/8/1P1P1KP1/2B3N1 w - - 0 1 c1:3", "f2g3", true, "Kf2-g3."),
         ("booster", "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1 e4:1b move 6/5 -", "e4f6", false, "hobbled"),
         ("half-alice", "1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5", "b8b7", false, "After switching sides"),
-        ("half-alice", "1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5", "b8a7", true, "Kb8-a7 is legal."),
+        ("half-alice", "1k5Q/8/8/4B3/8/8/8/1R5K b - - 0 1 b1,e5", "b8a7", true, "Kb8-a7."),
     ];
     for (game, position, action, legal, said) in cases {
         let (out, code) = referee(&["adjudicate", game, position, action]);

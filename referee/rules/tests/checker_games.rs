@@ -618,7 +618,7 @@ fn booster_adjudication_judges_an_action_that_ends_the_turn_with_a_draw_legal() 
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - move";
     let answer = game.adjudicate(start, "e2e4").unwrap();
     assert!(answer.legal, "{answer:?}");
-    assert_eq!(answer.reason, "e2-e4 is legal. It ends with a random draw, which happens in a refereed game.");
+    assert_eq!(answer.reason, "e2-e4. It ends with a random draw, which happens in a refereed game.");
     assert_eq!((answer.action.as_deref(), answer.position), (Some("e2e4"), None));
     // An extra king move that spends the last checker ends the turn the same way.
     let answer = game.adjudicate("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 b1:1w steps:b1 5/6 -", "b1c2").unwrap();

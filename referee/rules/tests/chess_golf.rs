@@ -320,7 +320,10 @@ fn a_piece_may_capture_the_neighbour_whose_move_it_borrows() {
     // neighbour on d5 and takes it, finishing the hole in one move.
     let verdict = golf().adjudicate("7K/8/8/3r4/3b4/8/8/k7 br", "d4d5").unwrap();
     assert!(verdict.legal, "{verdict:?}");
-    assert_eq!(verdict.said, "Seat 1 moving the black bishop d4→d5 as a rook, taking the black rook is legal.");
+    assert_eq!(
+        verdict.said,
+        "Seat 1 moving the black bishop d4→d5 as a rook, taking the black rook is legal: hole finished in 1 move."
+    );
 }
 
 #[test]

@@ -330,7 +330,7 @@ fn san_is_written_with_disambiguation_checks_and_promotions() {
     for (fen, action, expected) in cases {
         let answer = game.adjudicate(fen, action).unwrap();
         assert!(answer.legal, "{fen} {action}: {}", answer.reason);
-        assert!(answer.reason.starts_with(&format!("{expected} is legal")), "{fen}: {}", answer.reason);
+        assert!(answer.reason.starts_with(&format!("{expected}.")), "{fen}: {}", answer.reason);
         // And SAN is read back as the same move.
         let again = game.adjudicate(fen, expected).unwrap();
         assert_eq!(again.action.as_deref(), Some(action), "{expected}");
@@ -482,7 +482,7 @@ fn adjudication_says_whose_piece_goes_where() {
         (black, "Nd4", "Black's knight c6→d4 is illegal: the knight on c6 is pinned to your king by the bishop on b5."),
         (white, "Nd4", "White's knight f3→d4 (Nd4) is legal."),
         (white, "Bxc6+", "White's bishop b5→c6, taking the knight (Bxc6+) is legal."),
-        (white, "O-O", "White castles on the king side (O-O) is legal."),
+        (white, "O-O", "White's castling on the king side (O-O) is legal."),
         (black, "offer-draw", "Black's draw offer is legal."),
         ("7k/P7/8/8/8/8/8/K7 w - - 0 1", "a8=Q+", "White's pawn a7→a8, promoting to a queen (a8=Q+) is legal."),
         (

@@ -255,7 +255,7 @@ fn a_seat_that_may_not_act_is_told_whose_turn_it_is_and_nothing_changes() {
         let action = game.legal_actions(&state, mover.seat).into_iter().next().unwrap();
         let err = game.apply(&mut copy, other, &action, &mut EventRng::new(GameKey([1; 32]), 1)).unwrap_err();
         assert_eq!(err.code, rules::game::ErrorCode::NotYourTurn, "{}", game.info().id);
-        let side = game.seats(&state).side_of(mover.seat).to_string();
+        let side = game.side_now(&state, mover.seat);
         assert_eq!(err.message, format!("It is not your turn: {side} is to play."));
         assert_eq!(game.save(&copy), saved);
         let err = game.apply(&mut copy, 9, &action, &mut EventRng::new(GameKey([1; 32]), 1)).unwrap_err();

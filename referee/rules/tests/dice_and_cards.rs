@@ -85,14 +85,14 @@ const STACKED_PAWNS: &[LastTurn] = &[
     LastTurn {
         placement: "8/8/7N/8/8/8/4P3/4n3",
         action: "h6g4",
-        said: "knight h6→g4 is legal, and ends the game: White wins, 2 to 1.",
+        said: "White's knight h6→g4 is legal, and ends the game: White wins, 2 to 1.",
     },
     // The same with a black pawn under it: the black pawn is stacked on e2 (2 points) and the
     // white pawn on top of it on e3 (3 points); the knight on e1 gives Black 1 more.
     LastTurn {
         placement: "8/8/7N/8/8/4P3/4p3/4n3",
         action: "h6g4",
-        said: "knight h6→g4 is legal, and ends the game: White wins, 3 to 3 (on the highest row that differs).",
+        said: "White's knight h6→g4 is legal, and ends the game: White wins, 3 to 3 (on the highest row that differs).",
     },
 ];
 
@@ -107,7 +107,7 @@ fn gravity_a_pawn_on_a_stacked_piece_with_nothing_to_capture_is_stacked() {
             "step": "Move", "last_turn": true, "ended": null,
         });
         let answer = game.adjudicate(&position.to_string(), case.action).unwrap();
-        assert_eq!(answer.reason, case.said, "{}", case.placement);
+        assert_eq!(answer.said, case.said, "{}", case.placement);
     }
     // A pawn that may still capture an unstacked piece diagonally below is not stacked: the
     // white pawn on e3 may take the rook on d2.

@@ -211,17 +211,17 @@ const LONE_KINGS: &[(&str, &str, &str)] = &[
     (
         "8/8/7k/8/6K1/8/8/8 b - - 0 1 king",
         "h6h7",
-        "Kh6-h7; queen-side White and queen-side Black have no move and pass is legal.",
+        "King-side Black's king h6→h7 (Kh6-h7) is legal: queen-side White and queen-side Black have no move and pass.",
     ),
-    ("8/8/7k/8/6K1/8/8/B7 b - - 0 1 king", "h6h7", "Kh6-h7 is legal."),
-    ("8/8/7k/8/6K1/8/8/N7 b - - 0 1 king", "h6h7", "Kh6-h7 is legal."),
+    ("8/8/7k/8/6K1/8/8/B7 b - - 0 1 king", "h6h7", "King-side Black's king h6→h7 (Kh6-h7) is legal."),
+    ("8/8/7k/8/6K1/8/8/N7 b - - 0 1 king", "h6h7", "King-side Black's king h6→h7 (Kh6-h7) is legal."),
 ];
 
 #[test]
 fn a_lone_king_can_be_mated_so_no_material_is_too_little_to_play_on() {
     let game = rules(CROWDED);
     for (position, action, said) in LONE_KINGS {
-        assert_eq!(game.adjudicate(position, action).unwrap().reason, *said, "{position}");
+        assert_eq!(game.adjudicate(position, action).unwrap().said, *said, "{position}");
     }
     // King against king: king-side Black steps next to White's king on the king side, where
     // queen-side White, next, cannot take it; queen-side White has no move and passes; now

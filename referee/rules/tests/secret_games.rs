@@ -68,7 +68,7 @@ fn masquerade_a_capture_attempt_that_the_secret_move_reaches_captures() {
     // White's knight captures like a rook: from d4 it takes the pawn on d7 along the file.
     let position = masquerade("4k3/3p4/8/8/3N4/8/8/4K3 w - - 0 1");
     let (state, said) = play(&position, &["d4d7"]);
-    assert_eq!(said, ["Nd4xd7? yes"]);
+    assert_eq!(said, ["Nd4xd7? yes, the capture happens"]);
     assert!(public(&state)["position"].as_str().unwrap().starts_with("4k3/3N4/"));
     assert_eq!(possible(&state, 0, "knight"), ["queen", "rook"], "both reach d7 from d4");
 }
@@ -79,7 +79,7 @@ fn masquerade_a_refused_capture_moves_nothing_and_ends_the_turn() {
     // both players now know White's knight does not capture like a knight.
     let position = masquerade("4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1");
     let (state, said) = play(&position, &["d4e6"]);
-    assert_eq!(said, ["Nd4xe6? no: nothing moves"]);
+    assert_eq!(said, ["Nd4xe6? no, nothing moves"]);
     assert_eq!(public(&state)["position"], "4k3/8/4p3/8/3N4/8/8/4K3 b - - 1 1");
     assert_eq!(public(&state)["last_answer"], false);
     let (state, _) = play(&position, &["d4e6", "e8f8"]);
@@ -109,7 +109,7 @@ fn masquerade_kings_may_move_into_attack_and_the_game_ends_when_a_king_is_captur
     // cannot take on the file — but Black's king captures like a queen.
     let position = masquerade("8/8/8/8/8/8/3r4/3k1K2 w - - 0 1");
     let (state, said) = play(&position, &["f1e2", "d1e2"]);
-    assert_eq!(said, ["Kf1-e2", "Kd1xe2? yes"]);
+    assert_eq!(said, ["Kf1-e2", "Kd1xe2? yes, the capture happens"]);
     let outcome = rules(MASQUERADE).outcome(&state).unwrap();
     assert_eq!(outcome.reason, "Black captured the king");
     assert_eq!(outcome.results, vec![SeatResult::Loss, SeatResult::Win]);
@@ -526,7 +526,10 @@ fn cloak_each_player_arranges_its_checkers_in_secret_as_chess960_allows() {
 fn cloak_a_right_guess_earns_a_bonus_pawn_move_after_the_turns_move() {
     let position = format!("{CLOAK_START} {ALL_CLOAKED} - move");
     let (state, said) = cloak(&position, &["guess 4 queen", "e2e4", "d2d4", "done"]);
-    assert_eq!(said[0], "White guesses that checker 4 is the queen: right: a bonus move after this turn's");
+    assert_eq!(
+        said[0],
+        "White guesses that checker 4 is the queen: right, so White may make a bonus move after its regular move"
+    );
     assert_eq!(said[2], "pawn d2→d4");
     let public = serde_json::to_value(rules(CLOAK).view(&state, Viewer::Spectator)).unwrap();
     let d8 = public["game"]["checkers"].as_array().unwrap().iter().find(|c| c["square"] == "d8").unwrap().clone();
@@ -537,7 +540,10 @@ fn cloak_a_right_guess_earns_a_bonus_pawn_move_after_the_turns_move() {
 fn cloak_a_wrong_guess_gives_the_opponent_a_bonus_move_before_its_turn() {
     let position = format!("{CLOAK_START} {ALL_CLOAKED} - move");
     let (state, said) = cloak(&position, &["guess 4 king", "e2e4", "done"]);
-    assert_eq!(said[0], "White guesses that checker 4 is the king: wrong: the opponent gets a bonus move");
+    assert_eq!(
+        said[0],
+        "White guesses that checker 4 is the king: wrong, so Black may make a bonus move before its next turn"
+    );
     let game = rules(CLOAK);
     assert_eq!(game.turn(&state).single().unwrap().stage.to_string(), "bonus");
     let (state, _) = cloak(&position, &["guess 4 king", "e2e4", "done", "e7e5", "d7d5"]);

@@ -131,6 +131,9 @@ impl<S> Table<S> {
     }
 }
 
+/// How a sealed action is told to the seat that sealed it: `sealed: ` and its sentence.
+const SEALED: &str = "sealed: ";
+
 /// How the record writes a round closed at its deadline ([`DynGame::close_round`]).
 pub const DEADLINE: &str = "deadline";
 
@@ -338,8 +341,29 @@ pub trait DynGame: Send + Sync {
     fn action_in_full(&self, state: &AnyState, seat: Seat, action: &str) -> Result<String, GameError>;
 
     /// What a refused action text tried, for a dispute ("Black's knight c6→d4"), or the side
-    /// and the text as typed ("Black: Nd4").
+    /// and the text as typed ("Black's Nd4").
     fn attempt_in_full(&self, state: &AnyState, seat: Seat, text: &str) -> String;
+
+    /// What `action` (legal for `seat`, the game's own) does beyond the words that name it in a
+    /// dispute, told as it was played (`told`): what the game's sentence after it adds ("no
+    /// zombies anywhere"), or the whole sentence where the game names its actions only by the
+    /// side and the text; `None` when the name says it all.
+    fn effect_of(&self, state: &AnyState, seat: Seat, action: &str, told: &str) -> Option<String>;
+
+    /// The side `seat` plays now, as the game's sentences name it ("White" for Gravity's Player
+    /// 1 once the hidden pawn gave it White; else the seating's side).
+    fn side_now(&self, state: &AnyState, seat: Seat) -> String;
+
+    /// `text` with each seat said by the side it plays now where the seating's label differs
+    /// ("Player 2 resigned" as "Black resigned" in Gravity): a dispute names sides, not seats.
+    fn in_sides(&self, state: &AnyState, text: &str) -> String {
+        let seats = self.seats(state);
+        let labels: Vec<(String, String)> = (0..seats.count())
+            .map(|s| (seats.side_of(s).to_string(), self.side_now(state, s)))
+            .filter(|(label, now)| label != now)
+            .collect();
+        super::relabel(text, &labels)
+    }
 
     /// The state after `seat` plays `action`, with the action as applied, where the action
     /// draws nothing at random; one that draws is refused as `NeedsGame`.
@@ -379,13 +403,22 @@ pub trait DynGame: Send + Sync {
         };
         match self.after(&state, seat, action) {
             Ok((next, applied)) => {
-                let in_full = self.action_in_full(&state, seat, &applied.action)?;
-                let ends =
-                    self.outcome(&next).map(|o| format!(", and ends the game: {}", o.reason)).unwrap_or_default();
+                let in_full = capitalised(&self.action_in_full(&state, seat, &applied.action)?);
+                let effect = match applied.description.strip_prefix(SEALED) {
+                    // Sealed in a round: nothing happens until every seat has sealed.
+                    Some(_) => Some("it stays sealed until every seat of the round has sealed its own".into()),
+                    None => self.effect_of(&state, seat, &applied.action, &applied.description),
+                };
+                let effect = effect.map(|e| self.in_sides(&state, &e));
+                let ends = self.outcome(&next).map(|o| self.in_sides(&state, &o.reason));
+                let reason = match &ends {
+                    Some(ends) => format!("{} It ends the game: {ends}.", sentence(&applied.description)),
+                    None => sentence(&applied.description),
+                };
                 Ok(Adjudication {
                     legal: true,
-                    reason: format!("{} is legal{ends}.", applied.description),
-                    said: format!("{in_full} is legal{ends}."),
+                    reason,
+                    said: legal_verdict(&in_full, effect.as_deref(), ends.as_deref()),
                     code: None,
                     action: Some(applied.action),
                     position: Some(self.format_position(&next)),
@@ -396,11 +429,11 @@ pub trait DynGame: Send + Sync {
             // judged legal, but the position after it waits for a refereed game's draw.
             Err(e) if e.code == ErrorCode::NeedsGame => {
                 let (action, said) = self.read_action(&state, seat, action)?;
-                let in_full = self.action_in_full(&state, seat, &action)?;
+                let in_full = capitalised(&self.action_in_full(&state, seat, &action)?);
                 let draw = "It ends with a random draw, which happens in a refereed game.";
                 Ok(Adjudication {
                     legal: true,
-                    reason: format!("{said} is legal. {draw}"),
+                    reason: format!("{} {draw}", sentence(&said)),
                     said: format!("{in_full} is legal. {draw}"),
                     code: None,
                     action: Some(action),
@@ -409,10 +442,17 @@ pub trait DynGame: Send + Sync {
             }
             Err(e) if matches!(e.code, ErrorCode::BadNotation | ErrorCode::BadPosition) => Err(e),
             Err(e) => {
-                let tried = self.attempt_in_full(&state, seat, action);
+                // Out of turn, the attempt is the asking seat's, whatever piece it names.
+                let tried = match e.code {
+                    ErrorCode::NotYourTurn => {
+                        capitalised(&format!("{}'s {}", self.side_now(&state, seat), action.trim()))
+                    }
+                    _ => capitalised(&self.attempt_in_full(&state, seat, action)),
+                };
+                let why = self.in_sides(&state, &e.message);
                 Ok(Adjudication {
                     legal: false,
-                    said: format!("{tried} is illegal: {}", lower_first(&sentence(&e.message))),
+                    said: format!("{tried} is illegal: {}", lower_first(&sentence(&why))),
                     reason: e.message,
                     code: Some(e.code),
                     action: None,
@@ -470,21 +510,57 @@ fn plain_action(text: &str) -> Result<(), GameError> {
 /// Wraps a [`Game`] as a [`DynGame`]: the contract's rules for every game live here.
 pub struct Erased<G>(pub G);
 
-/// `text` with its first letter in lower case, to follow a colon.
+/// Words that keep their capital after a colon: the names of seats and sides.
+const PROPER: [&str; 6] = ["Seat", "Player", "White", "Black", "Fire", "Ice"];
+
+/// `text` with its first letter in lower case, to follow a colon; a first word that names a
+/// seat or side ("Seat 3 cannot be frozen"), or is notation or a die's name in capitals, keeps
+/// its case.
 fn lower_first(text: &str) -> String {
+    let first = text.split([' ', '\'']).next().unwrap_or_default();
+    let kept = PROPER.contains(&first)
+        || first.contains(|c: char| c.is_ascii_digit())
+        || (first.len() > 1 && first.chars().all(|c| !c.is_lowercase()));
+    if kept {
+        return text.to_string();
+    }
     let mut chars = text.chars();
     chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// `text` as the start of a sentence: capitalised, ending with a full stop.
+/// `text` as a sentence: capitalised, ending with a full stop.
 fn sentence(text: &str) -> String {
+    end_sentence(&capitalised(text))
+}
+
+/// `text` with its first letter in capitals, to begin a sentence ("King-side White's …"); a
+/// first word with a digit is notation (`e4`, `exd5`) and keeps its case.
+fn capitalised(text: &str) -> String {
     let text = text.trim();
+    let notation = text.split(' ').next().is_some_and(|w| w.contains(|c: char| c.is_ascii_digit()));
     let mut chars = text.chars();
-    let mut out: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
+    match chars.next() {
+        Some(c) if !notation => c.to_uppercase().chain(chars).collect(),
+        _ => text.to_string(),
     }
-    out
+}
+
+/// The verdict on a legal action for the table: a sentence about the action, named as a
+/// dispute names it, then what it does and how it ends the game, where it does ("White's
+/// knight e2→c3 (Ne2-c3) is legal: no zombies anywhere.").
+fn legal_verdict(named: &str, effect: Option<&str>, ends: Option<&str>) -> String {
+    match (effect, ends) {
+        (None, None) => format!("{named} is legal."),
+        (None, Some(ends)) => format!("{named} is legal, and ends the game: {ends}."),
+        (Some(effect), None) => format!("{named} is legal: {}", end_sentence(effect)),
+        (Some(effect), Some(ends)) => format!("{named} is legal: {} It ends the game: {ends}.", end_sentence(effect)),
+    }
+}
+
+/// `text` ending with a full stop.
+fn end_sentence(text: &str) -> String {
+    let text = text.trim();
+    if text.ends_with(['.', '!', '?']) { text.to_string() } else { format!("{text}.") }
 }
 
 fn json<T: Serialize>(value: &T) -> serde_json::Value {
@@ -517,14 +593,14 @@ impl<G: Game> Erased<G> {
     }
 
     /// The one sentence every game uses for a seat that may not act now.
-    fn not_your_turn(table: &Table<G::State>, turn: &Turn) -> GameError {
-        let active = turn.active_seats();
-        let seating = &table.seating;
-        let message = match active.as_slice() {
-            [one] => format!("It is not your turn: {} is to play.", seating.side_of(*one)),
-            many => format!("It is not your turn: {} are to play.", seating.names(many)),
-        };
-        GameError::new(ErrorCode::NotYourTurn, message)
+    fn not_your_turn(&self, table: &Table<G::State>, turn: &Turn) -> GameError {
+        let sides: Vec<String> = turn.active_seats().into_iter().map(|s| self.side_in(table, s)).collect();
+        GameError::new(ErrorCode::NotYourTurn, super::not_your_turn(&sides))
+    }
+
+    /// The side `seat` plays now, as the game's sentences name it.
+    fn side_in(&self, table: &Table<G::State>, seat: Seat) -> String {
+        self.0.side_now(&table.game, seat).unwrap_or_else(|| table.seating.side_of(seat).to_string())
     }
 
     /// The game's typed legal actions for `seat`, when it may act: all of them, or only its open
@@ -568,7 +644,7 @@ impl<G: Game> Erased<G> {
         rounds: &mut dyn RandomSource,
     ) -> Result<Applied, GameError> {
         let (text, parsed) = action;
-        let description = format!("sealed: {}", self.0.describe_action(&table.game, seat, &parsed).to_actor);
+        let description = format!("{SEALED}{}", self.0.describe_action(&table.game, seat, &parsed).to_actor);
         table.sealed.insert(seat, text.clone());
         self.close_round_if_complete(table, rounds)?;
         Ok(Applied { action: text, description })
@@ -636,13 +712,13 @@ impl<G: Game> Erased<G> {
         let turn = self.0.turn(&table.game);
         let openly = !turn.may_act(seat) && self.acts_openly(table, &turn, seat);
         if !turn.may_act(seat) && !openly {
-            return Err(Self::not_your_turn(table, &turn));
+            return Err(self.not_your_turn(table, &turn));
         }
         let action = self.0.parse_action(&table.game, seat, text)?;
         let formatted = self.0.format_action(&table.game, &action);
         let open = self.0.is_open(&action);
         if openly && !open {
-            return Err(Self::not_your_turn(table, &turn));
+            return Err(self.not_your_turn(table, &turn));
         }
         if turn.is_sealed() && !open {
             return self.seal(table, seat, (formatted, action), streams.round());
@@ -875,28 +951,39 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn attempt_in_full(&self, state: &AnyState, seat: Seat, text: &str) -> String {
         let table = self.table(state);
+        let side = self.side_in(table, seat);
         if plain_action(text).is_err() {
-            return format!("{}'s action", table.seating.side_of(seat));
+            return format!("{side}'s action");
         }
-        self.0
-            .describe_attempt(&table.game, seat, text)
-            .unwrap_or_else(|| format!("{}'s {}", table.seating.side_of(seat), text.trim()))
+        if let Some(courtesy) = Courtesy::parse(text) {
+            return format!("{side}'s {}", courtesy.as_noun());
+        }
+        self.0.describe_attempt(&table.game, seat, text).unwrap_or_else(|| format!("{side}'s {}", text.trim()))
     }
 
     fn action_in_full(&self, state: &AnyState, seat: Seat, text: &str) -> Result<String, GameError> {
         plain_action(text)?;
         let table = self.table(state);
+        let side = self.side_in(table, seat);
         if let Some(courtesy) = Courtesy::parse(text) {
-            return Ok(format!("{}'s {}", table.seating.side_of(seat), courtesy.as_noun()));
+            return Ok(format!("{side}'s {}", courtesy.as_noun()));
         }
         let action = self.0.parse_action(&table.game, seat, text)?;
-        Ok(self.0.describe_in_full(&table.game, seat, &action).unwrap_or_else(|| {
-            let said = self.0.describe_action(&table.game, seat, &action).to_actor;
-            // A sentence that already names the seat ("Seat 1's white knight c3→d5") is not
-            // told after its name again.
-            let side = table.seating.side_of(seat);
-            if said.starts_with(side) { said } else { format!("{side}: {said}") }
-        }))
+        let named = self.0.describe_in_full(&table.game, seat, &action);
+        Ok(named.unwrap_or_else(|| format!("{side}'s {}", self.0.format_action(&table.game, &action))))
+    }
+
+    fn side_now(&self, state: &AnyState, seat: Seat) -> String {
+        self.side_in(self.table(state), seat)
+    }
+
+    fn effect_of(&self, state: &AnyState, seat: Seat, action: &str, told: &str) -> Option<String> {
+        if Courtesy::parse(action).is_some() {
+            return None;
+        }
+        let table = self.table(state);
+        let parsed = self.0.parse_action(&table.game, seat, action).ok()?;
+        self.0.describe_effect(&table.game, seat, &parsed, told)
     }
 
     fn actions(&self, state: &AnyState) -> u64 {
@@ -913,8 +1000,12 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn parse_position(&self, text: &str) -> Result<AnyState, GameError> {
-        let seating = self.0.seating(&G::Options::default())?;
-        let mut table = Table::new(self.0.parse_position(text)?, seating);
+        let game = self.0.parse_position(text)?;
+        let seating = match self.0.position_seating(&game) {
+            Some(seating) => seating,
+            None => self.0.seating(&G::Options::default())?,
+        };
+        let mut table = Table::new(game, seating);
         self.track_round(&mut table);
         Ok(Self::wrap(table))
     }

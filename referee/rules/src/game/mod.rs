@@ -17,8 +17,8 @@ mod view;
 
 pub use conduct::{Conduct, Courtesies, Courtesy, DrawOffer, Takeback};
 pub use erased::{Adjudication, AnyState, Applied, DEADLINE, DrawPoint, DynGame, Entry, Erased, RECENT_ENTRIES, Table};
-pub use seating::{Outcome, SeatInfo, SeatResult, Seating, Team, TeamResult};
-pub use turn::{ActiveSeat, Stage, Turn};
+pub use seating::{Outcome, SeatInfo, SeatResult, Seating, Team, TeamResult, relabel};
+pub use turn::{ActiveSeat, Stage, Turn, not_your_turn};
 pub use view::{
     ActiveSeatView, BoardShape, BoardView, CellView, OutcomeView, PieceView, PlayedView, Secrets, StackView, TurnView,
     View,
@@ -186,6 +186,18 @@ pub enum ParAnswer {
     },
 }
 
+/// What `told` says beyond `before`, a sentence it may start with: the rest after `before` and
+/// its separator (`;`, `:`, `,`), or all of `told` where it does not start so; `None` when it
+/// says nothing more.
+pub fn said_beyond(before: &str, told: &str) -> Option<String> {
+    let rest = match told.strip_prefix(before) {
+        Some(rest) => rest.trim_start_matches([';', ':', ',', ' ']),
+        None => told,
+    };
+    let rest = rest.trim();
+    (!rest.is_empty()).then(|| rest.to_string())
+}
+
 /// No secret of this kind: the `Private` or `Hidden` type of a game that has none.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum NoSecret {}
@@ -263,11 +275,32 @@ pub trait Game: Send + Sync + 'static {
         let _ = seat;
         Said::public(self.format_action(state, action))
     }
-    /// The action spelt out for a dispute at the table: who does what with which piece, from
-    /// where to where ("White's knight f3→d4 (Nd4)"). `None` lets the contract say the side
-    /// and [`Game::describe_action`]'s sentence for the actor.
+    /// The action named for a dispute at the table, as the subject of its verdict: whose action,
+    /// which piece, from where to where ("White's knight f3→d4 (Nd4)", "Black's castling on the
+    /// king side (O-O)"), never a clause, since "is legal" follows it. What the action then does
+    /// beyond its own words (what [`Game::describe_result`] adds) is told after the verdict.
+    /// `None` lets the contract name it by the side and the action as written ("Black's pass"),
+    /// and tell the action's whole sentence after the verdict.
     fn describe_in_full(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> Option<String> {
         let _ = (state, seat, action);
+        None
+    }
+    /// What `action` (legal for `seat` in `state`) does beyond the words that name it in a
+    /// dispute ([`Game::describe_in_full`]), told after the verdict; `told` is its sentence as
+    /// played ([`Game::describe_result`], else [`Game::describe_action`]). The default: what
+    /// `told` adds to the sentence from before it was played ("no zombies anywhere" after
+    /// "Ne2-c3"), or all of it where the game names the action only by the side and the text.
+    fn describe_effect(&self, state: &Self::State, seat: Seat, action: &Self::Action, told: &str) -> Option<String> {
+        if self.describe_in_full(state, seat, action).is_none() {
+            return Some(told.to_string());
+        }
+        said_beyond(&self.describe_action(state, seat, action).to_actor, told)
+    }
+    /// The side `seat` plays in this state, as the game's own sentences name it, where that is
+    /// drawn after seating (Gravity's Player 1 plays White or Black, by the hidden pawn); `None`
+    /// (the default) where the seating's side says it.
+    fn side_now(&self, state: &Self::State, seat: Seat) -> Option<String> {
+        let _ = (state, seat);
         None
     }
     /// What an action text that was refused tried to do, in words, for a dispute ("Black's
@@ -378,6 +411,13 @@ pub trait Game: Send + Sync + 'static {
     }
     /// Reads a position in the game's notation, for adjudication without a game.
     fn parse_position(&self, text: &str) -> Result<Self::State, GameError>;
+    /// Who sits at the table of a position read by [`Game::parse_position`], where the position
+    /// says it (Chess Battle's saved state holds its number of players); `None` (the default):
+    /// the seating of the default options.
+    fn position_seating(&self, state: &Self::State) -> Option<Seating> {
+        let _ = state;
+        None
+    }
     /// Writes a position in the game's notation.
     fn format_position(&self, state: &Self::State) -> String;
 }

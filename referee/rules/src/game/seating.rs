@@ -105,6 +105,38 @@ impl Seating {
     }
 }
 
+/// `text` with each whole label of `labels` (a seat's label as the referee writes it, "Seat 2",
+/// and what to say instead) said otherwise, in one pass: "Seat 1" never matches the start of
+/// "Seat 12", nor a label inside another word, and what is said is never read again.
+pub fn relabel(text: &str, labels: &[(String, String)]) -> String {
+    if labels.is_empty() {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        let rest = &text[at..];
+        let starts_a_word = !text[..at].ends_with(|c: char| c.is_alphanumeric());
+        let found = labels.iter().find(|(label, _)| {
+            rest.starts_with(label.as_str())
+                && starts_a_word
+                && !rest[label.len()..].starts_with(|c: char| c.is_alphanumeric())
+        });
+        match found {
+            Some((label, said)) => {
+                out.push_str(said);
+                at += label.len();
+            }
+            None => {
+                let c = rest.chars().next().expect("not at the end");
+                out.push(c);
+                at += c.len_utf8();
+            }
+        }
+    }
+    out
+}
+
 /// How one seat (or team) finished.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]

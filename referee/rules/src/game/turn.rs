@@ -173,6 +173,17 @@ impl Turn {
     }
 }
 
+/// The one sentence every game tells a seat that may not act now, naming who may, as the
+/// teller names them: "It is not your turn: White is to play.", "It is not your turn: Ann, Bob
+/// and Seat 3 are to play."
+pub fn not_your_turn(to_play: &[String]) -> String {
+    match to_play {
+        [] => "It is not your turn: nobody may act now.".to_string(),
+        [one] => format!("It is not your turn: {one} is to play."),
+        [rest @ .., last] => format!("It is not your turn: {} and {last} are to play.", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -255,7 +255,7 @@ impl Game for Adrenaline {
         Some(match action {
             AdrenalineAction::Move(part) => state.play.describe_part_in_full(*part, me),
             AdrenalineAction::Place(sq) => {
-                format!("{me} puts a checker under {}", describe(&state.play.position.board, *sq))
+                format!("{me}'s checker put under {}", describe(&state.play.position.board, *sq))
             }
         })
     }

@@ -389,9 +389,9 @@ impl Game for Booster {
         Some(match action {
             BoosterAction::Move(part) => state.play.describe_part_in_full(*part, me),
             BoosterAction::Play { card, square } => {
-                format!("{me} plays {card}, a checker under {}", describe(&state.play.position.board, *square))
+                format!("{me}'s card {card}, a checker under {}", describe(&state.play.position.board, *square))
             }
-            BoosterAction::Pass => format!("{me} plays no card"),
+            BoosterAction::Pass => format!("{me}'s pass, playing no card"),
         })
     }
 

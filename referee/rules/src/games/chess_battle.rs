@@ -908,6 +908,28 @@ impl Game for ChessBattle {
         })
     }
 
+    /// A dispute names each action by whose it is: "Seat 1's white knight c3→a4", "Seat 3's
+    /// white bishop staying on c6", "Seat 1's freeze of Seat 2 for this round".
+    fn describe_in_full(&self, state: &ChessBattleState, seat: Seat, action: &BattleAction) -> Option<String> {
+        let me = &state.fighters[usize::from(seat)];
+        let piece = me.piece.map_or("piece".to_string(), |(c, r)| format!("{} {r}", colour_word(c)));
+        let at = me.cell.map(|c| state.cell_name(c)).unwrap_or_default();
+        let who = seat_name(seat);
+        Some(match *action {
+            BattleAction::Pick(c, r) => format!("{who}'s pick of a {} {r}", colour_word(c)),
+            BattleAction::Place(cell) => format!("{who}'s {piece} placed on {}", state.cell_name(cell)),
+            BattleAction::Move(cell) => format!("{who}'s {piece} {at}→{}", state.cell_name(cell)),
+            BattleAction::Stay => format!("{who}'s {piece} staying on {at}"),
+            BattleAction::Freeze(s) => format!("{who}'s freeze of {} for this round", seat_name(s)),
+            BattleAction::Medal(s) => format!("{who}'s medal handed to {}", seat_name(s)),
+        })
+    }
+
+    /// A saved state holds its options, and so its number of players.
+    fn position_seating(&self, state: &ChessBattleState) -> Option<Seating> {
+        Some(seating(state.options.players))
+    }
+
     /// What a refused move tried, in words, as a legal one is said: "Seat 2's black rook
     /// f3→f7" (the text names the target, after the piece's own cell or alone).
     fn describe_attempt(&self, state: &ChessBattleState, seat: Seat, text: &str) -> Option<String> {

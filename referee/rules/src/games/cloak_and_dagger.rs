@@ -483,7 +483,7 @@ impl Game for CloakAndDagger {
         RulesInfo {
             id: "cloak-and-dagger",
             name: "Cloak and Dagger Chess",
-            version: 2,
+            version: 3,
             summary: "The pieces behind the pawns are numbered checkers whose identities each player chose in secret (as in Chess960). Guess your opponent's checkers for bonus moves, uncloak yours when it pays, and capture a cloaked king or checkmate an uncloaked one.",
             min_seats: 2,
             max_seats: 2,
@@ -686,13 +686,42 @@ impl Game for CloakAndDagger {
         }
     }
 
-    fn describe_result(&self, state: &CloakState, _seat: Seat, action: &CloakAction, before: &Said) -> Option<Said> {
+    /// A dispute names each action by the side and what it is: "White's guess that checker 3
+    /// is the queen", "Black's queen (5) d8→d4, taking the pawn", "White's castling on the king
+    /// side".
+    fn describe_in_full(&self, state: &CloakState, seat: Seat, action: &CloakAction) -> Option<String> {
+        let me = color_of(seat);
+        Some(match action {
+            CloakAction::Arrange(back) => {
+                format!("{me}'s arrangement of its checkers ({})", crate::chess960::back_rank_letters(*back))
+            }
+            CloakAction::Guess(n, role) => format!("{me}'s guess that checker {n} is the {role}"),
+            CloakAction::Move(Move::Castle { king, rook }) => {
+                let side = if rook.file() > king.file() { "king" } else { "queen" };
+                format!("{me}'s castling on the {side} side")
+            }
+            CloakAction::Move(m) => format!("{me}'s {}", state.move_words(*m, true)),
+            CloakAction::Drop(s) => format!("{me}'s pawn dropped on {s}"),
+            CloakAction::Skip => format!("{me}'s skip of the bonus move"),
+            CloakAction::Uncloak(n) => {
+                let role = state.square_of(me, *n).and_then(|s| state.pos().board().role_at(s)).unwrap_or(Role::Pawn);
+                format!("{me}'s uncloaking of checker {n}, the {role}")
+            }
+            CloakAction::Done => format!("{me}'s end of the turn"),
+        })
+    }
+
+    fn describe_result(&self, state: &CloakState, seat: Seat, action: &CloakAction, before: &Said) -> Option<Said> {
         match action {
             CloakAction::Guess(..) => {
+                // The seed: "If you guess correctly, you may make a bonus move after your regular
+                // move ... If you guess incorrectly, your opponent may make the same kind of bonus
+                // move before their next turn."
+                let me = color_of(seat);
                 let answer = if state.guess == Some(true) {
-                    "right: a bonus move after this turn's"
+                    format!("right, so {me} may make a bonus move after its regular move")
                 } else {
-                    "wrong: the opponent gets a bonus move"
+                    format!("wrong, so {} may make a bonus move before its next turn", me.other())
                 };
                 Some(Said::public(format!("{}: {answer}", before.to_actor)))
             }

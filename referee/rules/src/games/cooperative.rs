@@ -431,11 +431,18 @@ impl Game for Cooperative {
         })
     }
 
+    /// The players' sentences name them by the colours the hidden pawn gave them.
+    fn side_now(&self, state: &CooperativeState, seat: Seat) -> Option<String> {
+        Some(if seat == state.white_seat { "White" } else { "Black" }.to_string())
+    }
+
     fn describe_in_full(&self, state: &CooperativeState, _seat: Seat, action: &CoopAction) -> Option<String> {
-        match action {
-            CoopAction::Move(m) => Some(move_in_full(state.pos().board(), state.mover(), *m)),
-            _ => None,
-        }
+        let side = state.mover();
+        Some(match action {
+            CoopAction::Move(m) => move_in_full(state.pos().board(), side, *m),
+            CoopAction::Play(card) => format!("{side}'s play of {card}"),
+            CoopAction::Done => format!("{side}'s end of the turn"),
+        })
     }
 
     fn apply(

@@ -244,7 +244,10 @@ impl Game for CrowdedHouse {
         let pos = &state.position;
         let said = self.describe_action(state, seat, action).to_actor;
         let (color, half) = seat_side(seat);
-        Some(format!("{}: {} ({said})", side_name(color, half), move_in_full(pos.board(), pos.turn(), *action)))
+        // "Black's bishop b4→c3" said of the half that moves it: "king-side Black's bishop b4→c3".
+        let text = move_in_full(pos.board(), pos.turn(), *action);
+        let piece = text.strip_prefix(&format!("{}'s ", pos.turn())).unwrap_or(&text);
+        Some(format!("{}'s {piece} ({said})", side_name(color, half)))
     }
 
     fn describe_attempt(&self, state: &CrowdedHouseState, _seat: Seat, text: &str) -> Option<String> {

@@ -257,7 +257,7 @@ impl Game for Masquerade {
         RulesInfo {
             id: "masquerade",
             name: "Masquerade Chess",
-            version: 1,
+            version: 2,
             summary: "Chess where each piece above a pawn captures with a move the opponent chose for it in secret. A capture is an attempt the referee answers yes or no, and both players learn from the answer; capture the king to win.",
             min_seats: 2,
             max_seats: 2,
@@ -365,18 +365,24 @@ impl Game for Masquerade {
         before: &Said,
     ) -> Option<Said> {
         let MasqueradeAction::Move(_) = action else { return None };
-        let said = if state.last_answer? { "yes" } else { "no: nothing moves" };
+        let said = if state.last_answer? { "yes, the capture happens" } else { "no, nothing moves" };
         Some(Said::public(format!("{} {said}", before.to_actor)))
     }
 
     fn describe_in_full(&self, state: &MasqueradeState, seat: Seat, action: &MasqueradeAction) -> Option<String> {
-        match action {
+        let side = color_of(seat);
+        let board = state.pos().board();
+        Some(match action {
             MasqueradeAction::Move(m) if state.is_attempt(*m) => {
-                Some(format!("{}, if its capture move reaches", move_in_full(state.pos().board(), color_of(seat), *m)))
+                let (from, to) = (m.from(), m.to());
+                let role = |sq| board.role_at(sq).unwrap_or(Role::Pawn);
+                format!("{side}'s attempt to take the {} on {to} with the {} on {from}", role(to), role(from))
             }
-            MasqueradeAction::Move(m) => Some(move_in_full(state.pos().board(), color_of(seat), *m)),
-            MasqueradeAction::Assign(_) => None,
-        }
+            MasqueradeAction::Move(m) => move_in_full(board, side, *m),
+            MasqueradeAction::Assign(a) => {
+                format!("{side}'s choice of {}'s capture moves ({})", side.other(), assignment_text(a))
+            }
+        })
     }
 
     fn apply(

@@ -229,17 +229,17 @@ impl StackedPlay {
         }
     }
 
-    /// A move part spelt out for a dispute: "White's queen d1→h5", "then White's queen h5→h6
-    /// (an extra king step)", "White is done with extra moves".
+    /// A move part spelt out for a dispute: "White's queen d1→h5", "White's queen h5→h6 (an
+    /// extra king step)", "White's end of the extra moves".
     pub fn describe_part_in_full(&self, part: MovePart, mover: Color) -> String {
         let board = &self.position.board;
         match part {
             MovePart::Regular(m) => move_in_full(board, mover, m),
             MovePart::Step { from, to, promotion } => {
                 let step = move_in_full(board, mover, Move::Normal { from, to, promotion });
-                format!("then {step} (an extra king step)")
+                format!("{step} (an extra king step)")
             }
-            MovePart::Done => format!("{mover} is done with extra moves"),
+            MovePart::Done => format!("{mover}'s end of the extra moves"),
         }
     }
 

@@ -28,12 +28,12 @@ pub fn draw(reason: impl Into<String>) -> Outcome {
 }
 
 /// A move spelt out for a dispute: "White's knight f3→d4", "Black's bishop b4→c3, taking the
-/// knight", "White's pawn e7→e8, promoting to a queen", "White castles on the king side".
+/// knight", "White's pawn e7→e8, promoting to a queen", "White's castling on the king side".
 pub fn move_in_full(board: &Board, mover: Color, m: Move) -> String {
     match m {
         Move::Castle { king, rook } => {
             let side = if rook.file() > king.file() { "king" } else { "queen" };
-            format!("{mover} castles on the {side} side")
+            format!("{mover}'s castling on the {side} side")
         }
         Move::EnPassant { from, to } => {
             let taken = Square::from_coords(to.file(), from.rank());

@@ -537,10 +537,15 @@ impl Game for Zombie {
     }
 
     fn describe_in_full(&self, state: &ZombieState, seat: Seat, action: &ZombieAction) -> Option<String> {
-        match action {
-            ZombieAction::Move(m) => Some(move_in_full(state.pos().board(), color_of(seat), *m)),
-            _ => None,
-        }
+        let side = color_of(seat);
+        Some(match action {
+            ZombieAction::Move(m) => move_in_full(state.pos().board(), side, *m),
+            ZombieAction::Bury(s) => {
+                let role = if let Step::Bury(r) = state.step { r } else { Role::Pawn };
+                format!("{side}'s burial of the {role} under {s}")
+            }
+            ZombieAction::Done => format!("{side}'s end of the horde's moves"),
+        })
     }
 
     fn apply(

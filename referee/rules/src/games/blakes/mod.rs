@@ -238,6 +238,37 @@ impl BlakesState {
     }
 }
 
+impl BlakesState {
+    /// An action named for a dispute, as the subject of its verdict: "Black's knight b8→c6",
+    /// "White's attack with the bishop c4 on f7", "Black's play of JC (jack block)".
+    fn action_in_full(&self, seat: Seat, action: &BlakesAction) -> String {
+        let side = color_of(seat);
+        let piece = |sq: Square| self.board.role_at(sq).unwrap_or(Role::Pawn);
+        let promoted = |p: Option<Role>| p.map_or(String::new(), |p| format!(", promoting to a {p}"));
+        match action {
+            BlakesAction::Move { from, to, .. } if self.is_castling(*from, *to) => {
+                let wing = if to.file() > from.file() { "king" } else { "queen" };
+                format!("{side}'s castling on the {wing} side")
+            }
+            BlakesAction::Move { from, to, promotion } => {
+                format!("{side}'s {} {from}→{to}{}", piece(*from), promoted(*promotion))
+            }
+            BlakesAction::Attack { from, to, promotion, partner } => {
+                let with = partner.map_or(String::new(), |p| format!(" and {}", self.piece_on(p)));
+                format!("{side}'s attack on {to} by the {} on {from}{with}{}", piece(*from), promoted(*promotion))
+            }
+            BlakesAction::Play(play) => {
+                format!("{side}'s play of {} ({})", card_list(&play.cards), play.meaning.name())
+            }
+            BlakesAction::Draw(Source::Stock) => format!("{side}'s draw from the stock"),
+            BlakesAction::Draw(Source::Waste) => format!("{side}'s draw from the waste"),
+            BlakesAction::Discard(card) => format!("{side}'s discard of {card}"),
+            BlakesAction::Pass => format!("{side}'s pass"),
+            BlakesAction::Done => format!("{side}'s end of the turn"),
+        }
+    }
+}
+
 /// Both totals of an attack, spelt out: "attack 9 (4+3, knight 1, bonus 2) against defence 7
 /// (5+2, pawn 0)".
 fn totals_words(attack: &Attack) -> String {
@@ -350,6 +381,22 @@ impl Game for BlakesChess {
             BlakesAction::Pass => "passes".into(),
             BlakesAction::Done => "ends the turn".into(),
         })
+    }
+
+    fn describe_in_full(&self, state: &BlakesState, seat: Seat, action: &BlakesAction) -> Option<String> {
+        Some(state.action_in_full(seat, action))
+    }
+
+    /// A play is named by its cards; what it does is told after the verdict, with what came of
+    /// it ("blocks the attack: attack 10 (...) against defence 3 (...); blocked: ..."); a draw
+    /// from the stock, by the card it draws ("it draws 5C from the stock").
+    fn describe_effect(&self, state: &BlakesState, seat: Seat, action: &BlakesAction, told: &str) -> Option<String> {
+        let before = match action {
+            BlakesAction::Play(play) => format!("plays {} ({})", card_list(&play.cards), play.meaning.name()),
+            BlakesAction::Draw(Source::Stock) => return told.strip_prefix("draws ").map(|r| format!("it draws {r}")),
+            _ => self.describe_action(state, seat, action).to_actor,
+        };
+        crate::game::said_beyond(&before, told)
     }
 
     fn describe_result(&self, state: &BlakesState, seat: Seat, action: &BlakesAction, before: &Said) -> Option<Said> {

@@ -172,6 +172,18 @@ pub fn apply(state: &mut WhackState, action: &WhackAction, rng: &mut dyn RandomS
     Ok(())
 }
 
+/// A move named for a dispute ("Fire's queen 2b3→1c4, taking the pawn"); `None` for the other
+/// actions, which a dispute names by the side and the action as written.
+pub fn move_in_full(state: &WhackState, action: &WhackAction) -> Option<String> {
+    let WhackAction::Move(mv) = action else { return None };
+    let (geometry, pieces) = (state.geometry(), state.pieces());
+    let before = Scene { geometry: &geometry, pieces: &pieces };
+    let kind = state.judge_move(*mv).ok()?;
+    let after_pieces = before.after(*mv, kind);
+    let after = Scene { geometry: &geometry, pieces: &after_pieces };
+    Some(words::move_in_full(&before, &after, state.to_act, *mv, kind))
+}
+
 /// The action as the table hears it before it is played.
 pub fn describe(state: &WhackState, action: &WhackAction) -> String {
     match action {

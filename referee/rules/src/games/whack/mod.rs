@@ -94,10 +94,10 @@ impl Game for Whack {
     }
 
     /// A dispute's answer for a move names the side's piece as a refusal does ("Fire's knight
-    /// 1d3→2d3"); other actions keep "Fire: rolls the die".
+    /// 1d3→2d3, taking the pawn"); other actions are named by the side and the action as
+    /// written, and what they do follows the verdict.
     fn describe_in_full(&self, state: &WhackState, _seat: Seat, action: &WhackAction) -> Option<String> {
-        matches!(action, WhackAction::Move(_))
-            .then(|| format!("{}'s {}", state::side_name(state.to_act), actions::describe(state, action)))
+        actions::move_in_full(state, action)
     }
 
     fn describe_attempt(&self, state: &WhackState, _seat: Seat, text: &str) -> Option<String> {

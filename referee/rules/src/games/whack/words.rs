@@ -158,21 +158,56 @@ fn pawn_refusal(scene: &Scene, side: Color, mv: Move) -> String {
     }
 }
 
-/// A legal move as the table hears it: "knight 1b3→2c2 takes the bishop, check".
-pub fn describe_move(before: &Scene, after: &Scene, side: Color, mv: Move, kind: Kind) -> String {
+/// What a move does, in the words of one way of telling it: its capture (of the last king, or
+/// another piece), its stacking, its check.
+struct Telling {
+    last_king: &'static str,
+    takes: &'static str,
+    stacks: fn(Role, Role) -> String,
+    check: &'static str,
+}
+
+/// The move `mv` (of `kind`, from `before` to `after`) after its piece and cells, as `telling`
+/// tells what it does.
+fn what_it_does(before: &Scene, after: &Scene, side: Color, mv: Move, kind: Kind, telling: &Telling) -> String {
     let piece = before.pieces[usize::from(mv.from)].expect("a piece moves");
-    let target = before.pieces[usize::from(mv.to)];
-    let mut said = format!("{} {}→{}", piece.role(), cell_name(mv.from), cell_name(mv.to));
-    match (kind, target) {
-        (Kind::Capture, Some(t)) if t.is_king() && after.kings(t.side) == 0 => said += " takes the last king",
-        (Kind::Capture, Some(t)) => said += &format!(" takes the {}", t.role()),
-        (Kind::Stack, Some(t)) => {
-            said += &format!(" stacks onto the {}: a {} now", t.role(), role_of(piece.pips + t.pips))
-        }
+    let mut said = String::new();
+    match (kind, before.pieces[usize::from(mv.to)]) {
+        (Kind::Capture, Some(t)) if t.is_king() && after.kings(t.side) == 0 => said += telling.last_king,
+        (Kind::Capture, Some(t)) => said += &format!("{}{}", telling.takes, t.role()),
+        (Kind::Stack, Some(t)) => said += &(telling.stacks)(t.role(), role_of(piece.pips + t.pips)),
         _ => {}
     }
     if after.checked(side.other()) != 0 && after.kings(side.other()) != 0 {
-        said += ", check";
+        said += telling.check;
     }
     said
+}
+
+/// A move named for a dispute, as the subject of its verdict: "Fire's queen 2b3→1c4, taking
+/// the pawn", "Ice's rook 1a2→1b3, stacking onto the knight to make a queen, giving check".
+pub fn move_in_full(before: &Scene, after: &Scene, side: Color, mv: Move, kind: Kind) -> String {
+    let telling = Telling {
+        last_king: ", taking the last king",
+        takes: ", taking the ",
+        stacks: |onto, made| format!(", stacking onto the {onto} to make a {made}"),
+        check: ", giving check",
+    };
+    let piece = before.pieces[usize::from(mv.from)].expect("a piece moves");
+    let (from, to) = (cell_name(mv.from), cell_name(mv.to));
+    let does = what_it_does(before, after, side, mv, kind, &telling);
+    format!("{}'s {} {from}→{to}{does}", super::state::side_name(side), piece.role())
+}
+
+/// A legal move as the table hears it: "knight 1b3→2c2 takes the bishop, check".
+pub fn describe_move(before: &Scene, after: &Scene, side: Color, mv: Move, kind: Kind) -> String {
+    let telling = Telling {
+        last_king: " takes the last king",
+        takes: " takes the ",
+        stacks: |onto, made| format!(" stacks onto the {onto}: a {made} now"),
+        check: ", check",
+    };
+    let piece = before.pieces[usize::from(mv.from)].expect("a piece moves");
+    let does = what_it_does(before, after, side, mv, kind, &telling);
+    format!("{} {}→{}{does}", piece.role(), cell_name(mv.from), cell_name(mv.to))
 }
