@@ -69,6 +69,94 @@ fn gravity_a_dispute_names_the_mover_by_colour_whichever_seat_plays_it() {
     assert_eq!(said("Move", "c2c1"), "Black's queen c2→c1 is legal.");
     assert!(said("Move", "c2g2").starts_with("Black's queen c2→g2 is illegal: "), "{}", said("Move", "c2g2"));
     assert_eq!(said("Add", "add c"), "Black's addition of the white rook on c8 is legal.");
+    // Every sentence of the dispute says the colour, the courtesies and the turn too.
+    assert_eq!(said("Move", "offer-draw"), "Black's draw offer is legal.");
+    let other = game.adjudicate_for(&position("Move"), "add a", Some(1)).unwrap().said;
+    assert_eq!(other, "White's add a is illegal: it is not your turn: Black is to play.");
+}
+
+/// A Gravity position of Black's move step (White plays the first seat).
+fn black_to_move(placement: &str) -> String {
+    json!({
+        "board": placement, "to_move": "black", "white_seat": 0,
+        "piles": [{"draw": ["2S"], "discard": []}, {"draw": ["2H"], "discard": []}],
+        "flipped": "2H", "fresh_pawns": [], "done": [], "captured": [0, 0],
+        "step": "Move", "last_turn": false, "ended": null,
+    })
+    .to_string()
+}
+
+#[test]
+fn gravity_a_stacked_pawn_stays_stacked_when_an_enemy_lands_diagonally_below_it() {
+    // The white pawns on e2 and e3 stand stacked on the black knight on e1. The black knight
+    // c4 lands on d2, diagonally below the pawn on e3: the pawn could take it, had it not
+    // become stacked, and stacked it stays ("it becomes stacked, and can't be moved or
+    // captured"), so the rook on e5 may not take it and it keeps scoring its row.
+    let game = rules(GRAVITY);
+    let position = black_to_move("8/8/8/4r3/2n5/4P3/4P3/4n3");
+    let after = game.adjudicate(&position, "c4d2").unwrap();
+    assert!(after.legal, "{}", after.said);
+    let next = after.position.unwrap();
+    let answer = game.adjudicate(&next, "e5e3").unwrap();
+    assert_eq!(
+        answer.said,
+        "Black's rook e5→e3 is illegal: the white pawn on e3 is stacked, and a stacked piece cannot be captured."
+    );
+    let state = game.parse_position(&next).unwrap();
+    let public = serde_json::to_value(game.view(&state, Viewer::Spectator)).unwrap()["game"].clone();
+    assert_eq!(public["stacked"], json!(["e1", "e2", "e3"]));
+    assert_eq!(public["score"][0]["stacked_by_row"], json!([0, 1, 1, 0, 0, 0, 0, 0]));
+}
+
+#[test]
+fn gravity_a_position_where_play_never_stops_is_refused_and_a_last_turn_with_nothing_to_move_is_scored() {
+    let game = rules(GRAVITY);
+    // Black's pieces are all stacked: its move step would be over.
+    let refused = game.adjudicate(&black_to_move("8/8/8/8/8/8/8/n6N"), "a1b1").unwrap_err();
+    assert_eq!(refused.code, rules::game::ErrorCode::BadPosition);
+    assert_eq!(
+        refused.message,
+        "Nothing of Black's can move in this position, so its move step is over and the flipped piece is added next: a game never stops here (set the step to Add)."
+    );
+    let no_card = black_to_move("8/8/8/8/8/8/8/n6N")
+        .replace("\"step\":\"Move\"", "\"step\":\"Add\"")
+        .replace("\"flipped\":\"2H\"", "\"flipped\":null");
+    let refused = game.adjudicate(&no_card, "add a").unwrap_err();
+    assert_eq!(
+        refused.message,
+        "Black's add step needs the flipped card, one of Appendix A's piece cards: a game never stops here without one."
+    );
+    // White's last turn with nothing left to move: the game is over, and the answer says how.
+    let position = json!({
+        "board": "8/8/8/8/8/8/4P3/4n3", "to_move": "white", "white_seat": 0,
+        "piles": [{"draw": [], "discard": []}, {"draw": [], "discard": []}],
+        "flipped": null, "fresh_pawns": [], "done": [], "captured": [0, 0],
+        "step": "Move", "last_turn": true, "ended": null,
+    });
+    let answer = game.adjudicate(&position.to_string(), "e2e1").unwrap();
+    assert_eq!(answer.said, "No move is legal: the game is over (White wins, 2 to 1).");
+}
+
+#[test]
+fn gravity_refusals_say_whose_piece_it_is_why_it_may_not_go_there_and_what_the_step_asks() {
+    let game = rules(GRAVITY);
+    let said = |placement: &str, action: &str| game.adjudicate(&black_to_move(placement), action).unwrap().said;
+    assert_eq!(said("8/8/8/4r3/8/4P3/8/8", "e3e2"), "Black's move e3→e2 is illegal: the pawn on e3 is White's.");
+    assert_eq!(said("8/8/8/4r3/8/4n3/4P3/4n3", "e5e3"), "Black's rook e5→e3 is illegal: e3 holds your own knight.");
+    let said_add = said("8/8/8/4r3/8/8/8/8", "add a");
+    assert_eq!(
+        said_add,
+        "Black's add a is illegal: the flipped piece is added once every piece of yours has moved: this is the move step. Write a move as from and to (e8e6), or cant e4 for a piece of yours that cannot move."
+    );
+    // The record says who adds which piece.
+    let add = json!({
+        "board": "8/8/8/8/8/8/8/8", "to_move": "white", "white_seat": 0,
+        "piles": [{"draw": ["2S"], "discard": []}, {"draw": ["2H"], "discard": []}],
+        "flipped": "3S", "fresh_pawns": [], "done": [], "captured": [0, 0],
+        "step": "Add", "last_turn": false, "ended": null,
+    });
+    let answer = game.adjudicate(&add.to_string(), "add d").unwrap();
+    assert_eq!(answer.reason, "White adds the black pawn on d8.");
 }
 
 /// White's last turn, moves only: `placement`, then White's `action`, and what the
@@ -116,14 +204,15 @@ fn gravity_a_pawn_on_a_stacked_piece_with_nothing_to_capture_is_stacked() {
         serde_json::to_value(rules(GRAVITY).view(&state, Viewer::Spectator)).unwrap()["game"]["stacked"].clone()
     };
     assert_eq!(stacked("8/8/8/8/8/4P3/3rp3/4n3"), json!(["e1", "e2"]));
-    assert_eq!(stacked("8/8/8/8/8/4P3/4p3/4n3"), json!(["e1", "e2", "e3"]));
+    assert_eq!(stacked("8/8/7N/8/8/4P3/4p3/4n3"), json!(["e1", "e2", "e3"]));
 }
 
 #[test]
 fn gravity_a_king_is_never_captured_so_a_pawn_whose_only_capture_is_a_king_is_stacked() {
     // The white pawn on g4 stands on a column of stacked black pieces; diagonally below it
-    // stands the black king, which it may not take: the pawn is stacked.
-    let state = gravity_position("8/8/8/8/6P1/5kr1/6r1/6n1", &[]);
+    // stands the black king, which it may not take: the pawn is stacked (the knight on a8 is
+    // White's piece still to move).
+    let state = gravity_position("N7/8/8/8/6P1/5kr1/6r1/6n1", &[]);
     let public = serde_json::to_value(rules(GRAVITY).view(&state, Viewer::Spectator)).unwrap()["game"].clone();
     assert_eq!(public["stacked"], json!(["g1", "g2", "g3", "g4"]));
     let game = rules(GRAVITY);

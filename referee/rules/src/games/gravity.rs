@@ -51,6 +51,10 @@ pub struct GravityState {
     pub done: Bitboard,
     /// Pieces each colour has captured, White's first.
     pub captured: [u32; 2],
+    /// Pieces that have become stacked: they stay stacked (a hand-built position may leave
+    /// this out; the board decides it then).
+    #[serde(default)]
+    pub stacked: Bitboard,
     /// Where the turn is.
     pub step: Step,
     /// Whether this is White's last turn (after Black added the last white piece).
@@ -125,9 +129,16 @@ fn below(sq: Square) -> Bitboard {
 /// Pieces that can no longer move: on the bottom row, or with every way down blocked by
 /// stacked pieces (worked out from the bottom up).
 pub fn stacked(board: &Board) -> Bitboard {
-    let mut s = board.occupied() & Bitboard::rank(0);
+    stacked_after(board, Bitboard::EMPTY)
+}
+
+/// [`stacked`], where the pieces on `already` became stacked earlier and stay so: stacking is
+/// for good ("it becomes stacked, and can't be moved or captured"), so an enemy that lands
+/// diagonally below a stacked pawn, and could be captured by it, does not unstack it.
+fn stacked_after(board: &Board, already: Bitboard) -> Bitboard {
+    let mut s = board.occupied() & (Bitboard::rank(0) | already);
     for rank in 1..8 {
-        for sq in board.occupied() & Bitboard::rank(rank) {
+        for sq in board.occupied() & Bitboard::rank(rank) & !s {
             let piece = board.piece_at(sq).expect("occupied");
             if (ways_down(board, piece, sq, s) & !s).is_empty() {
                 s = s.with(sq);
@@ -160,18 +171,29 @@ impl GravityState {
         crate::chess::parse_board(&self.board).expect("a stored board is valid")
     }
 
+    /// Puts `b` on the board; the pieces it stacks are stacked for good.
     fn set_board(&mut self, b: &Board) {
         self.board = crate::chess::Position { board: *b, ..crate::chess::Position::standard() }.board_fen();
+        self.stacked = stacked_after(b, self.stacked);
+    }
+
+    /// The stacked pieces: those that became stacked, and any the board stacks now.
+    fn stacked_now(&self) -> Bitboard {
+        stacked_after(&self.board(), self.stacked)
     }
 
     fn seat_of(&self, color: Color) -> Seat {
         if color == Color::White { self.white_seat } else { 1 - self.white_seat }
     }
 
+    /// The colour `seat` plays.
+    fn color_of_seat(&self, seat: Seat) -> Color {
+        if seat == self.white_seat { Color::White } else { Color::Black }
+    }
+
     /// The mover's pieces still to move this turn.
     fn active(&self) -> Bitboard {
-        let b = self.board();
-        b.by_color(self.to_move) & !stacked(&b) & !self.done
+        self.board().by_color(self.to_move) & !self.stacked_now() & !self.done
     }
 
     /// Where the piece on `from` may go now.
@@ -179,7 +201,7 @@ impl GravityState {
         let b = self.board();
         let Some(piece) = b.piece_at(from) else { return Bitboard::EMPTY };
         let occupied = b.occupied();
-        let theirs = capturable(&b, piece.color, stacked(&b));
+        let theirs = capturable(&b, piece.color, self.stacked_now());
         if piece.role == Role::Pawn {
             let mut to = Bitboard::EMPTY;
             if let Some(one) = from.offset(0, -1).filter(|s| !occupied.contains(*s)) {
@@ -246,7 +268,7 @@ impl GravityState {
 
     fn score(&self, color: Color) -> Score {
         let b = self.board();
-        let stacked = stacked(&b) & b.by_color(color);
+        let stacked = self.stacked_now() & b.by_color(color);
         let stacked_by_row: Vec<u32> = (0..8).map(|r| (stacked & Bitboard::rank(r)).count()).collect();
         let rows: u32 = stacked_by_row.iter().enumerate().map(|(r, n)| (r as u32 + 1) * n).sum();
         let captured = self.captured[color.index()];
@@ -279,6 +301,71 @@ impl GravityState {
     }
 }
 
+/// How a move is written in the move step: from and to, or `cant` and the square.
+const MOVE_NOTATION: &str = "Write a move as from and to (e8e6), or cant e4 for a piece of yours that cannot move.";
+
+/// Reads an action of the move step, explaining what is wrong with one that is not legal.
+fn read_move(state: &GravityState, t: &str) -> Result<GravityAction, GameError> {
+    let illegal = |m: String| GameError::new(ErrorCode::IllegalAction, m);
+    let bad = |m: String| GameError::new(ErrorCode::BadNotation, m);
+    if t.starts_with("add") {
+        return Err(illegal(format!(
+            "The flipped piece is added once every piece of yours has moved: this is the move step. {MOVE_NOTATION}"
+        )));
+    }
+    if let Some(sq) = t.strip_prefix("cant").or_else(|| t.strip_prefix("can't")) {
+        let sq: Square = sq.trim().parse().map_err(|_| bad("Name the piece that cannot move: cant e4".into()))?;
+        if !state.active().contains(sq) {
+            return Err(illegal(format!("There is no piece of yours on {sq} still to move.")));
+        }
+        if state.targets(sq).nonempty() {
+            return Err(illegal(format!("The piece on {sq} can move, so it must.")));
+        }
+        return Ok(GravityAction::Cannot(sq));
+    }
+    let (from, to, promotion) = crate::chess::parse_uci_form(t).map_err(|_| bad(MOVE_NOTATION.into()))?;
+    if promotion.is_some() {
+        return Err(bad(format!("Pieces are not promoted in Gravity Chess. {MOVE_NOTATION}")));
+    }
+    if !state.active().contains(from) {
+        return Err(illegal(why_it_cannot_move(state, from)));
+    }
+    if !state.targets(from).contains(to) {
+        return Err(illegal(why_it_cannot_go(state, from, to)));
+    }
+    Ok(GravityAction::Move(from, to))
+}
+
+/// Why the piece on `from` is not one of the mover's pieces still to move.
+fn why_it_cannot_move(state: &GravityState, from: Square) -> String {
+    match state.board().piece_at(from) {
+        None => format!("There is no piece on {from}."),
+        Some(p) if p.color != state.to_move => format!("The {} on {from} is {}'s.", p.role, p.color),
+        Some(_) if state.done.contains(from) => format!("The piece on {from} has already moved this turn."),
+        Some(p) => format!("The {} on {from} is stacked: it can no longer move.", p.role),
+    }
+}
+
+/// Why the piece on `from` may not go to `to`.
+fn why_it_cannot_go(state: &GravityState, from: Square, to: Square) -> String {
+    let b = state.board();
+    match b.piece_at(to) {
+        Some(p) if p.color == state.to_move => format!("{to} holds your own {}.", p.role),
+        Some(p) if p.role == Role::King => format!(
+            "A king is never captured in Gravity Chess: the {} king on {to} stays.",
+            p.color.name().to_lowercase()
+        ),
+        Some(p) if state.stacked_now().contains(to) => format!(
+            "The {} {} on {to} is stacked, and a stacked piece cannot be captured.",
+            p.color.name().to_lowercase(),
+            p.role
+        ),
+        _ => format!(
+            "Gravity pulls down: a piece ends at least one row lower, or captures an unstacked piece on its own row or lower; {from} to {to} is not such a move."
+        ),
+    }
+}
+
 impl Game for Gravity {
     type Options = GravityOptions;
     type State = GravityState;
@@ -291,7 +378,7 @@ impl Game for Gravity {
         RulesInfo {
             id: "gravity",
             name: "Gravity Chess",
-            version: 2,
+            version: 3,
             summary: "Both players drop pieces in at the top of one board; every turn all your active pieces fall at least one row, and pieces stack up on the bottom for points. A card flipped each turn says which of your opponent's pieces you add to the top row.",
             min_seats: 2,
             max_seats: 2,
@@ -325,6 +412,7 @@ impl Game for Gravity {
             fresh_pawns: Bitboard::EMPTY,
             done: Bitboard::EMPTY,
             captured: [0, 0],
+            stacked: Bitboard::EMPTY,
             step: Step::Move,
             last_turn: false,
             ended: None,
@@ -372,45 +460,7 @@ impl Game for Gravity {
                 }
                 Ok(GravityAction::Add(f))
             }
-            Step::Move => {
-                if let Some(sq) = t.strip_prefix("cant").or_else(|| t.strip_prefix("can't")) {
-                    let sq: Square = sq.trim().parse().map_err(|_| bad("Name the piece that cannot move: cant e4"))?;
-                    if !state.active().contains(sq) {
-                        return Err(illegal(format!("There is no piece of yours on {sq} still to move.")));
-                    }
-                    if state.targets(sq).nonempty() {
-                        return Err(illegal(format!("The piece on {sq} can move, so it must.")));
-                    }
-                    return Ok(GravityAction::Cannot(sq));
-                }
-                let (from, to, _) = crate::chess::parse_uci_form(&t)
-                    .map_err(|e| GameError::new(ErrorCode::BadNotation, e.to_string()))?;
-                if !state.active().contains(from) {
-                    let b = state.board();
-                    let why = match b.piece_at(from) {
-                        None => format!("There is no piece on {from}."),
-                        Some(p) if p.color != state.to_move => format!("The piece on {from} is {}'s.", p.color),
-                        Some(_) if state.done.contains(from) => {
-                            format!("The piece on {from} has already moved this turn.")
-                        }
-                        Some(_) => format!("The piece on {from} is stacked: it can no longer move."),
-                    };
-                    return Err(illegal(why));
-                }
-                if !state.targets(from).contains(to) {
-                    let b = state.board();
-                    if b.role_at(to) == Some(Role::King) && b.color_at(to) != Some(state.to_move) {
-                        return Err(illegal(format!(
-                            "A king is never captured in Gravity Chess: the {} king on {to} stays.",
-                            state.to_move.other().name().to_lowercase()
-                        )));
-                    }
-                    return Err(illegal(format!(
-                        "Gravity pulls down: a piece ends at least one row lower, or captures an unstacked piece on its own row or lower; {from} to {to} is not such a move."
-                    )));
-                }
-                Ok(GravityAction::Move(from, to))
-            }
+            Step::Move => read_move(state, &t),
         }
     }
 
@@ -437,8 +487,8 @@ impl Game for Gravity {
                 let piece = state
                     .flipped
                     .and_then(Card::piece)
-                    .map_or("piece".to_string(), |p| format!("{} {}", p.color, p.role));
-                format!("adds the {piece} on {}8", (b'a' + f) as char)
+                    .map_or("piece".to_string(), |p| format!("{} {}", p.color.name().to_lowercase(), p.role));
+                format!("{} adds the {piece} on {}8", state.to_move, (b'a' + f) as char)
             }
         })
     }
@@ -461,12 +511,17 @@ impl Game for Gravity {
         })
     }
 
+    /// Gravity's sentences name the seats by the colours the hidden pawn gave them.
+    fn side_now(&self, state: &GravityState, seat: Seat) -> Option<String> {
+        Some(state.color_of_seat(seat).name().to_string())
+    }
+
     fn describe_attempt(&self, state: &GravityState, _seat: Seat, text: &str) -> Option<String> {
         let side = state.to_move.name();
         let (from, to, _) = crate::chess::parse_uci_form(&text.trim().to_ascii_lowercase()).ok()?;
-        Some(match state.board().role_at(from) {
-            Some(role) => format!("{side}'s {role} {from}→{to}"),
-            None => format!("{side}'s move {from}→{to}"),
+        Some(match state.board().piece_at(from) {
+            Some(p) if p.color == state.to_move => format!("{side}'s {} {from}→{to}", p.role),
+            _ => format!("{side}'s move {from}→{to}"),
         })
     }
 
@@ -507,7 +562,6 @@ impl Game for Gravity {
     }
 
     fn public(&self, state: &GravityState) -> GravityPublic {
-        let b = state.board();
         GravityPublic {
             board: state.board.clone(),
             to_move: state.to_move,
@@ -515,7 +569,7 @@ impl Game for Gravity {
             stage: if state.step == Step::Move { Stage::Move } else { Stage::Add },
             flipped: state.flipped,
             pile_sizes: [state.piles[0].draw.len(), state.piles[1].draw.len()],
-            stacked: stacked(&b).into_iter().collect(),
+            stacked: state.stacked_now().into_iter().collect(),
             // Only while pieces are moving: in the add step and once the game is over nothing is
             // left to move.
             to_move_now: if state.step == Step::Move && state.ended.is_none() {
@@ -534,7 +588,7 @@ impl Game for Gravity {
 
     fn board(&self, state: &GravityState, _viewer: Viewer, legal: &[GravityAction]) -> Option<BoardView> {
         let b = state.board();
-        let st = stacked(&b);
+        let st = state.stacked_now();
         let selectable = legal.iter().fold(Bitboard::EMPTY, |acc, a| match a {
             GravityAction::Move(f, _) | GravityAction::Cannot(f) => acc.with(*f),
             GravityAction::Add(f) => acc.with(Square::from_coords(*f, 7)),
@@ -550,15 +604,71 @@ impl Game for Gravity {
     }
 
     fn parse_position(&self, text: &str) -> Result<GravityState, GameError> {
-        let state: GravityState = serde_json::from_str(text).map_err(|e| {
+        let mut state: GravityState = serde_json::from_str(text).map_err(|e| {
             GameError::new(ErrorCode::BadPosition, format!("a Gravity position is its saved state as JSON: {e}"))
         })?;
-        crate::chess::parse_board(&state.board).map_err(|e| GameError::new(ErrorCode::BadPosition, e.0))?;
+        let board = crate::chess::parse_board(&state.board).map_err(|e| GameError::new(ErrorCode::BadPosition, e.0))?;
+        let bad = |why: String| GameError::new(ErrorCode::BadPosition, why);
+        state.stacked = checked_stacked(&board, state.stacked).map_err(bad)?;
+        if state.ended.is_none() && state.last_turn && state.step == Step::Move && state.moves().is_empty() {
+            // White's last turn with nothing left to move: the game is over, and scored.
+            state.ended = Some(state.final_outcome());
+        }
+        if state.ended.is_none() {
+            state.check_waits_for_a_choice().map_err(bad)?;
+        }
         Ok(state)
     }
 
     fn format_position(&self, state: &GravityState) -> String {
         serde_json::to_string(state).expect("states serialize")
+    }
+}
+
+/// The stacked pieces of a hand-built position that lists `listed` as stacked: each must stand
+/// on the board and have been stackable (on the bottom row, or with every way down but a
+/// pawn's capture blocked by stacked pieces); those the board stacks are added.
+fn checked_stacked(board: &Board, listed: Bitboard) -> Result<Bitboard, String> {
+    if let Some(sq) = (listed & !board.occupied()).into_iter().next() {
+        return Err(format!("{sq} is listed as stacked, but no piece stands there."));
+    }
+    let all = stacked_after(board, listed);
+    for sq in listed & !stacked(board) {
+        let piece = board.piece_at(sq).expect("checked: occupied");
+        let down = match piece.role {
+            Role::Pawn => sq.offset(0, -1).into_iter().collect(),
+            _ => ways_down(board, piece, sq, all),
+        };
+        if (down & !all).nonempty() {
+            return Err(format!(
+                "The {} {} on {sq} is listed as stacked, but it still has a way down that no stacked piece blocks.",
+                piece.color.name().to_lowercase(),
+                piece.role
+            ));
+        }
+    }
+    Ok(all)
+}
+
+impl GravityState {
+    /// Refuses a hand-built position where play never stops: one with nothing left to move in
+    /// the move step (the step is over by then), or an add step with nothing to add or nowhere
+    /// to add it (the turn is over by then). A game asks a choice of the player in every
+    /// position it stops in.
+    fn check_waits_for_a_choice(&self) -> Result<(), String> {
+        let side = self.to_move.name();
+        match self.step {
+            Step::Move if self.moves().is_empty() => Err(format!(
+                "Nothing of {side}'s can move in this position, so its move step is over and the flipped piece is added next: a game never stops here (set the step to Add)."
+            )),
+            Step::Add if self.flipped.and_then(Card::piece).is_none() => Err(format!(
+                "{side}'s add step needs the flipped card, one of Appendix A's piece cards: a game never stops here without one."
+            )),
+            Step::Add if self.free_columns().is_empty() => Err(format!(
+                "The top row is full, so the flipped piece is set aside and {side}'s turn is over: a game never stops here."
+            )),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -573,6 +683,7 @@ pub fn final_scores(placement: &str, captured: [u32; 2]) -> Result<(u32, u32, Se
         fresh_pawns: Bitboard::EMPTY,
         done: Bitboard::EMPTY,
         captured,
+        stacked: Bitboard::EMPTY,
         step: Step::Move,
         last_turn: true,
         ended: None,
