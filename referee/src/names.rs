@@ -1,63 +1,89 @@
-//! Players' names in the referee's sentences. Games whose seats have no sides of their own
-//! call them "Seat 1", "Seat 2", ... (Chess Battle, Chess Golf, table tools); where the player
-//! holding such a seat gave a name at joining, the sentences a caller reads — the record's
-//! entries and the outcome — say the name instead: "Ann hands a medal to Bob". Seats with a
-//! side ("White") keep it. The record as chained and audited is not changed: only what views and
-//! record pages tell.
+//! Players' names in the referee's sentences. Seats numbered "Seat 1", "Seat 2" (Chess Battle,
+//! Chess Golf, table tools) or "Player 1", "Player 2" (Gravity, Cooperative Chess) are said by
+//! the names their players gave at joining wherever a sentence a caller reads names them: the
+//! record's entries, the outcome, the game's own words in a view (Chess Battle's "taken by Ann
+//! on g7"), the sentence an action is told with, and refusals: "Ann hands a medal to Bob". A
+//! game that draws its sides after seating says the side too: "Ann (White) resigned" in
+//! Gravity. A seat with a side of its own ("White") keeps it, as the game's sentences use the
+//! side's word for its colour too; a refusal that says whose turn it is names every player,
+//! with the side: "It is not your turn: Bob (Black) is to play." The record as chained and
+//! audited keeps the referee's own words.
 
-use rules::game::SeatInfo;
+use rules::game::{SeatInfo, Turn, View};
 
-/// For each seat numbered "Seat N" whose player gave a name: the label and the name.
-pub fn named_seats(seats: &[SeatInfo], names: &[String]) -> Vec<(String, String)> {
-    seats
-        .iter()
-        .filter(|s| is_numbered(&s.side))
-        .filter_map(|s| {
-            let name = names.get(usize::from(s.seat)).filter(|n| !n.is_empty())?;
-            Some((s.side.clone(), name.clone()))
-        })
-        .collect()
+/// How one game's sentences name its seats for its callers.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    /// Each numbered seat ("Seat 2") whose player gave a name, with how sentences say it.
+    numbered: Vec<(String, String)>,
+    /// How each seat is said, by seat: its player's name and side, or its side.
+    spoken: Vec<String>,
 }
 
-/// Whether a side is a bare seat number ("Seat 3").
+/// Whether a side is a bare seat number ("Seat 3", "Player 1").
 fn is_numbered(side: &str) -> bool {
-    side.strip_prefix("Seat ").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    let number = side.strip_prefix("Seat ").or_else(|| side.strip_prefix("Player "));
+    number.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// `text` with each whole "Seat N" of `named` said by its name ("Seat 1" never matches the
-/// start of "Seat 12").
-pub fn with_names(text: &str, named: &[(String, String)]) -> String {
-    if named.is_empty() || !text.contains("Seat ") {
-        return text.to_string();
+impl Names {
+    /// The names of `seats`, from what each player gave at joining (`names`, by seat; empty for
+    /// none) and the side each seat plays now (`sides_now`, by seat: the game's words for it).
+    pub fn new(seats: &[SeatInfo], names: &[String], sides_now: &[String]) -> Names {
+        let mut numbered = Vec::new();
+        let spoken = seats
+            .iter()
+            .map(|s| {
+                let now = sides_now.get(usize::from(s.seat)).cloned().unwrap_or_else(|| s.side.clone());
+                let Some(name) = names.get(usize::from(s.seat)).filter(|n| !n.is_empty()) else { return now };
+                let said = if is_numbered(&now) { name.clone() } else { format!("{name} ({now})") };
+                if is_numbered(&s.side) {
+                    numbered.push((s.side.clone(), said.clone()));
+                }
+                said
+            })
+            .collect();
+        Names { numbered, spoken }
     }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find("Seat ") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + "Seat ".len()..];
-        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        let label = &rest[at..at + "Seat ".len() + digits];
-        let starts_a_word = at == 0 || !rest[..at].ends_with(|c: char| c.is_alphanumeric());
-        match named.iter().find(|(seat, _)| seat == label).filter(|_| digits > 0 && starts_a_word) {
-            Some((_, name)) => out.push_str(name),
-            None => out.push_str(label),
+
+    /// `text` with each whole "Seat N" or "Player N" of a named seat said by its name ("Seat 1"
+    /// never matches the start of "Seat 12").
+    pub fn say(&self, text: &str) -> String {
+        rules::game::relabel(text, &self.numbered)
+    }
+
+    /// A view with its sentences said by names: each entry of `played`, the outcome's reason and
+    /// every sentence of the game's own part.
+    pub fn name_view(&self, view: &mut View) {
+        if self.numbered.is_empty() {
+            return;
         }
-        rest = &rest[at + label.len()..];
+        for entry in &mut view.played {
+            entry.said = self.say(&entry.said);
+        }
+        if let Some(outcome) = &mut view.outcome {
+            outcome.outcome.reason = self.say(&outcome.outcome.reason);
+        }
+        self.name_strings(&mut view.game);
     }
-    out.push_str(rest);
-    out
-}
 
-/// A view with its sentences said by names: each entry of `played` and the outcome's reason.
-pub fn name_view(view: &mut rules::game::View, named: &[(String, String)]) {
-    if named.is_empty() {
-        return;
+    /// Every string in `value` said by names.
+    fn name_strings(&self, value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::String(text) if text.contains("Seat ") || text.contains("Player ") => {
+                *text = self.say(text);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(|v| self.name_strings(v)),
+            serde_json::Value::Object(map) => map.values_mut().for_each(|v| self.name_strings(v)),
+            _ => {}
+        }
     }
-    for entry in &mut view.played {
-        entry.said = with_names(&entry.said, named);
-    }
-    if let Some(outcome) = &mut view.outcome {
-        outcome.outcome.reason = with_names(&outcome.outcome.reason, named);
+
+    /// The refusal told to a seat that may not act now, naming who may by name and side.
+    pub fn not_your_turn(&self, turn: &Turn) -> String {
+        let seats = turn.active_seats();
+        let to_play: Vec<String> = seats.iter().filter_map(|s| self.spoken.get(usize::from(*s)).cloned()).collect();
+        rules::game::not_your_turn(&to_play)
     }
 }
 
@@ -65,31 +91,59 @@ pub fn name_view(view: &mut rules::game::View, named: &[(String, String)]) {
 mod tests {
     use super::*;
 
-    fn named() -> Vec<(String, String)> {
-        vec![("Seat 1".into(), "Ann".into()), ("Seat 2".into(), "Bob".into())]
+    fn seats(sides: &[&str]) -> Vec<SeatInfo> {
+        sides
+            .iter()
+            .enumerate()
+            .map(|(i, side)| SeatInfo { seat: i as u8, side: side.to_string(), team: i as u8 })
+            .collect()
+    }
+
+    fn names(given: &[&str]) -> Vec<String> {
+        given.iter().map(|n| n.to_string()).collect()
+    }
+
+    fn numbered() -> Names {
+        let sides = ["Seat 1", "Seat 2", "Seat 3"];
+        Names::new(&seats(&sides), &names(&["Ann", "Bob", ""]), &names(&sides))
     }
 
     #[test]
     fn numbered_seats_are_said_by_their_players_names() {
-        let said = with_names("Seat 1 hands a medal to Seat 2; Seat 3 waits", &named());
+        let said = numbered().say("Seat 1 hands a medal to Seat 2; Seat 3 waits");
         assert_eq!(said, "Ann hands a medal to Bob; Seat 3 waits");
     }
 
     #[test]
     fn a_longer_number_or_another_word_is_left_alone() {
-        assert_eq!(with_names("Seat 12 and Seat 1.", &named()), "Seat 12 and Ann.");
-        assert_eq!(with_names("BackSeat 1", &named()), "BackSeat 1");
-        assert_eq!(with_names("Seat one", &named()), "Seat one");
+        let names = numbered();
+        assert_eq!(names.say("Seat 12 and Seat 1."), "Seat 12 and Ann.");
+        assert_eq!(names.say("BackSeat 1"), "BackSeat 1");
+        assert_eq!(names.say("Seat one"), "Seat one");
+        assert_eq!(names.say("Seat 1a"), "Seat 1a");
     }
 
     #[test]
-    fn only_seats_without_sides_of_their_own_take_names() {
-        let seats = vec![
-            SeatInfo { seat: 0, side: "White".into(), team: 0 },
-            SeatInfo { seat: 1, side: "Seat 2".into(), team: 1 },
-            SeatInfo { seat: 2, side: "Seat 3".into(), team: 2 },
-        ];
-        let names = vec!["Ann".to_string(), "Bob".to_string(), String::new()];
-        assert_eq!(named_seats(&seats, &names), vec![("Seat 2".to_string(), "Bob".to_string())]);
+    fn a_seat_whose_side_is_drawn_is_said_by_its_name_and_side() {
+        let sides = ["Player 1", "Player 2"];
+        let names = Names::new(&seats(&sides), &names(&["Ann", "Bob"]), &names(&["Black", "White"]));
+        assert_eq!(names.say("Player 1 resigned, Player 2 wins"), "Ann (Black) resigned, Bob (White) wins");
+        let turn = Turn::seat(1, rules::game::Stage::Move);
+        assert_eq!(names.not_your_turn(&turn), "It is not your turn: Bob (White) is to play.");
+    }
+
+    #[test]
+    fn seats_with_sides_of_their_own_keep_them_in_sentences_and_are_named_whose_turn_it_is() {
+        let sides = ["White", "Black"];
+        let names = Names::new(&seats(&sides), &names(&["Ann", ""]), &names(&sides));
+        assert_eq!(names.say("White offers a draw"), "White offers a draw");
+        assert_eq!(
+            names.not_your_turn(&Turn::seat(0, rules::game::Stage::Move)),
+            "It is not your turn: Ann (White) is to play."
+        );
+        assert_eq!(
+            names.not_your_turn(&Turn::seat(1, rules::game::Stage::Move)),
+            "It is not your turn: Black is to play."
+        );
     }
 }

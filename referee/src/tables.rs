@@ -15,6 +15,7 @@ use crate::audit::{AUDIT_FORMAT, AuditRecord, game_key};
 use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
 use crate::draws::{DERIVATION_3, Fresh, replay_event};
 use crate::errors::{ApiError, Reason, echo};
+use crate::names::Names;
 use crate::signing;
 use crate::store::{
     AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, PriorUse, SeatRecord, Signed, Store,
@@ -23,7 +24,7 @@ use crate::tokens;
 use crate::warm::Warm;
 use crate::work::{blocking, short};
 use referee_proto::v1 as pb;
-use rules::game::{AnyState, DynGame, PlayedView, View, Viewer};
+use rules::game::{AnyState, DynGame, ErrorCode, GameError, PlayedView, View, Viewer};
 use rules::games;
 use rules::random::{EventRng, Replay, commitment, to_hex};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -223,8 +224,7 @@ impl Current {
                     let seats = 0..self.loaded.header.seat_count;
                     view.revealed = Some(seats.map(|s| self.game.view(state, Viewer::Seat(s)).private).collect());
                 }
-                let named = crate::names::named_seats(&view.seats, &self.names());
-                crate::names::name_view(&mut view, &named);
+                self.names_in(state).name_view(&mut view);
                 referee_proto::structs::to_struct(&view)
             }
             None => {
@@ -258,6 +258,25 @@ impl Current {
             awaiting_reveal: self.awaiting_reveal().into_iter().map(u32::from).collect(),
             reveal_deadline_ms: self.reveal_deadline(self.reveal_wait_ms).unwrap_or(0),
         }
+    }
+
+    /// How the sentences of the game in `state` name its seats for callers: by the names the
+    /// players gave (`names.rs`).
+    pub(crate) fn names_in(&self, state: &AnyState) -> Names {
+        let seating = self.game.seats(state);
+        let sides: Vec<String> = (0..seating.count()).map(|s| self.game.side_now(state, s)).collect();
+        Names::new(&seating.seats, &self.names(), &sides)
+    }
+
+    /// A refusal of the game in `state` as its caller hears it: seats said by their players'
+    /// names, and whose turn it is by name and side.
+    fn refusal(&self, state: &AnyState, e: GameError) -> ApiError {
+        let names = self.names_in(state);
+        let message = match e.code {
+            ErrorCode::NotYourTurn => names.not_your_turn(&self.game.turn(state)),
+            _ => names.say(&e.message),
+        };
+        ApiError::from(GameError { message, ..e })
     }
 
     /// The seats whose record passes `test`, in order.
@@ -750,16 +769,10 @@ impl Tables {
             self.replayed_record(&current, viewer, from).await?
         };
         let next_from = if from + RECORD_PAGE < recorded { from + RECORD_PAGE } else { 0 };
-        let seats = current.state.as_ref().map(|_| current.game.seating(&current.loaded.header.options));
-        let seats = seats.and_then(Result::ok).map(|s| s.seats).unwrap_or_default();
-        let named = crate::names::named_seats(&seats, &current.names());
+        let names = current.state.as_ref().map(|s| current.names_in(s)).unwrap_or_default();
         let played = heard
             .into_iter()
-            .map(|p| pb::PlayedEntry {
-                seat: u32::from(p.seat),
-                said: crate::names::with_names(&p.said, &named),
-                action: p.action,
-            })
+            .map(|p| pb::PlayedEntry { seat: u32::from(p.seat), said: names.say(&p.said), action: p.action })
             .collect();
         Ok(pb::GameRecord { game_id: game_id.to_string(), seq: current.seq, from, played, next_from })
     }
@@ -936,7 +949,7 @@ impl Tables {
             let mut next = current.game.clone_state(state);
             let (applied, drawn) =
                 fresh.drawing(|streams| current.game.apply_streams(&mut next, seat, &recorded, streams));
-            let applied = applied?;
+            let applied = applied.map_err(|e| current.refusal(state, e))?;
             let closed = (current.game.draw_point(&next, seat).round > point.round).then_some(point.round);
             let entries = added_entries(current.game, state, &next);
             Ok((current, next, applied, drawn, closed, entries))
@@ -1013,11 +1026,15 @@ impl Tables {
         let after = Current { state, seq: new_seq, chain, last_at_ms, round_deadline_ms, ..current };
         let started = std::time::Instant::now();
         let view = after.view(Caller::Seat(seat));
+        let description = after.state.as_ref().map_or(applied.description.clone(), |s| {
+            // Told as the seat's view tells it: by the players' names.
+            after.names_in(s).say(&applied.description)
+        });
         stage("view", started);
         self.warm.keep(after);
         Ok(Attempt::Done(Box::new(Submitted {
             action: applied.action,
-            description: applied.description,
+            description,
             event_seq: event.seq,
             duplicate: false,
             view,
@@ -1080,6 +1097,7 @@ impl Tables {
             Some(current) => current,
             None => self.current(game_id, None).await?,
         };
+        let description = now.state.as_ref().map_or(description.clone(), |s| now.names_in(s).say(&description));
         Ok(Submitted { action, description, event_seq: seq, duplicate: true, view: now.view(Caller::Seat(seat)) })
     }
 
