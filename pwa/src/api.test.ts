@@ -75,6 +75,20 @@ describe("the viewer's actions and the record", () => {
     expect(gamePlayed({ played }).map((p) => p.said)).toEqual(["d4"]);
     expect([...takenBack(played)]).toEqual([0]);
   });
+
+  it("leaves out a move and the reply to it taken back together, and only those", () => {
+    const played = [
+      { seat: 0, said: "e4", action: "e2e4" },
+      { seat: 1, said: "e5", action: "e7e5" },
+      { seat: 0, said: "Nf3", action: "g1f3" },
+      { seat: 1, said: "Nc6", action: "b8c6" },
+      { seat: 0, said: "White asks to take back their last move and the reply to it", action: "offer-takeback" },
+      { seat: 1, said: "Black lets White take back their last move and the reply to it", action: "accept-takeback" },
+      { seat: 0, said: "d4", action: "d2d4" },
+    ];
+    expect(gamePlayed({ played }).map((p) => p.said)).toEqual(["e4", "e5", "d4"]);
+    expect([...takenBack(played)]).toEqual([2, 3]);
+  });
 });
 
 describe("seats by name", () => {

@@ -185,6 +185,9 @@ interface Envelope {
   draw_offer: DrawOffer | null;
   /** The team that asked to take back its last move, waiting for the other side's answer. */
   takeback_request?: number | null;
+  /** How many moves that request, or else this viewer's own `offer-takeback`, would take back:
+   * 1, the side's last move; 2, its last move and the other side's reply. */
+  takeback_moves?: number | null;
   outcome: Outcome | null;
   board: BoardView | null;
 }
@@ -226,7 +229,7 @@ export function isCourtesy(action: string): action is Courtesy {
  * engine's part of the view, with the actions that were legal then.) */
 export function settled(view: View): View {
   if (view.status !== "over" || (view.turn.kind === "over" && view.legal_actions.length === 0)) return view;
-  return { ...view, turn: { kind: "over" }, legal_actions: [], draw_offer: null, takeback_request: null } as View;
+  return { ...view, turn: { kind: "over" }, legal_actions: [], draw_offer: null, takeback_request: null, takeback_moves: null } as View;
 }
 
 /** The seats that may act now, each with its stage. */
@@ -263,7 +266,7 @@ export function gameActions(view: Pick<View, "legal_actions">): string[] {
 
 /** The game's own moves that stand: the record without the courtesies (resignations, draw
  * offers, takebacks), without the referee's notes (action `-`), and without a move taken back
- * (each `accept-takeback` removes the last move before it). */
+ * (each `accept-takeback` removes the asker's last move, and the reply to it where there was one). */
 export function gamePlayed(view: Pick<View, "played">): PlayedEntry[] {
   return movesOf(view.played).standing.map((i) => view.played[i]);
 }
@@ -277,10 +280,13 @@ export function takenBack(played: PlayedEntry[]): Set<number> {
 function movesOf(played: PlayedEntry[]): { standing: number[]; taken: Set<number> } {
   const standing: number[] = [];
   const taken = new Set<number>();
+  let asker: number | null = null;
   for (const [i, p] of played.entries()) {
+    if (p.action === "offer-takeback") asker = p.seat;
     if (p.action === "accept-takeback") {
-      const back = standing.pop();
-      if (back !== undefined) taken.add(back);
+      // The asker's last move, and the reply to it where the other side had replied.
+      const moves = asker !== null && standing.length > 0 && played[standing[standing.length - 1]].seat !== asker ? 2 : 1;
+      for (const back of standing.splice(-moves)) taken.add(back);
     } else if (isGameMove(p)) standing.push(i);
   }
   return { standing, taken };

@@ -3,7 +3,7 @@
 import type { ComponentChildren } from "preact";
 import { type GameView, courtesies } from "../api";
 
-/** Take back my move (the other side is asked), offer a draw and resign, where the referee
+/** Take back my move (after the other side's reply: with the reply; the other side is asked), offer a draw and resign, where the referee
  * allows the viewer now, plus `children` (a claim). */
 export function TableActions({ view, act, children }: { view: GameView; act: (a: string) => Promise<void>; children?: ComponentChildren }) {
   const allowed = courtesies(view);
@@ -14,7 +14,7 @@ export function TableActions({ view, act, children }: { view: GameView; act: (a:
   return (
     <div class="actions">
       {children}
-      {takeback && <button onClick={() => act("offer-takeback")}>Take back my move</button>}
+      {takeback && <button onClick={() => act("offer-takeback")}>{view.takeback_moves === 2 ? "Take back my move and the reply" : "Take back my move"}</button>}
       {offer && <button onClick={() => act("offer-draw")}>Offer a draw</button>}
       {resign && (
         <button

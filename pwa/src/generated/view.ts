@@ -71,6 +71,13 @@ export interface ViewEnvelope {
   seats: SeatInfo[];
   secrets?: Secrets;
   /**
+   * How many moves the takeback in question would take back: the one asked for
+   * (`takeback_request`), else the one this viewer may ask for now (`offer-takeback`): 1,
+   * the side's own last move; 2, its last move and the other side's reply to it. Absent
+   * when neither.
+   */
+  takeback_moves?: number | null;
+  /**
    * The team that asked to take back its last move, waiting for the other side's answer
    * (`accept-takeback` or `decline-takeback`); absent when none has.
    */

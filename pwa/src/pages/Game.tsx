@@ -49,16 +49,16 @@ function useWakeLock(active: boolean) {
 const REQUESTS = {
   draw: {
     label: "draw offer",
-    made: (who: string) => `${who} offered a draw.`,
-    makes: (who: string) => `${who} offers a draw.`,
+    made: (who: string, _moves: string) => `${who} offered a draw.`,
+    makes: (who: string, _moves: string) => `${who} offers a draw.`,
     accept: "Accept the draw",
     withdraw: "Withdraw the offer",
     actions: ["accept-draw", "decline-draw"],
   },
   takeback: {
     label: "takeback request",
-    made: (who: string) => (who === "You" ? "You asked to take back your last move." : `${who} asked to take back their last move.`),
-    makes: (who: string) => `${who} asks to take back their last move.`,
+    made: (who: string, moves: string) => (who === "You" ? `You asked to take back your ${moves}.` : `${who} asked to take back their ${moves}.`),
+    makes: (who: string, moves: string) => `${who} asks to take back their ${moves}.`,
     accept: "Let them take it back",
     withdraw: "Withdraw the request",
     actions: ["accept-takeback", "decline-takeback"],
@@ -75,9 +75,10 @@ function RequestBanner({ view, act, kind }: { view: GameView; act: (a: string) =
   const allowed = courtesies(view);
   const ours = team === teamOf(view, view.seat);
   const by = teamName(view, team);
+  const moves = view.takeback_moves === 2 ? (ours ? "last move and the reply to it" : "last move and your reply") : "last move";
   return (
     <div class="banner draw-offer" role="region" aria-label={words.label}>
-      <p aria-live="polite">{ours ? words.made(view.seat !== null ? "You" : by) : words.makes(by)}</p>
+      <p aria-live="polite">{ours ? words.made(view.seat !== null ? "You" : by, moves) : words.makes(by, moves)}</p>
       <div class="actions">
         {!ours && allowed.includes(accept) && (
           <button class="primary" onClick={() => act(accept)}>

@@ -125,6 +125,10 @@ pub struct Conduct {
     /// The last move, where it may be taken back (the table keeps the state before it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub takeback: Option<Takeback>,
+    /// The move before the last, by the other side, where its side may still ask to take it
+    /// back together with the reply to it (`takeback`; the table keeps the state before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier: Option<Takeback>,
 }
 
 fn illegal(message: &str) -> GameError {
@@ -170,16 +174,52 @@ impl Conduct {
         }
     }
 
+    /// The takeback asked for and waiting for an answer, if any.
+    pub fn asked(&self) -> Option<&Takeback> {
+        self.takeback.iter().chain(&self.earlier).find(|t| t.asked)
+    }
+
+    /// How many moves the takeback asked for would take back: 1 (the asker's last move), 2
+    /// (the asker's move and the other side's reply to it); `None` when none is asked.
+    pub fn asked_moves(&self) -> Option<u8> {
+        match (&self.takeback, &self.earlier) {
+            (Some(t), _) if t.asked => Some(1),
+            (_, Some(e)) if e.asked => Some(2),
+            _ => None,
+        }
+    }
+
+    /// How many moves `team`'s own takeback request would take back now (see
+    /// [`Conduct::asked_moves`]), when it may ask.
+    fn askable_moves(&self, team: Team) -> Option<u8> {
+        if self.asked().is_some() {
+            return None;
+        }
+        match (&self.takeback, &self.earlier) {
+            (Some(t), _) if t.team == team => Some(1),
+            (_, Some(e)) if e.team == team => Some(2),
+            _ => None,
+        }
+    }
+
+    /// How many moves the takeback in question would take back: the one asked for, else the
+    /// one `team` may ask for now; `None` when neither.
+    pub fn takeback_moves(&self, team: Option<Team>) -> Option<u8> {
+        self.asked_moves().or_else(|| team.and_then(|t| self.askable_moves(t)))
+    }
+
     /// Checks a takeback courtesy of `team`'s.
     fn check_takeback(&self, team: Team, courtesy: Courtesy, allowed: bool) -> Result<(), GameError> {
-        let asked = self.takeback.as_ref().filter(|t| t.asked);
+        let asked = self.asked();
         match courtesy {
             _ if !allowed => Err(illegal("Moves cannot be taken back in this game.")),
-            Courtesy::OfferTakeback => match &self.takeback {
-                Some(t) if t.team == team && t.asked => Err(illegal("You have already asked to take back your move.")),
-                Some(t) if t.team == team => Ok(()),
-                _ => Err(illegal(
-                    "Only the last move can be taken back, by the side that made it, before anything was drawn or hidden.",
+            Courtesy::OfferTakeback => match asked {
+                Some(t) if t.team == team => Err(illegal("You have already asked to take back your move.")),
+                Some(_) => Err(illegal("The other side has asked to take back a move: answer that first.")),
+                None if self.askable_moves(team).is_some() => Ok(()),
+                None => Err(illegal(
+                    "You have no move to take back now: only your last move (with the reply to it, if there was one) \
+                     can be taken back, once, where nothing was drawn or hidden.",
                 )),
             },
             Courtesy::AcceptTakeback if asked.is_some_and(|t| t.team != team) => Ok(()),
@@ -228,22 +268,35 @@ impl Conduct {
                 if withdrawn { format!("{side} withdraws the draw offer") } else { format!("{side} declines the draw") }
             }
             Courtesy::OfferTakeback => {
-                let draw_offer = self.takeback.take().and_then(|t| t.draw_offer);
-                self.takeback = Some(Takeback { team, asked: true, draw_offer });
-                format!("{side} asks to take back their last move")
+                let with_reply = self.askable_moves(team) == Some(2);
+                let asked = if with_reply { &mut self.earlier } else { &mut self.takeback };
+                if let Some(t) = asked.as_mut() {
+                    t.asked = true;
+                }
+                if with_reply {
+                    format!("{side} asks to take back their last move and the reply to it")
+                } else {
+                    format!("{side} asks to take back their last move")
+                }
             }
             Courtesy::AcceptTakeback => {
-                let taken = self.takeback.take().unwrap_or_default();
+                let moves = self.asked_moves();
+                let (last, earlier) = (self.takeback.take(), self.earlier.take());
+                let taken = if moves == Some(2) { earlier } else { last }.unwrap_or_default();
                 // The position before the move comes back with the draw offer that stood in it.
                 self.draw_offer = taken.draw_offer;
-                let by = taken.team;
-                let asker = seating.teams.get(usize::from(by)).cloned().unwrap_or_default();
-                format!("{side} lets {asker} take back their last move")
+                let asker = seating.teams.get(usize::from(taken.team)).cloned().unwrap_or_default();
+                if moves == Some(2) {
+                    format!("{side} lets {asker} take back their last move and the reply to it")
+                } else {
+                    format!("{side} lets {asker} take back their last move")
+                }
             }
             Courtesy::DeclineTakeback => {
-                let withdrawn = self.takeback.as_ref().is_some_and(|t| t.team == team);
-                // Asked once: the move stands either way.
+                let withdrawn = self.asked().is_some_and(|t| t.team == team);
+                // Asked once: the moves stand either way.
                 self.takeback = None;
+                self.earlier = None;
                 if withdrawn {
                     format!("{side} withdraws the takeback request")
                 } else {
@@ -261,6 +314,7 @@ impl Conduct {
             self.draw_offer = None;
         }
         self.takeback = None;
+        self.earlier = None;
     }
 }
 

@@ -53,6 +53,10 @@ pub struct Table<S> {
     /// (`conduct.takeback`).
     #[serde(default = "nothing_kept", skip_serializing_if = "Option::is_none")]
     pub before_last: Option<Box<S>>,
+    /// The game's state before the move before the last, while that move may be taken back
+    /// together with the reply to it (`conduct.earlier`).
+    #[serde(default = "nothing_kept", skip_serializing_if = "Option::is_none")]
+    pub before_earlier: Option<Box<S>>,
     /// The latest entries of the record (at most [`RECENT_ENTRIES`]), oldest first.
     pub record: VecDeque<Entry>,
     /// How many entries the record holds in all; the first one kept is number
@@ -118,6 +122,7 @@ impl<S> Table<S> {
             seating,
             conduct: Conduct::default(),
             before_last: None,
+            before_earlier: None,
             record: VecDeque::new(),
             recorded: 0,
             sealed: BTreeMap::new(),
@@ -623,12 +628,15 @@ impl<G: Game> Erased<G> {
 
     fn courtesy(&self, table: &mut Table<G::State>, seat: Seat, courtesy: Courtesy) -> Result<Applied, GameError> {
         table.conduct.check(&table.seating, seat, courtesy, self.0.courtesies())?;
+        let moves = table.conduct.asked_moves();
         let said = table.conduct.apply(&table.seating, seat, courtesy);
+        let (last, earlier) = (table.before_last.take(), table.before_earlier.take());
         if courtesy == Courtesy::AcceptTakeback {
-            let before = table.before_last.take().expect("checked: a takeback was asked, so the table kept the state");
-            table.game = *before;
-        } else if table.conduct.takeback.is_none() {
-            table.before_last = None;
+            let before = if moves == Some(2) { earlier } else { last };
+            table.game = *before.expect("checked: a takeback was asked, so the table kept the state");
+        } else {
+            table.before_last = last.filter(|_| table.conduct.takeback.is_some());
+            table.before_earlier = earlier.filter(|_| table.conduct.earlier.is_some());
         }
         let action = courtesy.as_str().to_string();
         table.note(Entry { seat, action: action.clone(), said: Said::public(said.clone()) });
@@ -732,12 +740,20 @@ impl<G: Game> Erased<G> {
         self.0.apply(&mut table.game, seat, &action, &mut own)?;
         let drew = own.draws > 0;
         let said = self.0.describe_result(&table.game, seat, &action, &said).unwrap_or(said);
+        let team = table.seating.team_of(seat);
+        // The other side's move, not asked about, may go back with this reply to it.
+        let earlier = table.conduct.takeback.take().filter(|t| !t.asked && t.team != team);
+        let before_earlier = table.before_last.take().filter(|_| earlier.is_some());
         table.conduct.acted(&table.seating, seat);
         // A move that drew nothing and hid nothing may be taken back, with the other side's consent.
         table.before_last = before.filter(|_| !drew && said.to_others.is_none()).map(Box::new);
+        table.before_earlier = None;
         if table.before_last.is_some() {
-            let team = table.seating.team_of(seat);
             table.conduct.takeback = Some(Takeback { team, asked: false, draw_offer: offer_before });
+            if before_earlier.is_some() {
+                table.conduct.earlier = earlier;
+                table.before_earlier = before_earlier;
+            }
         }
         let description = said.to_actor.clone();
         table.note(Entry { seat, action: formatted.clone(), said });
@@ -924,7 +940,8 @@ impl<G: Game> DynGame for Erased<G> {
             played: Self::played_view(table, viewer),
             played_from: table.first_kept(),
             draw_offer: table.conduct.draw_offer.clone(),
-            takeback_request: table.conduct.takeback.as_ref().filter(|t| t.asked).map(|t| t.team),
+            takeback_request: table.conduct.asked().map(|t| t.team),
+            takeback_moves: table.conduct.takeback_moves(seat.map(|s| table.seating.team_of(s))),
             outcome: self
                 .ended(table)
                 .map(|outcome| OutcomeView { teams: table.seating.team_results(&outcome), outcome }),

@@ -45,6 +45,12 @@ pub struct View {
     /// (`accept-takeback` or `decline-takeback`); absent when none has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub takeback_request: Option<Team>,
+    /// How many moves the takeback in question would take back: the one asked for
+    /// (`takeback_request`), else the one this viewer may ask for now (`offer-takeback`): 1,
+    /// the side's own last move; 2, its last move and the other side's reply to it. Absent
+    /// when neither.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback_moves: Option<u8>,
     /// How the game ended, per seat and per team.
     pub outcome: Option<OutcomeView>,
     /// Once the game is over, every seat's secrets (each seat's `private` part, by seat: a
@@ -79,6 +85,7 @@ impl View {
             played_from: 0,
             draw_offer: None,
             takeback_request: None,
+            takeback_moves: None,
             outcome: None,
             revealed: None,
             board: None,
@@ -95,6 +102,7 @@ impl View {
         self.legal_actions_complete = true;
         self.draw_offer = None;
         self.takeback_request = None;
+        self.takeback_moves = None;
         if let Some(board) = &mut self.board {
             board.cells.iter_mut().for_each(|c| c.selectable = false);
         }
