@@ -79,7 +79,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByText("add: still adding pieces").waitFor();
     assert.equal(await page.getByRole("group", { name: "side to move" }).count(), 0, "Neighbour has no side to move");
     await (await tapMove(page, "d4", "e6", "error")).getByText("it moves only as a rook or a bishop").waitFor();
-    await (await tapMove(page, "d4", "d1", "ok")).getByText("Moving the white knight d4→d1, borrowing the rook's move is legal.").waitFor();
+    await (await tapMove(page, "d4", "d1", "ok")).getByText("Moving the white knight d4→d1, borrowing the rook's move, is legal.").waitFor();
     assert.match(await page.getByRole("region", { name: "after the move" }).locator("code").innerText(), /^8\/8\/8\/3B4\/4R1rb\/8\/8\/3N4 move 10 15 h4$/);
     // The piles are named fields, written after the others whatever their order.
     await page.getByLabel("Which neighbours join a group").selectOption("sides");
@@ -124,7 +124,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByText("A section's corners are A (the wide one)").waitFor();
     assert.equal(await page.getByLabel("How the sections join", { exact: true }).inputValue(), "1,2bc=1cd,3ab=2da,4cd=3cd");
     await (await tapMove(page, "1b1", "1b3", "error")).getByText("a pawn steps one cell orthogonally").waitFor();
-    await (await tapMove(page, "1d3", "2d3", "ok")).getByText("knight 1d3→2d3 is legal").waitFor();
+    await (await tapMove(page, "1d3", "2d3", "ok")).getByText("Fire's knight 1d3→2d3 is legal").waitFor();
     const after = page.getByRole("region", { name: "after the move" });
     await after.getByRole("grid", { name: "position after the move" }).locator('[data-square="2d3"][aria-label*="Fire knight"]').waitFor();
     // An Ice queen put on 2b3, the stage and whose turn set in words.
@@ -133,7 +133,7 @@ for (const viewport of VIEWPORTS) {
     await editor.locator('[data-square="2b3"][aria-label*="Ice queen"]').waitFor();
     await page.getByLabel("Whose turn").selectOption("ice");
     await page.getByRole("button", { name: "Tap a move", exact: true }).click();
-    await (await tapMove(page, "2b3", "1c4", "ok")).getByText("queen 2b3→1c4 takes the pawn is legal").waitFor();
+    await (await tapMove(page, "2b3", "1c4", "ok")).getByText("Ice's queen 2b3→1c4, taking the pawn, is legal.").waitFor();
     await page.getByText("Position as text").click();
     assert.equal(await page.getByLabel("Position (the arrangement").inputValue(), "1,2bc=1cd,3ab=2da,4cd=3cd PPPP/BRKB/NQRN/PPPP|4/4/1q2/4|4/4/4/4|pppp/brkb/nqrn/pppp ice move");
     // Section 4 laid where section 2 lies: the referee says why.
@@ -159,7 +159,7 @@ for (const viewport of VIEWPORTS) {
     await (await tapMove(page, "c3", "a4", "ok")).getByText("Seat 1's white knight c3→a4 is legal").waitFor();
     await asks.selectOption("2");
     await askTyped(page, "stay");
-    await page.locator(".verdict .ok").getByText("Seat 3's white bishop stays on c6 is legal").waitFor();
+    await page.locator(".verdict .ok").getByText("Seat 3's white bishop staying on c6 is legal").waitFor();
     // Seat 4's knight put on d4 instead of f6.
     await page.getByRole("button", { name: "place Seat 4's piece" }).click();
     await editor.locator('[data-square="d4"]').click();

@@ -145,8 +145,8 @@ test("Masquerade Chess on two phones: the secret table by taps, a refused and an
   const cell = (page, c) => page.getByRole("table", { name: /What you know/ }).locator(`[data-cell="${c}"]`);
   assert.equal((await cell(white, "NN").innerText()).trim(), "", "nothing known yet");
   // The knight tries to take d5 with a knight's jump: no, and nothing moves.
-  await play(white, "c3", "d5", "Nc3xd5? no: nothing moves");
-  for (const p of pages) await p.locator(".banner.answer.no").getByText("White tried Nc3xd5? no: nothing moves").waitFor();
+  await play(white, "c3", "d5", "Nc3xd5? no, nothing moves");
+  for (const p of pages) await p.locator(".banner.answer.no").getByText("White tried Nc3xd5? no, nothing moves").waitFor();
   await white.locator('[data-square="c3"][aria-label*="white knight"]').waitFor();
   // White's table rules the knight's own capture out.
   assert.equal(await cell(white, "NN").innerText(), "X");

@@ -322,7 +322,7 @@ fn a_piece_may_capture_the_neighbour_whose_move_it_borrows() {
     assert!(verdict.legal, "{verdict:?}");
     assert_eq!(
         verdict.said,
-        "Seat 1 moving the black bishop d4→d5 as a rook, taking the black rook is legal: hole finished in 1 move."
+        "Seat 1 moving the black bishop d4→d5 as a rook, taking the black rook, is legal: hole finished in 1 move."
     );
 }
 

@@ -481,14 +481,14 @@ fn adjudication_says_whose_piece_goes_where() {
     let cases = [
         (black, "Nd4", "Black's knight c6→d4 is illegal: the knight on c6 is pinned to your king by the bishop on b5."),
         (white, "Nd4", "White's knight f3→d4 (Nd4) is legal."),
-        (white, "Bxc6+", "White's bishop b5→c6, taking the knight (Bxc6+) is legal."),
+        (white, "Bxc6+", "White's bishop b5→c6, taking the knight (Bxc6+), is legal."),
         (white, "O-O", "White's castling on the king side (O-O) is legal."),
         (black, "offer-draw", "Black's draw offer is legal."),
-        ("7k/P7/8/8/8/8/8/K7 w - - 0 1", "a8=Q+", "White's pawn a7→a8, promoting to a queen (a8=Q+) is legal."),
+        ("7k/P7/8/8/8/8/8/K7 w - - 0 1", "a8=Q+", "White's pawn a7→a8, promoting to a queen (a8=Q+), is legal."),
         (
             "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
             "exd6",
-            "White's pawn e5→d6, taking the pawn on d5 en passant (exd6) is legal.",
+            "White's pawn e5→d6, taking the pawn on d5 en passant (exd6), is legal.",
         ),
     ];
     for (fen, action, expected) in cases {

@@ -110,5 +110,7 @@ fn the_checks_find_what_they_are_written_for() {
     assert_eq!(words::faults("White castles on the king side (O-O) is legal.", &[]).len(), 1);
     assert!(words::faults("White's claim that the pawn on e4 cannot move is legal.", &[]).is_empty());
     assert!(words::faults("White's knight e2→c3 is legal: no zombies anywhere.", &[]).is_empty());
+    assert_eq!(words::faults("Ice's queen 2b3→1c4, taking the pawn is legal.", &[]).len(), 1);
+    assert!(words::faults("Ice's queen 2b3→1c4, taking the pawn, is legal.", &[]).is_empty());
     assert_eq!(words::faults("Black's pawn is illegal: the the pawn is White's.", &[]).len(), 1);
 }

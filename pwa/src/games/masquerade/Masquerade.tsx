@@ -38,7 +38,7 @@ export type MasqueradeView = GameView<MasqueradeFields, MasqueradePrivate>;
 const Colour = (c: "white" | "black") => (c === "white" ? "White" : "Black");
 const other = (c: "white" | "black"): "white" | "black" => (c === "white" ? "black" : "white");
 
-/** An answered capture attempt of the record: "Nc3xd5? no: nothing moves". */
+/** An answered capture attempt of the record: "Nc3xd5? no, nothing moves". */
 const isAttempt = (p: PlayedEntry) => /\? (yes|no)\b/.test(p.said);
 const answerOf = (p: PlayedEntry) => (/\? yes\b/.test(p.said) ? "yes" : "no");
 

@@ -439,7 +439,7 @@ pub trait DynGame: Send + Sync {
                 Ok(Adjudication {
                     legal: true,
                     reason: format!("{} {draw}", sentence(&said)),
-                    said: format!("{in_full} is legal. {draw}"),
+                    said: format!("{} is legal. {draw}", subject(&in_full)),
                     code: None,
                     action: Some(action),
                     position: None,
@@ -457,7 +457,7 @@ pub trait DynGame: Send + Sync {
                 let why = self.in_sides(&state, &e.message);
                 Ok(Adjudication {
                     legal: false,
-                    said: format!("{tried} is illegal: {}", lower_first(&sentence(&why))),
+                    said: format!("{} is illegal: {}", subject(&tried), lower_first(&sentence(&why))),
                     reason: e.message,
                     code: Some(e.code),
                     action: None,
@@ -554,12 +554,21 @@ fn capitalised(text: &str) -> String {
 /// dispute names it, then what it does and how it ends the game, where it does ("White's
 /// knight e2→c3 (Ne2-c3) is legal: no zombies anywhere.").
 fn legal_verdict(named: &str, effect: Option<&str>, ends: Option<&str>) -> String {
+    let named = subject(named);
     match (effect, ends) {
         (None, None) => format!("{named} is legal."),
         (None, Some(ends)) => format!("{named} is legal, and ends the game: {ends}."),
         (Some(effect), None) => format!("{named} is legal: {}", end_sentence(effect)),
         (Some(effect), Some(ends)) => format!("{named} is legal: {} It ends the game: {ends}.", end_sentence(effect)),
     }
+}
+
+/// An action named as the subject of its verdict: a name with a clause after a comma
+/// ("Ice's queen 2b3→1c4, taking the pawn") closes it with a comma, so that "is legal" is
+/// said of the move, not of the clause.
+fn subject(named: &str) -> String {
+    let named = named.trim();
+    if named.contains(", ") { format!("{named},") } else { named.to_string() }
 }
 
 /// `text` ending with a full stop.

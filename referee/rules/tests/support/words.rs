@@ -88,7 +88,8 @@ fn names_by_number(text: &str, label: &str) -> bool {
 }
 
 /// Why the words before "is legal" (from the start of their sentence) are not the name of an
-/// action: a clause boundary, a clause's verb (outside a "that" clause of a noun: "the claim
+/// action: a clause boundary, a phrase after a comma not closed by one ("…, taking the pawn is
+/// legal"), a clause's verb (outside a "that" clause of a noun: "the claim
 /// that the pawn cannot move"), or a sentence that starts in lower case.
 fn glued(before: &str) -> Option<String> {
     let start = before.rfind(". ").map_or(0, |i| i + 2);
@@ -98,6 +99,9 @@ fn glued(before: &str) -> Option<String> {
     }
     if subject.starts_with(|c: char| c.is_lowercase()) {
         return Some(format!("words that do not begin a sentence (\"{subject}\")"));
+    }
+    if subject.contains(", ") && !subject.ends_with(',') {
+        return Some(format!("a phrase after a comma left open (\"{subject}\")"));
     }
     let noun = subject.split(" that ").next().unwrap_or(subject);
     let verb = noun.split(|c: char| !c.is_alphanumeric()).find(|w| CLAUSE_VERBS.contains(w));
