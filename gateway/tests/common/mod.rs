@@ -34,22 +34,27 @@ impl Gateway {
     }
 
     fn spawn(bin: &std::path::Path, referee: &Referee, env: &[(&str, &str)], port: u16) -> Gateway {
-        let metrics = free_port();
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("gateway.log");
-        // A gateway that cannot listen (a port taken meanwhile) fails the test with its words.
-        let child = support::start_listening(
+        // A gateway that cannot listen (a port taken meanwhile) fails the test with its words,
+        // after its metrics port was picked again where another test took it.
+        let (child, metrics) = support::start_on_free_ports(
             "the gateway",
-            Command::new(bin)
-                .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
-                .env("GATEWAY_METRICS_ADDR", format!("127.0.0.1:{metrics}"))
-                .env("REFEREE_URL", referee.endpoint())
-                .env("PWA_DIR", "/nonexistent")
-                .env("RUST_LOG", "warn")
-                .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
-                .envs(env.iter().copied()),
             &log,
-            port,
+            free_port,
+            |_| port,
+            |metrics| {
+                let mut command = Command::new(bin);
+                command
+                    .env("GATEWAY_ADDR", format!("127.0.0.1:{port}"))
+                    .env("GATEWAY_METRICS_ADDR", format!("127.0.0.1:{metrics}"))
+                    .env("REFEREE_URL", referee.endpoint())
+                    .env("PWA_DIR", "/nonexistent")
+                    .env("RUST_LOG", "warn")
+                    .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+                    .envs(env.iter().copied());
+                command
+            },
         );
         Gateway {
             child,

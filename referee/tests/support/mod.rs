@@ -77,25 +77,64 @@ pub fn owned(command: &mut Command) -> &mut Command {
 /// on `port` at 127.0.0.1: a process that exits first (a port taken meanwhile) fails the test
 /// with its own words.
 pub fn start_listening(what: &str, command: &mut Command, log: &Path, port: u16) -> Child {
+    try_start_listening(what, command, log, port).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`start_listening`], saying why it did not come up instead of failing the test.
+fn try_start_listening(what: &str, command: &mut Command, log: &Path, port: u16) -> Result<Child, String> {
     let mut child = owned(command.stdout(Stdio::null()).stderr(std::fs::File::create(log).unwrap())).spawn().unwrap();
-    wait_for(what, &mut child, log, Duration::from_secs(20), || TcpStream::connect(("127.0.0.1", port)).is_ok());
-    child
+    try_wait_for(what, &mut child, log, Duration::from_secs(20), || TcpStream::connect(("127.0.0.1", port)).is_ok())?;
+    Ok(child)
+}
+
+/// [`start_listening`] on ports `choose` picks (the one it listens on given by `listens`),
+/// picked again, at most five times, when the process finds one taken meanwhile: a free port
+/// is free only when it is picked, and other tests pick at the same time.
+pub fn start_on_free_ports<P: Copy>(
+    what: &str,
+    log: &Path,
+    choose: impl Fn() -> P,
+    listens: impl Fn(P) -> u16,
+    mut command: impl FnMut(P) -> Command,
+) -> (Child, P) {
+    for attempt in 1.. {
+        let ports = choose();
+        match try_start_listening(what, &mut command(ports), log, listens(ports)) {
+            Ok(child) => return (child, ports),
+            Err(e) if attempt < 5 && e.contains("address is in use") => continue,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    unreachable!("the loop returns or fails the test")
 }
 
 /// Waits until `ready`, at most `timeout`; fails the test with `log`'s text if `child` exits
 /// first or the time runs out.
-pub fn wait_for(what: &str, child: &mut Child, log: &Path, timeout: Duration, mut ready: impl FnMut() -> bool) {
+pub fn wait_for(what: &str, child: &mut Child, log: &Path, timeout: Duration, ready: impl FnMut() -> bool) {
+    try_wait_for(what, child, log, timeout, ready).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`wait_for`], saying why instead of failing the test (the process is stopped then).
+fn try_wait_for(
+    what: &str,
+    child: &mut Child,
+    log: &Path,
+    timeout: Duration,
+    mut ready: impl FnMut() -> bool,
+) -> Result<(), String> {
     let start = Instant::now();
     let text = || std::fs::read_to_string(log).unwrap_or_default();
     while !ready() {
         if let Ok(Some(status)) = child.try_wait() {
-            panic!("{what} exited at start ({status}); its log:\n{}", text());
+            return Err(format!("{what} exited at start ({status}); its log:\n{}", text()));
         }
         if start.elapsed() > timeout {
-            panic!("{what} did not come up within {timeout:?}; its log:\n{}", text());
+            let _ = child.kill();
+            return Err(format!("{what} did not come up within {timeout:?}; its log:\n{}", text()));
         }
         std::thread::sleep(Duration::from_millis(25));
     }
+    Ok(())
 }
 
 /// Sends one inline command to a Redis and returns the raw reply.
@@ -250,19 +289,23 @@ impl Referee {
     pub fn start_binary(bin: &Path, redis_url: &str, env: &[(&str, &str)]) -> Referee {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("referee.log");
-        let (port, metrics_port) = (free_port(), free_port());
-        let child = start_listening(
+        let (child, (port, metrics_port)) = start_on_free_ports(
             "referee serve",
-            Command::new(bin)
-                .arg("serve")
-                .env("REFEREE_ADDR", format!("127.0.0.1:{port}"))
-                .env("REFEREE_METRICS_ADDR", format!("127.0.0.1:{metrics_port}"))
-                .env("REDIS_URL", redis_url)
-                .env("RUST_LOG", "debug,h2=info,tower=info,hyper=info,redis=info")
-                .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
-                .envs(env.iter().copied()),
             &log,
-            port,
+            || (free_port(), free_port()),
+            |(port, _)| port,
+            |(port, metrics_port)| {
+                let mut command = Command::new(bin);
+                command
+                    .arg("serve")
+                    .env("REFEREE_ADDR", format!("127.0.0.1:{port}"))
+                    .env("REFEREE_METRICS_ADDR", format!("127.0.0.1:{metrics_port}"))
+                    .env("REDIS_URL", redis_url)
+                    .env("RUST_LOG", "debug,h2=info,tower=info,hyper=info,redis=info")
+                    .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+                    .envs(env.iter().copied());
+                command
+            },
         );
         Referee { child: Some(child), port, metrics_port, log, _dir: dir }
     }
