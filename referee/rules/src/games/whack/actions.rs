@@ -111,7 +111,7 @@ pub fn attempt(state: &WhackState, text: &str) -> Option<String> {
         return None;
     }
     let mv = move_cells(text.trim())?;
-    let (side, from, to) = (super::state::side_name(state.to_act), words::cell_name(mv.from), words::cell_name(mv.to));
+    let (side, from, to) = (words::side_name(state.to_act), words::cell_name(mv.from), words::cell_name(mv.to));
     Some(match state.pieces()[usize::from(mv.from)] {
         Some(piece) => format!("{side}'s {} {from}→{to}", piece.role()),
         None => format!("{side}'s move {from}→{to}"),

@@ -65,14 +65,6 @@ pub struct WhackState {
     pub ended: Option<Outcome>,
 }
 
-/// The side's name in the seed: Fire (White) or Ice (Black).
-pub fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "Fire",
-        Color::Black => "Ice",
-    }
-}
-
 /// Fire in seat 0, Ice in seat 1, each its own team.
 pub fn seating() -> Seating {
     Seating::one_team_each(["Fire", "Ice"])
@@ -182,7 +174,7 @@ impl WhackState {
         let scene = Scene { geometry: &geometry, pieces: &pieces };
         let (us, them) = (self.to_act, self.to_act.other());
         if scene.kings(them) == 0 {
-            let why = format!("{} captured {}'s last king", side_name(us), side_name(them));
+            let why = format!("{} captured {}'s last king", super::words::side_name(us), super::words::side_name(them));
             self.ended = Some(seating().team_wins(us.index() as u8, why));
         } else if scene.material(us) <= 8 && scene.material(them) <= 8 {
             self.ended = Some(seating().draw("both sides are down to 8 points of material or less"));
@@ -221,7 +213,7 @@ impl WhackState {
         }
         let (geometry, pieces) = (self.geometry(), self.pieces());
         let in_check = Scene { geometry: &geometry, pieces: &pieces }.checked(side) != 0;
-        let name = side_name(side);
+        let name = super::words::side_name(side);
         self.ended = Some(if in_check {
             let why = format!("{name} has no legal move while in check");
             seating().team_wins(side.other().index() as u8, why)
@@ -240,7 +232,7 @@ impl WhackState {
         let scene = Scene { geometry: &geometry, pieces: &pieces };
         for side in Color::ALL {
             if scene.kings(side) == 0 {
-                let why = format!("{} has no king left", side_name(side));
+                let why = format!("{} has no king left", super::words::side_name(side));
                 self.ended = Some(seating().team_wins(side.other().index() as u8, why));
                 return;
             }

@@ -7,6 +7,14 @@ use super::pyramids::{Piece, Pyramid, role_of};
 use crate::geometry::grid::{Cell, DIAGONAL, Geometry, Step};
 use crate::pieces::{Color, Role};
 
+/// The side's name in the seed: Fire (White) or Ice (Black).
+pub fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "Fire",
+        Color::Black => "Ice",
+    }
+}
+
 /// A cell's name: `1a1` (section, file, rank).
 pub fn cell_name(cell: Cell) -> String {
     let (s, f, r) = parts(cell);
@@ -35,7 +43,7 @@ pub fn refusal(scene: &Scene, side: Color, mv: Move, why: &Refusal) -> String {
     match why {
         Refusal::NoPiece => match piece_on(mv.from) {
             None => format!("There is no piece on {from}."),
-            Some(p) => format!("The {} on {from} is {}'s.", p.role(), super::state::side_name(p.side)),
+            Some(p) => format!("The {} on {from} is {}'s.", p.role(), side_name(p.side)),
         },
         Refusal::Unreachable(Role::Pawn) => pawn_refusal(scene, side, mv),
         Refusal::Unreachable(role @ (Role::Bishop | Role::Queen)) if diagonal_end(scene, mv).is_some() => {
@@ -196,7 +204,7 @@ pub fn move_in_full(before: &Scene, after: &Scene, side: Color, mv: Move, kind: 
     let piece = before.pieces[usize::from(mv.from)].expect("a piece moves");
     let (from, to) = (cell_name(mv.from), cell_name(mv.to));
     let does = what_it_does(before, after, side, mv, kind, &telling);
-    format!("{}'s {} {from}→{to}{does}", super::state::side_name(side), piece.role())
+    format!("{}'s {} {from}→{to}{does}", side_name(side), piece.role())
 }
 
 /// A legal move as the table hears it: "knight 1b3→2c2 takes the bishop, check".
