@@ -27,6 +27,9 @@ pub const MAX_ENTROPY_BYTES: usize = 64;
 pub const MAX_NAME_CHARS: usize = 24;
 /// The longest client key (a join's or a re-issue's retry key).
 pub(crate) const MAX_CLIENT_KEY_BYTES: usize = 128;
+/// While a game is locked by wrong codes, an address may still try a code there until it has
+/// sent this many wrong codes in its window (`Tables::joins_wait`).
+const TRIES_WHILE_LOCKED: u64 = 2;
 
 /// What a player sends to take a seat.
 #[derive(Clone, Debug, Default)]
@@ -152,9 +155,7 @@ impl Tables {
         }
         let by_address = format!("limit:joinfail:{address}");
         let by_game = key(game_id, "joinfail");
-        if self.store.counted(&by_address).await.map_err(storage)? >= self.settings.join_failures_per_address
-            || self.store.counted(&by_game).await.map_err(storage)? >= self.settings.join_failures_per_game
-        {
+        if self.joins_wait(&by_address, &by_game).await? {
             return Err(too_many_attempts());
         }
         let header = &current.loaded.header;
@@ -221,6 +222,21 @@ impl Tables {
         }
         let current = self.started(current).await?;
         Ok((seat, token, current.view(Caller::Seat(seat))))
+    }
+
+    /// Whether joins from the address counted by `by_address` wait, for wrong codes: its own
+    /// (`Settings::join_failures_per_address`), or the game's (`by_game`,
+    /// `Settings::join_failures_per_game`) while this address sent some of them. A game locked by
+    /// guessers still takes the right code from an address that has sent fewer than
+    /// [`TRIES_WHILE_LOCKED`] wrong codes in its window (its player, who mistyped at most once),
+    /// so that guessers cannot keep a table's players out.
+    async fn joins_wait(&self, by_address: &str, by_game: &str) -> Result<bool, ApiError> {
+        let from_address = self.store.counted(by_address).await.map_err(storage)?;
+        if from_address >= self.settings.join_failures_per_address {
+            return Ok(true);
+        }
+        let locked = self.store.counted(by_game).await.map_err(storage)? >= self.settings.join_failures_per_game;
+        Ok(locked && from_address >= TRIES_WHILE_LOCKED)
     }
 
     /// Reveals the entropy a seat committed to when it joined. Allowed once every seat has

@@ -67,8 +67,20 @@ fn client_address<T>(request: &Request<T>) -> String {
         Some(address) if !address.is_empty() && address.len() <= 64 && peer.is_some_and(may_forward) => {
             address.to_string()
         }
-        _ => peer.map_or_else(|| "unknown".to_string(), |ip| ip.to_string()),
+        _ => peer.map_or_else(|| "unknown".to_string(), counted_address),
     }
+}
+
+/// A direct caller's address as the referee counts it: an IPv6 address by its /64 (a home, a
+/// phone or a cloud machine is given a whole /64 and may use any address in it), IPv4 as it is
+/// (also when written as IPv6).
+fn counted_address(ip: std::net::IpAddr) -> String {
+    let std::net::IpAddr::V6(v6) = ip else { return ip.to_string() };
+    if let Some(v4) = v6.to_ipv4_mapped() {
+        return v4.to_string();
+    }
+    let s = v6.segments();
+    std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0).to_string()
 }
 
 /// Whether a caller at `ip` may name its client's address: loopback, private and link-local
@@ -374,7 +386,25 @@ impl Referee for RefereeService {
 
 #[cfg(test)]
 mod tests {
-    use super::may_forward;
+    use super::{client_address, may_forward};
+
+    /// A request as it reaches the service from a direct caller at `peer`.
+    fn from_peer(peer: &str) -> tonic::Request<()> {
+        let mut request = tonic::Request::new(());
+        let remote_addr = Some(std::net::SocketAddr::new(peer.parse().unwrap(), 4711));
+        request.extensions_mut().insert(tonic::transport::server::TcpConnectInfo { local_addr: None, remote_addr });
+        request
+    }
+
+    #[test]
+    fn a_direct_caller_is_counted_by_its_ipv6_64_so_it_cannot_spread_its_attempts_over_its_addresses() {
+        let one = client_address(&from_peer("2001:db8:1:2::1"));
+        assert_eq!(one, client_address(&from_peer("2001:db8:1:2:aaaa:bbbb:cccc:dddd")));
+        assert_eq!(one, "2001:db8:1:2::");
+        assert_ne!(one, client_address(&from_peer("2001:db8:1:3::1")));
+        assert_eq!(client_address(&from_peer("203.0.113.7")), "203.0.113.7");
+        assert_eq!(client_address(&from_peer("::ffff:203.0.113.7")), "203.0.113.7");
+    }
 
     #[test]
     fn only_callers_on_this_machine_or_a_private_network_may_name_their_clients_address() {

@@ -72,9 +72,9 @@ pub struct Settings {
     pub bytes_per_address: u64,
     /// Wrong join codes from one client address in ten minutes, over all games (default 20).
     pub join_failures_per_address: u64,
-    /// Wrong join codes for one game in ten minutes, from all addresses (default 10,000: far
-    /// above what players mistype and what a few dozen addresses can send, far below what
-    /// guessing a 40-bit code would need).
+    /// Wrong join codes for one game in ten minutes, from all addresses, after which the game
+    /// takes codes only from addresses that have sent at most one wrong code (default 100: far
+    /// above what a table mistypes; its players still join while guessers are locked out).
     pub join_failures_per_game: u64,
     /// How long, after the last seat joined, the table waits for seats that committed to entropy
     /// to reveal it (default 120 s: a phone that was closed); then the first call starts the
@@ -99,7 +99,7 @@ impl Settings {
             creates_per_address: 60,
             abandoned_after_seconds: 7 * 86_400,
             join_failures_per_address: 20,
-            join_failures_per_game: 10_000,
+            join_failures_per_game: 100,
             max_game_bytes: 4 << 20,
             bytes_per_address: 16 << 20,
             pars_per_address: 30,

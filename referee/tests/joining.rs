@@ -272,7 +272,8 @@ async fn wrong_codes_lock_a_game_for_ten_minutes_at_most_and_never_lock_out_a_jo
         let refused = client.join_game(request).await.unwrap_err();
         assert_eq!(error_code(&refused), "bad_join_code");
     }
-    let locked = client.join_game(join(&id, &created.seats[1].join_code)).await.unwrap_err();
+    let guesser = from_address(join(&id, &created.seats[1].join_code), "10.0.0.1");
+    let locked = client.join_game(guesser).await.unwrap_err();
     assert_eq!(error_code(&locked), "too_many_attempts");
     assert!(locked.message().contains("wait ten minutes"), "{}", locked.message());
     // Ada's phone, whose answer was lost, gets its seat and token back all the same.
@@ -283,6 +284,32 @@ async fn wrong_codes_lock_a_game_for_ten_minutes_at_most_and_never_lock_out_a_jo
     let ttl = redis_command(redis.port, &format!("TTL g:{{{id}}}:joinfail")).unwrap();
     let ttl: i64 = ttl.trim().trim_start_matches(':').parse().unwrap();
     assert!((1..=600).contains(&ttl), "the window is never renewed: {ttl}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_locked_by_guessers_still_takes_its_right_code_and_guessers_stay_locked_out() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_JOIN_FAILURES_PER_GAME", "30")]);
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    let id = created.game_id.clone();
+    // Ten guessers, each under its own limit of wrong codes, lock the game.
+    for i in 0..30 {
+        let guess = from_address(join(&id, &format!("GUES-{i:04}")), &format!("2001:db8:{}::7", i % 10));
+        assert_eq!(error_code(&client.join_game(guess).await.unwrap_err()), "bad_join_code");
+    }
+    let guesser = from_address(join(&id, &created.seats[0].join_code), "2001:db8:3::7");
+    assert_eq!(error_code(&client.join_game(guesser).await.unwrap_err()), "too_many_attempts");
+    // The players, from addresses that sent no wrong code, join with their codes all the same.
+    for (seat, address) in [(0, "198.51.100.7"), (1, "198.51.100.8")] {
+        let player = from_address(join(&id, &created.seats[seat].join_code), address);
+        assert_eq!(client.join_game(player).await.expect("a right code goes through").into_inner().seat, seat as u32);
+    }
+    // A new guesser gets two tries there (a player may mistype once), then waits.
+    let guess = |n: u32| from_address(join(&id, &format!("LATE-{n:04}")), "203.0.113.50");
+    assert_eq!(error_code(&client.join_game(guess(1)).await.unwrap_err()), "bad_join_code");
+    assert_eq!(error_code(&client.join_game(guess(2)).await.unwrap_err()), "bad_join_code");
+    assert_eq!(error_code(&client.join_game(guess(3)).await.unwrap_err()), "too_many_attempts");
 }
 
 #[tokio::test(flavor = "multi_thread")]
