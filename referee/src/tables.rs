@@ -926,7 +926,6 @@ impl Tables {
                 ),
             ));
         };
-        self.refuse_over_budget(budget)?;
         // Fresh: the caller has seen everything every seat must see. Sealed moves of an open
         // round do not make other seats' views stale.
         let fresh_from = 1 + current.game.changed_for(state, seat);
@@ -969,9 +968,13 @@ impl Tables {
         event.signed = signed;
         let event = current.chained(event);
         let status = if current.game.outcome(&next).is_some() { pb::GameStatus::Over } else { pb::GameStatus::Active };
-        // An action that ends the game always goes in, so a game at its limits can still be
-        // finished (a resignation, a table's end), as the host can always end it.
+        // An action that ends the game (a resignation, a table's end) always goes in, so a game
+        // at its limits, or played from an address past its day's bytes, can still be finished,
+        // as the host can always end it.
         let ends = current.game.outcome(&next).is_some();
+        if !ends {
+            self.refuse_over_budget(budget)?;
+        }
         if current.seq >= self.settings.max_events && !ends {
             return Err(ApiError::new(
                 Code::ResourceExhausted,

@@ -168,3 +168,38 @@ async fn after_every_move_each_key_of_the_game_lives_at_least_ninety_nine_hundre
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_address_past_its_days_bytes_can_still_end_its_table_and_resign() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_BYTES_PER_ADDRESS", "40000")]);
+    let mut client = referee.client().await;
+    let act = |table: &Table, seat: usize, action: &str, seq: u64| {
+        let message = pb::SubmitActionRequest {
+            game_id: table.game_id.clone(),
+            action: action.into(),
+            expected_seq: seq,
+            idempotency_key: format!("{action}{seq}"),
+            ..Default::default()
+        };
+        from("10.9.9.9", message, Some(&table.tokens[seat]))
+    };
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut seq = table.view.seq;
+    let refused = loop {
+        match client.submit_action(act(&table, 0, "roll 100d1000000", seq)).await {
+            Ok(r) => seq = r.into_inner().view.unwrap().seq,
+            Err(e) => break e,
+        }
+        assert!(seq < 200);
+    };
+    assert_eq!(error_code(&refused), "limit_reached", "the address has spent its day's bytes");
+    let ended = client.submit_action(act(&table, 1, "end", seq)).await.expect("ending its table always goes in");
+    assert_eq!(ended.into_inner().view.unwrap().status, pb::GameStatus::Over as i32);
+    // A game of chess from the same address: no move goes in, a resignation does.
+    let chess = seat_everyone(&mut client, "chess", "").await;
+    let moved = client.submit_action(act(&chess, 0, "e2e4", chess.view.seq)).await.unwrap_err();
+    assert_eq!(error_code(&moved), "limit_reached");
+    let resigned = client.submit_action(act(&chess, 0, "resign", chess.view.seq)).await.expect("a resignation goes in");
+    assert_eq!(resigned.into_inner().view.unwrap().status, pb::GameStatus::Over as i32);
+}
