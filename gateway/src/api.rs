@@ -406,8 +406,9 @@ pub struct RecordQuery {
 /// only the latest 64 entries, beginning with entry `played_from`.
 #[utoipa::path(get, path = "/api/v1/games/{id}/record", tag = "referee",
     params(("id" = String, Path, description = "game id"), ("from" = Option<u64>, Query, description = "first entry wanted (from 0)")),
-    responses((status = 200, description = "`{game_id, seq, from, played: [{seat, said, action?}]}`", body = Object),
-        (status = 401, body = ApiError), (status = 404, body = ApiError)),
+    responses((status = 200, description = "`{game_id, seq, from, played: [{seat, said, action?}], next_from}`: at most 500 entries and about 64 KiB a page; `next_from` is where the next page begins, 0 at the end", body = Object),
+        (status = 400, description = "`from` is not a number", body = ApiError), (status = 401, body = ApiError), (status = 404, body = ApiError),
+        (status = 429, description = "too many reads of records from this address", body = ApiError)),
     security((), ("bearer" = [])))]
 pub async fn get_record(
     req: HttpRequest,
@@ -424,16 +425,33 @@ pub async fn get_record(
         ))
         .await?
         .into_inner();
-    let played: Vec<Value> = r
-        .played
-        .iter()
-        .map(|p| match &p.action {
-            Some(action) => serde_json::json!({"seat": p.seat, "said": p.said, "action": action}),
-            None => serde_json::json!({"seat": p.seat, "said": p.said}),
-        })
-        .collect();
-    Ok(HttpResponse::Ok()
-        .json(serde_json::json!({"game_id": r.game_id, "seq": r.seq, "from": r.from, "played": played, "next_from": r.next_from})))
+    Ok(HttpResponse::Ok().json(RecordPage::from(&r)))
+}
+
+/// A page of the record as JSON, written from the referee's answer as it is.
+#[derive(Serialize)]
+struct RecordPage<'a> {
+    game_id: &'a str,
+    seq: u64,
+    from: u64,
+    played: Vec<RecordEntry<'a>>,
+    next_from: u64,
+}
+
+#[derive(Serialize)]
+struct RecordEntry<'a> {
+    seat: u32,
+    said: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    action: Option<&'a str>,
+}
+
+impl<'a> From<&'a pb::GameRecord> for RecordPage<'a> {
+    fn from(r: &'a pb::GameRecord) -> RecordPage<'a> {
+        let played =
+            r.played.iter().map(|p| RecordEntry { seat: p.seat, said: &p.said, action: p.action.as_deref() }).collect();
+        RecordPage { game_id: &r.game_id, seq: r.seq, from: r.from, played, next_from: r.next_from }
+    }
 }
 
 /// The par the referee proved for every puzzle of the game everyone may now see (Chess Golf's

@@ -1008,9 +1008,16 @@ impl Store {
         Ok(entries.ids.iter().filter_map(|e| e.get::<String>("e")).collect())
     }
 
-    /// The record's entries `from..from + count` and how many it holds in all (0 for a game
-    /// made before the list was kept).
-    pub async fn played(&self, game_id: &str, from: u64, count: u64) -> RedisResult<(u64, Vec<rules::game::Entry>)> {
+    /// The record's entries from `from` on, at most `count` of them and no more than their first
+    /// that reach `most_bytes` together (at least one), and how many it holds in all (0 for a
+    /// game made before the list was kept).
+    pub async fn played(
+        &self,
+        game_id: &str,
+        from: u64,
+        count: u64,
+        most_bytes: usize,
+    ) -> RedisResult<(u64, Vec<rules::game::Entry>)> {
         let key = key(game_id, "played");
         let (len, texts): (u64, Vec<String>) = redis::pipe()
             .cmd("LLEN")
@@ -1021,7 +1028,13 @@ impl Store {
             .arg((from + count).saturating_sub(1))
             .query_async(&mut self.conn.clone())
             .await?;
-        let entries = texts.iter().map(|t| parse_json(t, "record entry")).collect::<RedisResult<_>>()?;
+        let mut bytes = 0;
+        let within = texts.iter().take_while(|t| {
+            let fits = bytes == 0 || bytes + t.len() <= most_bytes;
+            bytes += t.len();
+            fits
+        });
+        let entries = within.map(|t| parse_json(t, "record entry")).collect::<RedisResult<_>>()?;
         Ok((len, entries))
     }
 

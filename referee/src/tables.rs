@@ -45,6 +45,10 @@ fn budget_key(address: &str) -> String {
 
 /// The most entries one read of the record returns.
 pub const RECORD_PAGE: u64 = 500;
+/// About the most bytes of entries one read of the record returns: 500 of the longest entries
+/// (a hundred dice rolled at once) would be 380 KB, which took the referee and the gateway
+/// milliseconds each to write, a worker's time that other tables waited for.
+pub const RECORD_PAGE_BYTES: usize = 64 * 1024;
 /// The window in which games created from one address are counted.
 const CREATE_WINDOW_SECONDS: u64 = 600;
 
@@ -484,6 +488,20 @@ fn replay_events(
     Ok(Replayed { state, seq, ended })
 }
 
+/// The first of `heard` that a page holds: those whose words come to at most
+/// [`RECORD_PAGE_BYTES`] together (at least one).
+fn within_a_page(heard: impl Iterator<Item = PlayedView>) -> Vec<PlayedView> {
+    let mut bytes = 0;
+    heard
+        .take_while(|p| {
+            let len = p.said.len() + p.action.as_ref().map_or(0, String::len);
+            let fits = bytes == 0 || bytes + len <= RECORD_PAGE_BYTES;
+            bytes += len;
+            fits
+        })
+        .collect()
+}
+
 /// The record's entries `after` holds beyond those of `before`.
 pub(crate) fn added_entries(game: &dyn DynGame, before: &AnyState, after: &AnyState) -> Entries {
     let before = game.recorded(before);
@@ -754,7 +772,8 @@ impl Tables {
     }
 
     /// The record from entry `from` on, as the caller may hear it, a page of at most
-    /// [`RECORD_PAGE`] entries at a time (`next_from` says where the next begins; 0 at the end).
+    /// [`RECORD_PAGE`] entries and about [`RECORD_PAGE_BYTES`] at a time (`next_from` says where
+    /// the next begins; 0 at the end).
     /// Views carry only the latest entries, so that a move's cost does not grow with the game;
     /// this is the rest, read from the record's list without replaying anything. Games made
     /// before the list was kept are replayed, one at a time per referee.
@@ -762,13 +781,15 @@ impl Tables {
         let current = self.current(game_id, None).await?;
         let viewer = current.authorize(token)?.viewer();
         let recorded = current.state.as_ref().map_or(0, |s| current.game.recorded(s));
-        let (kept, entries) = self.store.played(game_id, from, RECORD_PAGE).await.map_err(storage)?;
+        let (kept, entries) =
+            self.store.played(game_id, from, RECORD_PAGE, RECORD_PAGE_BYTES).await.map_err(storage)?;
         let heard: Vec<PlayedView> = if kept == recorded {
             entries.iter().map(|e| e.heard_by(viewer)).collect()
         } else {
             self.replayed_record(&current, viewer, from).await?
         };
-        let next_from = if from + RECORD_PAGE < recorded { from + RECORD_PAGE } else { 0 };
+        let next = from + heard.len() as u64;
+        let next_from = if !heard.is_empty() && next < recorded { next } else { 0 };
         let names = current.state.as_ref().map(|s| current.names_in(s)).unwrap_or_default();
         let played = heard
             .into_iter()
@@ -791,7 +812,7 @@ impl Tables {
                 heard.extend(game.heard_since(state, viewer, count));
                 count = game.recorded(state);
             })?;
-            Ok(heard.into_iter().skip(from as usize).take(RECORD_PAGE as usize).collect())
+            Ok(within_a_page(heard.into_iter().skip(from as usize).take(RECORD_PAGE as usize)))
         })
         .await
     }

@@ -516,3 +516,35 @@ async fn a_record_cut_after_the_players_last_link_does_not_pass_as_abandoned_uns
     let (code, out) = verify(&serde_json::to_string(&finished_abandoned).unwrap());
     assert!(code == 1 && out.contains("says the game was abandoned, but it was finished"), "{out}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_record_page_holds_about_64_kib_at_most_however_long_its_entries() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut seq = table.view.seq;
+    let mut said = Vec::new();
+    for i in 0..120usize {
+        let r = submit(&mut client, &table, i % 2, "roll 100d1000000", seq, &format!("r{i}")).await.unwrap();
+        said.push(r.description.clone());
+        seq = r.view.unwrap().seq;
+    }
+    let bytes = |page: &pb::GameRecord| -> usize {
+        page.played.iter().map(|p| p.said.len() + p.action.as_ref().map_or(0, String::len)).sum()
+    };
+    let (mut heard, mut from) = (Vec::new(), 0);
+    loop {
+        let page = record_of(&mut client, &table.game_id, None, from).await;
+        assert!(bytes(&page) <= 64 * 1024, "a page of {} bytes", bytes(&page));
+        assert!(!page.played.is_empty());
+        heard.extend(page.played.iter().map(|p| p.said.clone()));
+        if page.next_from == 0 {
+            break;
+        }
+        assert_eq!(page.next_from, from + page.played.len() as u64, "the next page begins where this one ends");
+        from = page.next_from;
+    }
+    assert!(from > 0, "120 rolls of a hundred dice take more than one page");
+    assert_eq!(heard, said, "the pages together are the whole record");
+}
