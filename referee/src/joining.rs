@@ -204,7 +204,7 @@ impl Tables {
         let record = request.record(game_id, &token)?;
         let outcome = self.store.claim_seat(game_id, seat, &record).await.map_err(storage)?;
         if let ClaimOutcome::KeyHeld { seat: holder } = outcome {
-            tracing::info!(game_id, seat, holder, "join refused: its key holds another seat");
+            tracing::debug!(game_id, seat, holder, "join refused: its key holds another seat");
             return Err(key_in_use());
         }
         let claimed = matches!(outcome, ClaimOutcome::Claimed { .. });

@@ -25,7 +25,9 @@ pub fn request_span(method: &'static str, metadata: &tonic::metadata::MetadataMa
     ::telemetry::continue_from_metadata(&span, metadata);
     span
 }
-/// Runs one call, counting it and timing it by method and result code.
+/// Runs one call, counting it and timing it by method and result code. Refusals are counted
+/// (`referee_requests_total{method,code}`), not logged at `info`: a client that repeats a
+/// refused call in a loop would otherwise write a line for each, gigabytes a day.
 pub async fn measured<T>(
     method: &'static str,
     call: impl Future<Output = Result<T, ApiError>>,
@@ -39,7 +41,7 @@ pub async fn measured<T>(
     metrics::counter!("referee_requests_total", "method" => method, "code" => code).increment(1);
     metrics::histogram!("referee_request_seconds", "method" => method).record(started.elapsed().as_secs_f64());
     if let Err(e) = &result {
-        tracing::info!(code = e.code.as_str_name(), "refused");
+        tracing::debug!(code = e.code.as_str_name(), "refused");
     }
     result.map_err(ApiError::into_status)
 }

@@ -993,3 +993,25 @@ async fn a_freeze_makes_stale_only_the_seal_of_the_seat_it_names() {
     let refused = submit(&mut client, &table, 2, &moves[0], seen[2].seq, "seal-2").await.unwrap_err();
     assert!(matches!(error_code(&refused).as_str(), "stale" | "not_your_turn"), "{refused:?}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn refusals_a_client_repeats_in_a_loop_are_counted_in_metrics_not_written_to_the_info_log() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("RUST_LOG", "info")]);
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    for _ in 0..50 {
+        let wrong = pb::RevealEntropyRequest { game_id: table.game_id.clone(), entropy: b"not mine".to_vec() };
+        let refused = client.reveal_entropy(authed(wrong, &table.tokens[0])).await.unwrap_err();
+        assert_eq!(error_code(&refused), "bad_entropy");
+        let missing = get_view(&mut client, "NoSuchGame", None).await.unwrap_err();
+        assert_eq!(error_code(&missing), "game_not_found");
+    }
+    let log = referee.log_text();
+    assert!(log.contains("game started"), "the log is written at info: {log}");
+    assert!(!log.contains("refused") && log.lines().count() < 20, "a line a refusal: {log}");
+    let metrics = referee.metrics();
+    let counted = |series: &str| metric(&metrics, series);
+    assert_eq!(counted(r#"referee_requests_total{method="RevealEntropy",code="BAD_ENTROPY"}"#), 50.0, "{metrics}");
+    assert_eq!(counted(r#"referee_requests_total{method="GetView",code="GAME_NOT_FOUND"}"#), 50.0);
+}
