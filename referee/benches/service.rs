@@ -100,6 +100,10 @@ impl RefereeApi for Noop {
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let quick = std::env::args().any(|a| a == "quick");
+    if std::env::args().any(|a| a == "finished") {
+        // Only what the finished games kept ready cost in memory.
+        return finished_games_memory(&Redis::start(), 1024).await;
+    }
     // Games: a multiple of every count in flight, so that each worker plays games of its own.
     let (seconds, games, moves, long_game) = if quick { (1, 512, 2048, 1000) } else { (3, 1024, 8192, 1000) };
     let concurrency = 32;
@@ -241,6 +245,7 @@ async fn main() {
     }
 
     kept_games_memory(&redis, if quick { 1024 } else { 4096 }).await;
+    finished_games_memory(&redis, 1024).await;
 
     // 3. Does a move cost more late in a long game? (Snapshots and a state that keeps only the
     // latest entries of the record say it must not.)
@@ -308,6 +313,39 @@ async fn kept_games_memory(redis: &Redis, games: usize) {
     let ((with, found), (without, _)) = (rss[0], rss[1]);
     println!("  memory of kept games ({games} games, each moved twice; a fresh referee of this build for each):");
     println!("    keeping up to 4,096 games {with:>8.1} MiB (a kept game found for {found:.0} moves)");
+    println!("    keeping none              {without:>8.1} MiB");
+    println!(
+        "    difference                {:>8.1} MiB, {:.1} KiB a kept game",
+        with - without,
+        (with - without) * 1024.0 / games as f64
+    );
+}
+
+/// What the finished games kept ready cost in memory at the default bound (1,024): two fresh
+/// referees of this build, one keeping them and one keeping none (`REFEREE_FINISHED_GAMES=0`),
+/// each seat `games` games, move each twice, end each (its host) and read each one's view; their
+/// resident memory is compared. (Audit records are kept apart, bounded in bytes.)
+async fn finished_games_memory(redis: &Redis, games: usize) {
+    let mut rss = Vec::new();
+    for kept in ["1024", "0"] {
+        let env: Vec<(&str, &str)> = REFEREE_ENV.iter().copied().chain([("REFEREE_FINISHED_GAMES", kept)]).collect();
+        let referee = Referee::start_with(&redis.url(), &env);
+        let client = referee.client().await;
+        let live = seat_games(std::slice::from_ref(&client), games, 64).await;
+        drive(&live, std::slice::from_ref(&client), 2 * games, 64).await;
+        for game in &live {
+            let table = &game.lock().await.table;
+            let mut c = client.clone();
+            let end = pb::EndGameRequest { game_id: table.game_id.clone() };
+            c.end_game(authed(end, &table.host_token)).await.unwrap();
+            get_view(&mut c, &table.game_id, None).await.unwrap();
+        }
+        let found = metric(&referee.metrics(), "referee_finished_reads_total{kind=\"view\",found=\"no\"}");
+        rss.push((process_memory_mib(referee.pid()).0, found));
+    }
+    let ((with, read), (without, _)) = (rss[0], rss[1]);
+    println!("  memory of finished games kept ready ({games} games, each moved twice, ended and viewed):");
+    println!("    keeping up to 1,024 games {with:>8.1} MiB ({read:.0} read from the store and kept)");
     println!("    keeping none              {without:>8.1} MiB");
     println!(
         "    difference                {:>8.1} MiB, {:.1} KiB a kept game",

@@ -17,6 +17,7 @@ pub mod closing;
 pub mod deadlines;
 pub mod draws;
 pub mod errors;
+pub mod finished;
 pub mod joining;
 pub mod names;
 pub mod pars;

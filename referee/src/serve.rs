@@ -35,6 +35,8 @@ pub struct Config {
     ///   closed and its record released; default seven days).
     /// - `REFEREE_WARM_GAMES` (default 4096; 0: none): games kept as this referee's last move
     ///   left them, to judge the next move there without a load (`warm.rs`).
+    /// - `REFEREE_FINISHED_GAMES` (default 1024; 0: none) and `REFEREE_FINISHED_AUDIT_BYTES`
+    ///   (default 32 MiB): finished games and their audit records kept ready (`finished.rs`).
     pub settings: Settings,
     /// `REFEREE_MAX_WATCHERS` (default 20000) live streams and `REFEREE_MAX_FOLLOWED_GAMES`
     /// (default 2000) games followed at once (one Redis connection each), per process.
@@ -90,6 +92,8 @@ impl Config {
             pars_per_address: positive("REFEREE_PARS_PER_ADDRESS", d.pars_per_address)?,
             reveal_wait_seconds: positive("REFEREE_REVEAL_WAIT", d.reveal_wait_seconds)?,
             warm_games: whole("REFEREE_WARM_GAMES", d.warm_games)?,
+            finished_games: whole("REFEREE_FINISHED_GAMES", d.finished_games)?,
+            finished_audit_bytes: whole("REFEREE_FINISHED_AUDIT_BYTES", d.finished_audit_bytes)?,
         };
         Ok(Config {
             addr: addr.parse().map_err(|e| format!("REFEREE_ADDR={addr}: {e}"))?,

@@ -373,14 +373,9 @@ impl Referee for RefereeService {
     async fn get_audit(&self, request: Request<pb::GetAuditRequest>) -> Result<Response<pb::AuditRecord>, Status> {
         let span = request_span("GetAudit", request.metadata());
         let r = request.into_inner();
-        measured("GetAudit", async move {
-            let record = self.tables.audit(&r.game_id).await?;
-            Ok(Response::new(pb::AuditRecord {
-                audit: structs::from_json(&serde_json::to_value(&record).map_err(ApiError::internal)?),
-            }))
-        })
-        .instrument(span)
-        .await
+        measured("GetAudit", async move { Ok(Response::new(self.tables.audit(&r.game_id).await?)) })
+            .instrument(span)
+            .await
     }
 }
 

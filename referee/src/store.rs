@@ -657,6 +657,14 @@ fn compress(text: &str) -> RedisResult<Vec<u8>> {
         .map_err(|e| redis::RedisError::from((redis::ErrorKind::Io, "compressing the log", e.to_string())))
 }
 
+/// The events of an archived log, read on a blocking thread: a finished game's whole log (5,000
+/// events take milliseconds to inflate and read) must not hold up the calls of games in play.
+async fn unarchived(log: Vec<u8>) -> RedisResult<Vec<Event>> {
+    tokio::task::spawn_blocking(move || unarchive(&log))
+        .await
+        .map_err(|e| redis::RedisError::from((redis::ErrorKind::Io, "reading the archived log", e.to_string())))?
+}
+
 /// The events of an archived log.
 fn unarchive(log: &[u8]) -> RedisResult<Vec<Event>> {
     let mut text = String::new();
@@ -776,7 +784,7 @@ impl Store {
         let snapshot_at_ms: Option<u64> = redis::from_redis_value(next())?;
         let archived: Option<Vec<u8>> = redis::from_redis_value(next())?;
         let events = match archived {
-            Some(log) => unarchive(&log)?,
+            Some(log) => unarchived(log).await?,
             None => events.iter().map(|e| parse_json(e, "event")).collect::<RedisResult<_>>()?,
         };
         let mut seats = BTreeMap::new();
@@ -1042,7 +1050,10 @@ impl Store {
     async fn archived(&self, game_id: &str) -> RedisResult<Option<Vec<Event>>> {
         let log: Option<Vec<u8>> =
             redis::cmd("HGET").arg(key(game_id, "archive")).arg("log").query_async(&mut self.conn.clone()).await?;
-        log.map(|log| unarchive(&log)).transpose()
+        match log {
+            Some(log) => unarchived(log).await.map(Some),
+            None => Ok(None),
+        }
     }
 
     /// Replaces a finished game's event stream and snapshot by one compressed log, which keeps

@@ -11,10 +11,11 @@
 //! The state keeps only the latest entries of the game's record (the rest is replayed from the
 //! log on request, `record`), so neither loading, copying nor viewing it grows with the game.
 
-use crate::audit::{AUDIT_FORMAT, AuditRecord, game_key};
+use crate::audit::game_key;
 use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
 use crate::draws::{DERIVATION_3, Fresh, replay_event};
 use crate::errors::{ApiError, Reason, echo};
+use crate::finished::Finished;
 use crate::names::Names;
 use crate::signing;
 use crate::store::{
@@ -49,6 +50,9 @@ pub const RECORD_PAGE: u64 = 500;
 /// (a hundred dice rolled at once) would be 380 KB, which took the referee and the gateway
 /// milliseconds each to write, a worker's time that other tables waited for.
 pub const RECORD_PAGE_BYTES: usize = 64 * 1024;
+/// More events than this in one read is a long log (a finished game's archive, or a game whose
+/// snapshots failed): replayed one at a time in a referee (`Tables::long_work`).
+const LONG_LOG: usize = 64;
 /// The window in which games created from one address are counted.
 const CREATE_WINDOW_SECONDS: u64 = 600;
 
@@ -90,6 +94,12 @@ pub struct Settings {
     /// Games this referee keeps warm, as its last move in each left them (default 4,096;
     /// 0 keeps none): the next move there is judged without reading the log (`warm.rs`).
     pub warm_games: u64,
+    /// Finished games this referee keeps ready to read (default 1,024; 0 keeps none), as their
+    /// end left them, so that a view of one costs no load and no replay (`finished.rs`).
+    pub finished_games: u64,
+    /// The most bytes of finished games' audit records this referee keeps ready (default 32 MiB:
+    /// two dozen of the largest games', thousands of ordinary ones).
+    pub finished_audit_bytes: u64,
 }
 
 impl Settings {
@@ -109,6 +119,8 @@ impl Settings {
             pars_per_address: 30,
             reveal_wait_seconds: 120,
             warm_games: 4096,
+            finished_games: 1024,
+            finished_audit_bytes: 32 << 20,
         }
     }
 }
@@ -385,10 +397,14 @@ pub struct Tables {
     pub(crate) solving: std::sync::Arc<tokio::sync::Semaphore>,
     /// How many searches for a position's par wait for `solving` (`pars.rs`).
     pub(crate) par_queue: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-    /// One replay of an old game's whole record at a time in this process.
-    replaying: std::sync::Arc<tokio::sync::Semaphore>,
+    /// Work over a game's whole log, one at a time in this process: a finished game's archive
+    /// replayed, its audit record built, an old game's record replayed. Many at once would
+    /// leave no CPU to the calls of the games in play.
+    pub(crate) long_work: std::sync::Arc<tokio::sync::Semaphore>,
     /// The games this referee last moved, and the bytes it last counted for each address.
     pub(crate) warm: std::sync::Arc<Warm>,
+    /// The finished games and audit records this referee keeps ready.
+    pub(crate) finished: std::sync::Arc<Finished>,
 }
 
 /// Records how long one stage of a call took (`referee_stage_seconds{stage}`): `load` (Redis
@@ -488,6 +504,13 @@ fn replay_events(
     Ok(Replayed { state, seq, ended })
 }
 
+/// Counts work over a game's whole log done in this referee
+/// (`referee_long_work_total{kind}`: `replay`, `audit`, `record`), one at a time
+/// (`Tables::long_work`).
+pub(crate) fn long_work_done(kind: &'static str) {
+    metrics::counter!("referee_long_work_total", "kind" => kind).increment(1);
+}
+
 /// The first of `heard` that a page holds: those whose words come to at most
 /// [`RECORD_PAGE_BYTES`] together (at least one).
 fn within_a_page(heard: impl Iterator<Item = PlayedView>) -> Vec<PlayedView> {
@@ -526,8 +549,12 @@ impl Tables {
             settings: Settings { snapshot_every: settings.snapshot_every.max(1), ..settings },
             solving: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
             par_queue: Default::default(),
-            replaying: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
+            long_work: std::sync::Arc::new(tokio::sync::Semaphore::new(1)),
             warm: std::sync::Arc::new(Warm::new(usize::try_from(settings.warm_games).unwrap_or(usize::MAX))),
+            finished: std::sync::Arc::new(Finished::new(
+                usize::try_from(settings.finished_games).unwrap_or(usize::MAX),
+                usize::try_from(settings.finished_audit_bytes).unwrap_or(usize::MAX),
+            )),
         }
     }
 
@@ -660,11 +687,25 @@ impl Tables {
     }
 
     /// The game now: the latest snapshot, then the events after it replayed with their
-    /// recorded draws.
+    /// recorded draws; a finished game as this referee keeps it ready (`finished.rs`), unless
+    /// the log is asked for a retry's answer (`idempotency_field`).
     pub async fn current(&self, game_id: &str, idempotency_field: Option<&str>) -> Result<Current, ApiError> {
         if game_id.len() > 64 || !game_id.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Err(ApiError::game_not_found(game_id));
         }
+        if idempotency_field.is_none()
+            && let Some(kept) = self.finished.game(game_id, now_ms())
+        {
+            return Ok(kept);
+        }
+        self.read(game_id, idempotency_field).await
+    }
+
+    /// [`Tables::current`] read from the store; a finished game is kept ready as it is read. A
+    /// long log (a finished game's whole archive) is replayed one at a time in this referee, and
+    /// not at all where another call kept the finished game meanwhile: the one that replays it
+    /// keeps it before the next may look, so that readers arriving together replay it once.
+    async fn read(&self, game_id: &str, idempotency_field: Option<&str>) -> Result<Current, ApiError> {
         let started = std::time::Instant::now();
         let loaded = self
             .store
@@ -673,6 +714,15 @@ impl Tables {
             .map_err(storage)?
             .ok_or_else(|| ApiError::game_not_found(game_id))?;
         stage("load", started);
+        let long = loaded.events.len() > LONG_LOG;
+        let _one_at_a_time =
+            if long { Some(self.long_work.acquire().await.map_err(ApiError::internal)?) } else { None };
+        if long
+            && idempotency_field.is_none()
+            && let Some(kept) = self.finished.game(game_id, now_ms())
+        {
+            return Ok(kept);
+        }
         let game = Self::rules(&loaded.header.rules)?;
         let (recorded, now) = (loaded.header.rules_version, game.info().version);
         if recorded != now {
@@ -709,7 +759,25 @@ impl Tables {
         let round_deadline_ms =
             if finished || abandoned { None } else { self.round_deadline_ms(&loaded, game, state.as_ref()).await? };
         let reveal_wait_ms = self.settings.reveal_wait_seconds * 1000;
-        Ok(Current { loaded, game, state, seq, chain, ended, last_at_ms, abandoned, round_deadline_ms, reveal_wait_ms })
+        let current = Current {
+            loaded,
+            game,
+            state,
+            seq,
+            chain,
+            ended,
+            last_at_ms,
+            abandoned,
+            round_deadline_ms,
+            reveal_wait_ms,
+        };
+        if long {
+            long_work_done("replay");
+        }
+        if current.is_final() {
+            self.finished.keep_game(current.clone(), self.kept_until(&current));
+        }
+        Ok(current)
     }
 
     /// Whether a game whose last event was recorded at `last_at_ms` has waited for a move for
@@ -802,10 +870,11 @@ impl Tables {
     /// replay at a time in this referee, so that asking for such records never starves the
     /// other games.
     async fn replayed_record(&self, current: &Current, viewer: Viewer, from: u64) -> Result<Vec<PlayedView>, ApiError> {
-        let _one_at_a_time = self.replaying.acquire().await.map_err(ApiError::internal)?;
+        let _one_at_a_time = self.long_work.acquire().await.map_err(ApiError::internal)?;
         let game_id = &current.loaded.header.game_id;
         let events = self.store.all_events(game_id).await.map_err(storage)?;
         let (game, header) = (current.game, current.loaded.header.clone());
+        long_work_done("record");
         blocking(move || {
             let (mut heard, mut count) = (Vec::new(), 0);
             replay_events(game, &header, None, &events, |state| {
@@ -1170,37 +1239,6 @@ impl Tables {
         if let Err(e) = self.store.give_back(&budget_key(address), bytes).await {
             tracing::warn!(%e, "budget not given back");
         }
-    }
-
-    pub async fn audit(&self, game_id: &str) -> Result<AuditRecord, ApiError> {
-        let current = self.current(game_id, None).await?;
-        if !current.is_over() {
-            return Err(ApiError::new(
-                Code::FailedPrecondition,
-                Reason::GameNotOver,
-                "The audit record, with the seed, is released when the game is over.",
-            ));
-        }
-        let events = self.store.all_events(game_id).await.map_err(storage)?;
-        let h = &current.loaded.header;
-        Ok(AuditRecord {
-            format: AUDIT_FORMAT.to_string(),
-            game_id: h.game_id.clone(),
-            rules: h.rules.clone(),
-            rules_version: h.rules_version,
-            options: h.options.clone(),
-            options_text: h.options_text.clone(),
-            seat_count: h.seat_count,
-            commitment: h.commitment.clone(),
-            seed: to_hex(&current.loaded.seed),
-            entropy: current.entropy(),
-            entropy_commitments: current.commitments(),
-            derivation: h.derivation,
-            chain: h.chain,
-            abandoned: current.abandoned,
-            events,
-            outcome: current.state.as_ref().and_then(|s| current.game.outcome(s)),
-        })
     }
 }
 

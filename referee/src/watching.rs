@@ -4,7 +4,7 @@
 //! replay per change in each referee process.
 
 use crate::errors::{ApiError, Reason};
-use crate::store::{Changes, Store};
+use crate::store::{Changes, RedisConnection, Store};
 use crate::tables::{Caller, Current, Tables};
 use crate::tokens;
 use referee_proto::v1 as pb;
@@ -223,7 +223,8 @@ pub async fn stopped(stopping: &mut watch::Receiver<bool>) {
 /// wakes it brings the new events, which it replays on the game it has (`Tables::caught_up`);
 /// it reads the whole game only at first, before the start, when the events do more than move
 /// the game on (a seat's new phone, the host's end, a round's deadline), or after a quiet
-/// while.
+/// while. Its Redis connection is opened when it first has to wait: a finished game is told
+/// from the game as read (kept ready, `finished.rs`), without one.
 async fn follow(
     followers: Followers,
     tables: Tables,
@@ -237,10 +238,8 @@ async fn follow(
             tx.send_replace(Some(Err(status)));
         }
     };
-    let mut conn = match tables.store().watch_connection().await {
-        Ok(c) => c,
-        Err(e) => return stop(Some(ApiError::storage(&e).into_status())),
-    };
+    // Opened once there is something to wait for: a finished game's watchers need none.
+    let mut connection: Option<RedisConnection> = None;
     let mut now: Option<Arc<Current>> = None;
     let mut changes: Option<Changes> = None;
     loop {
@@ -263,9 +262,16 @@ async fn follow(
             return stop(None);
         }
         now = Some(game);
+        let conn = match &mut connection {
+            Some(conn) => conn,
+            None => match tables.store().watch_connection().await {
+                Ok(conn) => connection.insert(conn),
+                Err(e) => return stop(Some(ApiError::storage(&e).into_status())),
+            },
+        };
         loop {
             tokio::select! {
-                waited = Store::wait_for_changes(&mut conn, &game_id, seq, joined) => match waited {
+                waited = Store::wait_for_changes(conn, &game_id, seq, joined) => match waited {
                     Ok(found) => {
                         changes = found;
                         break;

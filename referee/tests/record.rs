@@ -548,3 +548,106 @@ async fn a_record_page_holds_about_64_kib_at_most_however_long_its_entries() {
     assert!(from > 0, "120 rolls of a hundred dice take more than one page");
     assert_eq!(heard, said, "the pages together are the whole record");
 }
+
+/// How many commands Redis has run that read or write a game (scripts, `HGET`, `XRANGE`, ...):
+/// every command of `INFO commandstats` but the referee's own health check (`SET`, `INFO`) and
+/// the connection's (`PING`, `HELLO`, `CLIENT`, `SELECT`).
+fn game_commands(redis: &Redis) -> u64 {
+    let stats = redis_command(redis.port, "INFO commandstats").unwrap();
+    let health = ["set", "info", "ping", "hello", "client", "select", "command"];
+    stats
+        .lines()
+        .filter_map(|line| line.strip_prefix("cmdstat_")?.split_once(":calls="))
+        .filter(|(name, _)| !health.contains(&name.split('|').next().unwrap_or(name)))
+        .map(|(_, rest)| rest.split(',').next().unwrap().parse::<u64>().unwrap())
+        .sum()
+}
+
+/// The connections Redis has accepted so far.
+fn connections(redis: &Redis) -> u64 {
+    let stats = redis_command(redis.port, "INFO stats").unwrap();
+    let line = stats.lines().find_map(|l| l.strip_prefix("total_connections_received:")).unwrap();
+    line.trim().parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_game_is_read_again_from_what_the_referee_kept_without_loading_or_replaying_its_log() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let mut seq = table.view.seq;
+    for (i, action) in ["f2f3", "e7e5", "g2g4", "d8h4"].into_iter().enumerate() {
+        seq = submit(&mut client, &table, i % 2, action, seq, &format!("m{i}")).await.unwrap().view.unwrap().seq;
+    }
+    let audit_of = async |client: &mut Client| {
+        client.get_audit(pb::GetAuditRequest { game_id: table.game_id.clone() }).await.unwrap().into_inner()
+    };
+    // The first reads load the finished game and build its audit record, once.
+    let spectator = get_view(&mut client, &table.game_id, None).await.unwrap();
+    let audit = audit_of(&mut client).await;
+    let (commands, connected) = (game_commands(&redis), connections(&redis));
+    for _ in 0..10 {
+        assert_eq!(get_view(&mut client, &table.game_id, None).await.unwrap(), spectator);
+        let black = get_view(&mut client, &table.game_id, Some(&table.tokens[1])).await.unwrap();
+        assert_eq!((black.seat, black.seq, black.status), (Some(1), seq, pb::GameStatus::Over as i32));
+        assert_eq!(audit_of(&mut client).await, audit);
+        // A live view of it: its last view, then the end.
+        let watch = pb::WatchGameRequest { game_id: table.game_id.clone(), after_seq: 0 };
+        let mut stream = client.watch_game(watch).await.unwrap().into_inner();
+        assert_eq!(stream.message().await.unwrap().unwrap(), spectator);
+        assert!(stream.message().await.unwrap().is_none());
+    }
+    assert_eq!(connections(&redis), connected + 1, "no live view of it opened a connection (only this count did)");
+    assert_eq!(game_commands(&redis), commands, "no read of the finished game reached Redis again");
+    // Each view is still built for its caller's token only.
+    let refused = get_view(&mut client, &table.game_id, Some("AnotherGamesToken0123456789")).await.unwrap_err();
+    assert_eq!(error_code(&refused), "bad_token");
+    // A retry of the mating move is answered from the log, as the first time.
+    let retry = submit(&mut client, &table, 1, "d8h4", seq - 1, "m3").await.unwrap();
+    assert_eq!((retry.duplicate, retry.event_seq, retry.description.as_str()), (true, seq - 1, "Qh4#"));
+    let (code, out) = verify(&audit_text(&audit));
+    assert_eq!(code, 0, "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn readers_arriving_together_at_a_long_finished_game_replay_it_once_and_no_move_elsewhere_fails() {
+    let redis = Redis::start();
+    let first = Referee::start(&redis.url());
+    let mut client = first.client().await;
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut seq = table.view.seq;
+    for i in 0..300usize {
+        seq = submit(&mut client, &table, i % 2, "roll 1d6", seq, &format!("r{i}")).await.unwrap().view.unwrap().seq;
+    }
+    let end = pb::EndGameRequest { game_id: table.game_id.clone() };
+    client.end_game(authed(end, &table.host_token)).await.unwrap();
+    // A referee that has never read it: 32 readers of its view and audit record at once, while
+    // a bystander plays chess there.
+    let referee = Referee::start(&redis.url());
+    let mut bystander = referee.client().await;
+    let chess = seat_everyone(&mut bystander, "chess", "").await;
+    let mut readers = Vec::new();
+    for i in 0..32 {
+        let (mut reader, game_id) = (referee.client().await, table.game_id.clone());
+        readers.push(tokio::spawn(async move {
+            if i % 2 == 0 {
+                reader.get_view(pb::GetViewRequest { game_id }).await.map(|_| ())
+            } else {
+                reader.get_audit(pb::GetAuditRequest { game_id }).await.map(|_| ())
+            }
+        }));
+    }
+    let mut seq = chess.view.seq;
+    for (ply, action) in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"].into_iter().enumerate() {
+        let moved = submit(&mut bystander, &chess, ply % 2, action, seq, &format!("b{ply}")).await;
+        seq = moved.unwrap_or_else(|e| panic!("{action}: {e:?}")).view.unwrap().seq;
+    }
+    for reader in readers {
+        reader.await.unwrap().expect("every reader is answered");
+    }
+    let metrics = referee.metrics();
+    let done = |kind: &str| metric(&metrics, &format!("referee_long_work_total{{kind=\"{kind}\"}}"));
+    assert_eq!(done("replay"), 1.0, "the long log replayed once: {metrics}");
+    assert_eq!(done("audit"), 1.0, "the audit record built once");
+}
