@@ -297,6 +297,8 @@ async fn main() {
         ("GATEWAY_ACTIONS_PER_SECOND", "100000"),
         ("GATEWAY_JOINS_PER_MINUTE", "60000"),
         ("GATEWAY_KEEPALIVE_SECONDS", "1"),
+        ("GATEWAY_VIEWS_PER_MINUTE", "10000000"),
+        ("GATEWAY_QUESTIONS_PER_SECOND", "1000000"),
     ];
     let gw = Gateway::start(&referee, &gateway_env);
     println!("gateway benchmark: redis-server (AOF, fsync always), referee and gateway on loopback");

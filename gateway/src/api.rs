@@ -4,7 +4,7 @@ use crate::errors::{ApiError, reason_name};
 use crate::feeds::Feeds;
 use crate::referee::{Referee, request, request_from};
 use crate::streams::Streams;
-use crate::views::{RulesInfo, view_json, view_text};
+use crate::views::{RulesInfo, object_text, view_json, view_text};
 use actix_web::http::StatusCode;
 use actix_web::{Either, HttpRequest, HttpResponse, Responder, get, post, web};
 use actix_web_lab::sse;
@@ -131,8 +131,8 @@ fn non_empty(s: String) -> Option<String> {
 /// Is this action legal in this position? No game needed.
 #[utoipa::path(post, path = "/api/v1/adjudicate", tag = "referee", request_body = AdjudicateBody,
     responses((status = 200, body = AdjudicateReply), (status = 400, body = ApiError), (status = 404, description = "no such rules", body = ApiError),
-        (status = 415, description = "the body is not JSON", body = ApiError), (status = 422, body = ApiError)))]
-#[post("/api/v1/adjudicate")]
+        (status = 415, description = "the body is not JSON", body = ApiError), (status = 422, body = ApiError),
+        (status = 429, description = "too many questions from this address", body = ApiError)))]
 pub async fn adjudicate(
     referee: web::Data<Referee>,
     body: web::Json<AdjudicateBody>,
@@ -172,8 +172,8 @@ pub struct LegalActionsReply {
 /// The legal actions of the side to move in a position. No game needed.
 #[utoipa::path(post, path = "/api/v1/legal-actions", tag = "referee", request_body = LegalActionsBody,
     responses((status = 200, body = LegalActionsReply), (status = 400, body = ApiError), (status = 404, description = "no such rules", body = ApiError),
-        (status = 415, description = "the body is not JSON", body = ApiError)))]
-#[post("/api/v1/legal-actions")]
+        (status = 415, description = "the body is not JSON", body = ApiError),
+        (status = 429, description = "too many questions from this address", body = ApiError)))]
 pub async fn legal_actions(
     referee: web::Data<Referee>,
     body: web::Json<LegalActionsBody>,
@@ -360,9 +360,11 @@ pub async fn join_game(
 #[utoipa::path(post, path = "/api/v1/games/{id}/reveal", tag = "referee", request_body = RevealBody,
     params(("id" = String, Path, description = "game id")),
     responses((status = 200, description = "the caller's view", body = Object), (status = 400, body = ApiError),
-        (status = 401, body = ApiError), (status = 409, body = ApiError)),
+        (status = 401, body = ApiError), (status = 403, description = "not a seat's token", body = ApiError),
+        (status = 404, body = ApiError), (status = 409, body = ApiError),
+        (status = 415, description = "the body is not JSON", body = ApiError),
+        (status = 429, description = "too many reveals from this address", body = ApiError)),
     security(("bearer" = [])))]
-#[post("/api/v1/games/{id}/reveal")]
 pub async fn reveal_entropy(
     req: HttpRequest,
     referee: web::Data<Referee>,
@@ -379,9 +381,9 @@ pub async fn reveal_entropy(
 /// The caller's view: its seat's with a seat token, the spectator's otherwise.
 #[utoipa::path(get, path = "/api/v1/games/{id}", tag = "referee", params(("id" = String, Path, description = "game id")),
     responses((status = 200, description = "the view, with `seq`, `status`, `turn`, `outcome` and the game's own fields", body = Object),
-        (status = 401, body = ApiError), (status = 404, body = ApiError)),
+        (status = 401, body = ApiError), (status = 404, body = ApiError),
+        (status = 429, description = "too many views from this address", body = ApiError)),
     security((), ("bearer" = [])))]
-#[get("/api/v1/games/{id}")]
 pub async fn get_game(
     req: HttpRequest,
     referee: web::Data<Referee>,
@@ -459,7 +461,8 @@ impl<'a> From<&'a pb::GameRecord> for RecordPage<'a> {
 /// runs; later ones read the kept answer.
 #[utoipa::path(get, path = "/api/v1/games/{id}/pars", tag = "referee", params(("id" = String, Path, description = "game id")),
     responses((status = 200, description = "`{game_id, pars: [{puzzle, title, kind, moves?, score?, bound?, line, positions}]}`; `kind` is `moves`, `score`, `impossible`, `at_least` (no line shorter than `moves`) or `unproven` (no line scores more than `bound`)", body = Object),
-        (status = 401, body = ApiError), (status = 404, body = ApiError)),
+        (status = 401, body = ApiError), (status = 404, body = ApiError),
+        (status = 429, description = "too many reads of records from this address", body = ApiError)),
     security((), ("bearer" = [])))]
 pub async fn get_pars(
     req: HttpRequest,
@@ -626,9 +629,10 @@ pub struct EventsQuery {
 #[utoipa::path(get, path = "/api/v1/games/{id}/events", tag = "referee",
     params(("id" = String, Path, description = "game id"), ("token" = Option<String>, Query, description = "token, for EventSource"),
         ("after" = Option<u64>, Query, description = "resume after this seq"), ("Last-Event-ID" = Option<String>, Header, description = "resume after this seq")),
-    responses((status = 200, description = "text/event-stream of `view` events; an `ended` event with the error JSON when the referee refuses the stream midway (the token stopped)"), (status = 401, body = ApiError), (status = 404, body = ApiError),
-        (status = 429, description = "too many live streams from this address, or on this gateway", body = ApiError)))]
-#[get("/api/v1/games/{id}/events")]
+    responses((status = 200, description = "text/event-stream of `view` events; an `ended` event with the error JSON when the referee refuses the stream midway (the token stopped)"),
+        (status = 204, description = "the game is over and this client has seen its end: nothing more will come"),
+        (status = 400, description = "`after` is not a number", body = ApiError), (status = 401, body = ApiError), (status = 404, body = ApiError),
+        (status = 429, description = "too many live streams (or views) from this address, or streams on this gateway", body = ApiError)))]
 pub async fn game_events(
     req: HttpRequest,
     referee: web::Data<Referee>,
@@ -758,14 +762,18 @@ pub async fn reissue_join_code(
 /// The finished game's record with the revealed seed; check it with `referee verify` or the
 /// app's fairness page. 409 while the game is on.
 #[utoipa::path(get, path = "/api/v1/games/{id}/audit", tag = "referee", params(("id" = String, Path, description = "game id")),
-    responses((status = 200, description = "the audit record", body = Object), (status = 409, body = ApiError), (status = 404, body = ApiError)))]
-#[get("/api/v1/games/{id}/audit")]
+    responses((status = 200, description = "the audit record", body = Object), (status = 409, body = ApiError), (status = 404, body = ApiError),
+        (status = 429, description = "too many reads of audit records from this address", body = ApiError)))]
 pub async fn get_audit(referee: web::Data<Referee>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let a = referee
         .client()
         .get_audit(request(pb::GetAuditRequest { game_id: path.into_inner() }, None))
         .await?
         .into_inner();
-    let record = a.audit.as_ref().map_or(Value::Null, structs::to_json);
-    Ok(HttpResponse::Ok().json(record))
+    // Megabytes of JSON for the longest games: written on a blocking thread, so that this
+    // worker goes on answering the other tables meanwhile.
+    let text = web::block(move || object_text(a.audit.as_ref()))
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+    Ok(json_text(text))
 }

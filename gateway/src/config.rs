@@ -25,11 +25,22 @@ pub struct Config {
     pub actions_per_second: u64,
     /// Reads of a game's record per minute per client address (`GATEWAY_RECORDS_PER_MINUTE`).
     pub records_per_minute: u64,
-    /// How long a 429 is held before it is sent, in milliseconds (401 and 403: a quarter of it)
-    /// (`GATEWAY_REFUSAL_DELAY_MS`, default 1000; 0: at once).
+    /// How long a 429 is held before it is sent, in milliseconds (other refusals: a quarter of
+    /// it, `middleware::RefusalDelay`) (`GATEWAY_REFUSAL_DELAY_MS`, default 1000; 0: at once).
     pub refusal_delay_ms: u64,
     /// Questions "what is par here?" per minute per client address (`GATEWAY_PARS_PER_MINUTE`).
     pub pars_per_minute: u64,
+    /// Reads of a game's view, and live streams opened, per minute per client address
+    /// (`GATEWAY_VIEWS_PER_MINUTE`).
+    pub views_per_minute: u64,
+    /// Reads of a finished game's audit record per minute per client address
+    /// (`GATEWAY_AUDITS_PER_MINUTE`).
+    pub audits_per_minute: u64,
+    /// Reveals of committed entropy per minute per client address (`GATEWAY_REVEALS_PER_MINUTE`).
+    pub reveals_per_minute: u64,
+    /// Stateless questions (adjudicate, legal actions) per second per client address
+    /// (`GATEWAY_QUESTIONS_PER_SECOND`).
+    pub questions_per_second: u64,
     /// HTTP/2 connections to the referee, used in turn except by a game's moves and live
     /// views, which take the one its id picks (`GATEWAY_REFEREE_CONNECTIONS`).
     pub referee_connections: usize,
@@ -83,6 +94,10 @@ impl Config {
             actions_per_second: number("GATEWAY_ACTIONS_PER_SECOND", "10")?.max(1),
             records_per_minute: number("GATEWAY_RECORDS_PER_MINUTE", "60")?.max(1),
             pars_per_minute: number("GATEWAY_PARS_PER_MINUTE", "20")?.max(1),
+            views_per_minute: number("GATEWAY_VIEWS_PER_MINUTE", "600")?.max(1),
+            audits_per_minute: number("GATEWAY_AUDITS_PER_MINUTE", "12")?.max(1),
+            reveals_per_minute: number("GATEWAY_REVEALS_PER_MINUTE", "30")?.max(1),
+            questions_per_second: number("GATEWAY_QUESTIONS_PER_SECOND", "20")?.max(1),
             refusal_delay_ms: number("GATEWAY_REFUSAL_DELAY_MS", "1000")?,
             referee_connections: number("GATEWAY_REFEREE_CONNECTIONS", "4")?.clamp(1, 64) as usize,
             streams_per_address: count("GATEWAY_STREAMS_PER_ADDRESS", "64")?,

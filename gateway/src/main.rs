@@ -8,6 +8,7 @@ mod config;
 mod errors;
 mod feeds;
 mod health;
+mod limits;
 mod listen;
 mod middleware;
 mod referee;
@@ -15,8 +16,7 @@ mod streams;
 mod views;
 mod web_app;
 
-use actix_governor::governor::middleware::NoOpMiddleware;
-use actix_governor::{Governor, GovernorConfig, GovernorConfigBuilder};
+use actix_governor::Governor;
 use actix_web::middleware::{ErrorHandlers, from_fn};
 use actix_web::{App, HttpServer, web};
 use config::Config;
@@ -56,24 +56,6 @@ fn main() -> std::io::Result<()> {
     Ok(())
 }
 
-/// A limit of `count` requests per `window` for each client (as `clients` tell them), with
-/// bursts of `burst`: one request's share of the window in nanoseconds, so any count up to one
-/// a nanosecond works.
-fn rate_limit(
-    clients: &clients::Clients,
-    window: Duration,
-    count: u64,
-    burst: u64,
-) -> std::io::Result<GovernorConfig<clients::Clients, NoOpMiddleware>> {
-    let share = (window.as_nanos() / u128::from(count.max(1))).max(1);
-    GovernorConfigBuilder::default()
-        .key_extractor(clients.clone())
-        .period(Duration::from_nanos(share.min(u128::from(u64::MAX)) as u64))
-        .burst_size(burst.clamp(1, u64::from(u32::MAX)) as u32)
-        .finish()
-        .ok_or_else(|| std::io::Error::other(format!("bad rate limit: {count} per {window:?}")))
-}
-
 async fn run(config: Config) -> std::io::Result<()> {
     let _telemetry = telemetry::init("gateway");
     let metrics = metrics_exporter_prometheus::PrometheusBuilder::new()
@@ -85,17 +67,7 @@ async fn run(config: Config) -> std::io::Result<()> {
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     let referee =
         referee::Referee::new(&config.referee_url, config.referee_connections).map_err(std::io::Error::other)?;
-    let clients = &config.clients;
-    let joins = rate_limit(clients, Duration::from_secs(60), config.joins_per_minute, config.joins_per_minute)?;
-    let actions = rate_limit(
-        clients,
-        Duration::from_secs(1),
-        config.actions_per_second,
-        config.actions_per_second.saturating_mul(3),
-    )?;
-    let records =
-        rate_limit(clients, Duration::from_secs(60), config.records_per_minute, config.records_per_minute / 4 + 1)?;
-    let pars = rate_limit(clients, Duration::from_secs(60), config.pars_per_minute, config.pars_per_minute / 4 + 1)?;
+    let limits = limits::Limits::new(&config)?;
     let client_data = web::Data::new(config.clients.clone());
     let streams = streams::Streams::new(
         config.streams_per_address,
@@ -103,10 +75,8 @@ async fn run(config: Config) -> std::io::Result<()> {
         std::time::Duration::from_secs(config.keepalive_seconds),
     );
     let feeds = feeds::Feeds::default();
-    let refusal_delay = middleware::RefusalDelay {
-        too_many: Duration::from_millis(config.refusal_delay_ms),
-        refused: Duration::from_millis(config.refusal_delay_ms / 4),
-    };
+    let refusal_delay = middleware::RefusalDelay::new(Duration::from_millis(config.refusal_delay_ms));
+    limits.forget_idle_clients(refusal_delay.clone());
     let openapi = api::ApiDoc::openapi();
     let app = web_app::WebApp::new(&config.pwa_dir);
     let tls = match &config.tls {
@@ -120,7 +90,7 @@ async fn run(config: Config) -> std::io::Result<()> {
             .app_data(web::Data::new(streams.clone()))
             .app_data(web::Data::new(feeds.clone()))
             .app_data(middleware::json_config())
-            .app_data(web::Data::new(refusal_delay))
+            .app_data(web::Data::new(refusal_delay.clone()))
             .wrap(from_fn(middleware::slow_refusals))
             .wrap(ErrorHandlers::new().default_handler(middleware::json_errors))
             .wrap(from_fn(middleware::observe))
@@ -130,34 +100,60 @@ async fn run(config: Config) -> std::io::Result<()> {
                     .route(web::get().to(api::list_rules)),
             )
             .service(api::view_schema)
-            .service(api::adjudicate)
-            .service(api::legal_actions)
+            .service(
+                web::resource("/api/v1/adjudicate")
+                    .wrap(Governor::new(&limits.questions))
+                    .route(web::post().to(api::adjudicate)),
+            )
+            .service(
+                web::resource("/api/v1/legal-actions")
+                    .wrap(Governor::new(&limits.questions))
+                    .route(web::post().to(api::legal_actions)),
+            )
             .service(api::create_game)
             .service(
                 web::resource("/api/v1/games/{id}/join")
-                    .wrap(Governor::new(&joins))
+                    .wrap(Governor::new(&limits.joins))
                     .route(web::post().to(api::join_game)),
             )
             .service(
                 web::resource("/api/v1/games/{id}/actions")
-                    .wrap(Governor::new(&actions))
+                    .wrap(Governor::new(&limits.actions))
                     .route(web::post().to(api::submit_action)),
             )
-            .service(api::reveal_entropy)
-            .service(api::get_game)
+            .service(
+                web::resource("/api/v1/games/{id}/reveal")
+                    .wrap(Governor::new(&limits.reveals))
+                    .route(web::post().to(api::reveal_entropy)),
+            )
+            .service(
+                web::resource("/api/v1/games/{id}")
+                    .wrap(Governor::new(&limits.views))
+                    .route(web::get().to(api::get_game)),
+            )
             .service(
                 web::resource("/api/v1/games/{id}/record")
-                    .wrap(Governor::new(&records))
+                    .wrap(Governor::new(&limits.records))
                     .route(web::get().to(api::get_record)),
             )
             .service(
                 web::resource("/api/v1/games/{id}/pars")
-                    .wrap(Governor::new(&records))
+                    .wrap(Governor::new(&limits.records))
                     .route(web::get().to(api::get_pars)),
             )
-            .service(web::resource("/api/v1/par").wrap(Governor::new(&pars)).route(web::post().to(api::position_par)))
-            .service(api::game_events)
-            .service(api::get_audit)
+            .service(
+                web::resource("/api/v1/par").wrap(Governor::new(&limits.pars)).route(web::post().to(api::position_par)),
+            )
+            .service(
+                web::resource("/api/v1/games/{id}/events")
+                    .wrap(Governor::new(&limits.views))
+                    .route(web::get().to(api::game_events)),
+            )
+            .service(
+                web::resource("/api/v1/games/{id}/audit")
+                    .wrap(Governor::new(&limits.audits))
+                    .route(web::get().to(api::get_audit)),
+            )
             .service(api::end_game)
             .service(api::reissue_join_code)
             .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))

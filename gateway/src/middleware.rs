@@ -1,14 +1,18 @@
 //! What wraps every request: a span and metrics per route, JSON for every error the API
-//! itself did not answer, and the JSON body limit.
+//! itself did not answer, refusals held back, and the JSON body limit.
 
 use crate::errors::ApiError;
+use actix_governor::governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{ErrorHandlerResponse, Next};
 use actix_web::{ResponseError, web};
-use std::time::Instant;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tracing::Instrument;
 
 /// Largest JSON body accepted; anything bigger is refused with 413.
@@ -33,31 +37,69 @@ pub async fn observe(
     Ok(response)
 }
 
-/// How long a refusal for too many requests (429) and a refused token or join code (401, 403)
-/// are held before they are sent: a client that asks again as soon as it is answered — the
-/// usual abusive loop — then asks a few times a second instead of thousands, and leaves the
-/// gateway's CPU to the other tables. The request holds no worker while it waits.
-#[derive(Clone, Copy)]
+/// How long refusals are held before they are sent: a client that asks again as soon as it is
+/// answered — the usual abusive loop — then asks a few times a second instead of thousands, and
+/// leaves the gateway's CPU to the other tables. The request holds no worker while it waits.
+/// A refusal for too many requests (429) and a refused token or join code (401, 403) are always
+/// held; any other refusal (400, 404, 409, 413, 415, 422, ...) once its client address has had
+/// its allowance of them, so that a player's odd illegal move or stale view is answered at once
+/// while a loop of them is slowed like any other.
+#[derive(Clone)]
 pub struct RefusalDelay {
     /// For 429 (the answer's `Retry-After` is never shorter).
-    pub too_many: std::time::Duration,
-    /// For 401 and 403.
-    pub refused: std::time::Duration,
+    pub too_many: Duration,
+    /// For 401 and 403, and other refusals past the allowance.
+    pub refused: Duration,
+    /// The refusals each client address gets at once, by its address.
+    allowance: Arc<DefaultKeyedRateLimiter<Option<IpAddr>>>,
 }
 
-/// Holds refusals back as [`RefusalDelay`] says.
+/// Refusals other than 401, 403 and 429 sent at once to one client address: a burst of this
+/// many, then one every [`REFUSALS_REFILL`].
+const REFUSALS_AT_ONCE: u32 = 10;
+/// How soon one more refusal is sent at once.
+const REFUSALS_REFILL: Duration = Duration::from_secs(3);
+
+impl RefusalDelay {
+    /// Holds a 429 for `too_many`, other refusals for a quarter of it.
+    pub fn new(too_many: Duration) -> RefusalDelay {
+        let quota = Quota::with_period(REFUSALS_REFILL)
+            .expect("not zero")
+            .allow_burst(NonZeroU32::new(REFUSALS_AT_ONCE).expect("not zero"));
+        RefusalDelay { too_many, refused: too_many / 4, allowance: Arc::new(RateLimiter::keyed(quota)) }
+    }
+
+    /// How long to hold a refusal with `status` to the client at `address`.
+    fn hold(&self, status: StatusCode, address: Option<IpAddr>) -> Duration {
+        match status {
+            StatusCode::TOO_MANY_REQUESTS => self.too_many,
+            StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => self.refused,
+            s if s.is_client_error() && self.allowance.check_key(&address).is_err() => self.refused,
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// Forgets the addresses whose allowance is whole again (their entries would otherwise
+    /// only grow with the addresses seen).
+    pub fn forget_idle(&self) {
+        self.allowance.retain_recent();
+        self.allowance.shrink_to_fit();
+    }
+}
+
+/// Holds refusals back as [`RefusalDelay`] says, counting those it held
+/// (`gateway_refusals_held_total{status}`).
 pub async fn slow_refusals(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let delay = req.app_data::<web::Data<RefusalDelay>>().map(|d| *d.get_ref());
+    let delay = req.app_data::<web::Data<RefusalDelay>>().cloned();
+    let address = crate::clients::key_of(req.request());
     let response = next.call(req).await?;
-    let wait = match (response.status(), delay) {
-        (StatusCode::TOO_MANY_REQUESTS, Some(d)) => d.too_many,
-        (StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN, Some(d)) => d.refused,
-        _ => std::time::Duration::ZERO,
-    };
+    let wait = delay.map_or(Duration::ZERO, |d| d.hold(response.status(), address));
     if !wait.is_zero() {
+        let status = response.status().as_u16().to_string();
+        metrics::counter!("gateway_refusals_held_total", "status" => status).increment(1);
         tokio::time::sleep(wait).await;
     }
     Ok(response)

@@ -215,7 +215,8 @@ async fn no_hidden_action_can_be_told_from_its_alternatives_by_anything_others_r
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());
     // Reads of the record are part of what is compared, many times over: not this test's limit.
-    let gw = Gateway::start(&referee, &[("GATEWAY_RECORDS_PER_MINUTE", "100000")]);
+    let gw =
+        Gateway::start(&referee, &[("GATEWAY_RECORDS_PER_MINUTE", "100000"), ("GATEWAY_VIEWS_PER_MINUTE", "1000000")]);
     let http = reqwest::Client::new();
 
     // Masquerade's capture table and Cloak and Dagger's arrangement (any of the 960), sealed at
@@ -270,7 +271,8 @@ async fn twin_games_that_differ_in_one_hidden_choice_look_the_same_to_everyone_e
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());
     // Reads of the record are part of what is compared, many times over: not this test's limit.
-    let gw = Gateway::start(&referee, &[("GATEWAY_RECORDS_PER_MINUTE", "100000")]);
+    let gw =
+        Gateway::start(&referee, &[("GATEWAY_RECORDS_PER_MINUTE", "100000"), ("GATEWAY_VIEWS_PER_MINUTE", "1000000")]);
     let http = reqwest::Client::new();
     // Each game: the moves before the hidden choice, and its kind.
     let cases: [(&str, &[&str], &str); 3] = [

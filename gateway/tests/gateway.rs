@@ -5,6 +5,7 @@ mod common;
 use common::support::{Redis, Referee};
 use common::{Gateway, act, seat_two};
 use futures::StreamExt;
+use referee_proto::v1 as pb;
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -248,7 +249,8 @@ async fn gauge(http: &reqwest::Client, gw: &Gateway, name: &str) -> f64 {
 async fn three_hundred_watchers_of_one_game_share_one_feed_from_the_referee_and_all_see_the_move() {
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());
-    let gw = Gateway::start(&referee, &[("GATEWAY_STREAMS_PER_ADDRESS", "1000")]);
+    let gw =
+        Gateway::start(&referee, &[("GATEWAY_STREAMS_PER_ADDRESS", "1000"), ("GATEWAY_VIEWS_PER_MINUTE", "100000")]);
     let http = reqwest::Client::new();
     let game = seat_two(&http, &gw, "chess", Value::Null).await;
     let clients = |port| {
@@ -738,4 +740,125 @@ async fn a_reissue_with_a_malformed_body_reissues_nothing_and_conflicts_have_the
     assert_eq!(status, 200);
     let (status, answer) = act(&http, &gw, &game, 1, "resign", seq + 1, "k").await;
     assert_eq!((status, answer["code"].as_str()), (409, Some("idempotency_key_reused")), "{answer}");
+}
+
+/// An HTTP client speaking from 127.0.0.`host` (another client address on this machine).
+fn client_at(host: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, host)))
+        .build()
+        .unwrap()
+}
+
+/// Plays the fool's mate in `game`, seated by [`seat_two`].
+async fn fools_mate(http: &reqwest::Client, gw: &Gateway, game: &common::Seated) -> u64 {
+    let mut seq = game.seq;
+    for (ply, action) in ["f2f3", "e7e5", "g2g4", "d8h4"].into_iter().enumerate() {
+        let (status, view) = act(http, gw, game, ply % 2, action, seq, &format!("fool{ply}")).await;
+        assert_eq!(status, 200, "{view}");
+        seq = view["seq"].as_u64().unwrap();
+    }
+    seq
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn views_live_streams_audits_reveals_and_questions_are_rate_limited_per_address() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let limits = [
+        ("GATEWAY_VIEWS_PER_MINUTE", "8"),
+        ("GATEWAY_AUDITS_PER_MINUTE", "4"),
+        ("GATEWAY_REVEALS_PER_MINUTE", "2"),
+        ("GATEWAY_QUESTIONS_PER_SECOND", "1"),
+        ("GATEWAY_REFUSAL_DELAY_MS", "0"),
+    ];
+    let gw = Gateway::start(&referee, &limits);
+    let http = client_at(1);
+    let game = seat_two(&http, &gw, "chess", json!({})).await;
+    fools_mate(&http, &gw, &game).await;
+    let url = |part: &str| gw.url(&format!("/api/v1/games/{}{part}", game.id));
+    let adjudicate = json!({"rules": "chess", "position": "8/8/8/8/8/8/8/K6k w - - 0 1", "action": "a1a2"});
+    let legal = json!({"rules": "chess", "position": "8/8/8/8/8/8/8/K6k w - - 0 1"});
+    type Ask<'a> = Box<dyn Fn(&reqwest::Client) -> reqwest::RequestBuilder + 'a>;
+    let reads: Vec<(&str, Ask)> = vec![
+        ("a view", Box::new(|c| c.get(url("")))),
+        ("a live stream", Box::new(|c| c.get(url("/events")))),
+        ("an audit record", Box::new(|c| c.get(url("/audit")))),
+        ("a reveal", Box::new(|c| c.post(url("/reveal")).bearer_auth(&game.tokens[0]).json(&json!({"entropy": "x"})))),
+        ("an adjudication", Box::new(|c| c.post(gw.url("/api/v1/adjudicate")).json(&adjudicate))),
+        ("legal actions", Box::new(|c| c.post(gw.url("/api/v1/legal-actions")).json(&legal))),
+    ];
+    for (what, request) in &reads {
+        let mut refused = None;
+        for _ in 0..40 {
+            let r = request(&http).send().await.unwrap();
+            if r.status() == 429 {
+                refused = Some(r);
+                break;
+            }
+        }
+        let refused = refused.unwrap_or_else(|| panic!("{what}: never refused in 40 asks"));
+        assert!(refused.headers().contains_key("retry-after"), "{what}");
+        // Another address is not held back by this one.
+        let other = request(&client_at(2)).send().await.unwrap();
+        assert_ne!(other.status(), 429, "{what}: another address");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_games_audit_record_comes_through_the_gateway_as_the_referee_wrote_it() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &gw, "table-tools", json!({"seats": 2})).await;
+    let mut seq = game.seq;
+    for (i, action) in ["roll 3d6", "roll 1d1000000", "roll 2d20", "end"].into_iter().enumerate() {
+        let (status, view) = act(&http, &gw, &game, i % 2, action, seq, &format!("t{i}")).await;
+        assert_eq!(status, 200, "{action}: {view}");
+        seq = view["seq"].as_u64().unwrap();
+    }
+    let text =
+        http.get(gw.url(&format!("/api/v1/games/{}/audit", game.id))).send().await.unwrap().text().await.unwrap();
+    let mut client = referee.client().await;
+    let sent = client.get_audit(pb::GetAuditRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+    let expected = referee_proto::structs::to_json(sent.audit.as_ref().unwrap());
+    assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), expected);
+    assert!(text.contains("\"rules_version\":") && !text.contains(".0,"), "whole numbers stay whole: {text}");
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), &text).unwrap();
+    let verified = std::process::Command::new(common::support::referee_bin()).arg("verify").arg(file.path()).output();
+    let verified = verified.unwrap();
+    assert!(verified.status.success(), "{}", String::from_utf8_lossy(&verified.stdout));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_that_repeats_any_refusal_in_a_loop_is_held_back_while_a_players_odd_refusal_comes_at_once() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[("GATEWAY_REFUSAL_DELAY_MS", "40")]);
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &gw, "chess", json!({})).await;
+    let held =
+        async |status: &str| gauge(&http, &gw, &format!("gateway_refusals_held_total{{status=\"{status}\"}}")).await;
+    // A player's illegal move is answered at once.
+    let (status, _) = act(&http, &gw, &game, 0, "e2e5", game.seq, "oops").await;
+    assert_eq!(status, 422);
+    assert_eq!(held("422").await, 0.0, "a player's first refusal is not held");
+    // A loop of illegal moves and malformed bodies is held back once the address has had its
+    // allowance sent at once (ten, and one more every three seconds).
+    for i in 0..40 {
+        let status = if i % 2 == 0 {
+            act(&http, &gw, &game, 0, "e2e5", game.seq, &format!("loop{i}")).await.0
+        } else {
+            let r = http.post(gw.url("/api/v1/adjudicate")).header("content-type", "application/json").body("{");
+            r.send().await.unwrap().status().as_u16()
+        };
+        assert!(status == 422 || status == 400, "{status}");
+    }
+    let (illegal, malformed) = (held("422").await, held("400").await);
+    assert!(
+        illegal >= 1.0 && malformed >= 1.0 && illegal + malformed >= 15.0,
+        "held: {illegal} moves, {malformed} bodies"
+    );
 }

@@ -265,8 +265,14 @@ async fn play(http: &reqwest::Client, gw: &Gateway, rules: &str, seed: u64) -> (
 async fn secret_games_played_at_random_over_the_gateway_leak_nothing_to_any_viewer_or_live_stream() {
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());
-    let gw =
-        Gateway::start(&referee, &[("GATEWAY_ACTIONS_PER_SECOND", "100000"), ("GATEWAY_JOINS_PER_MINUTE", "1000")]);
+    let gw = Gateway::start(
+        &referee,
+        &[
+            ("GATEWAY_ACTIONS_PER_SECOND", "100000"),
+            ("GATEWAY_JOINS_PER_MINUTE", "1000"),
+            ("GATEWAY_VIEWS_PER_MINUTE", "1000000"),
+        ],
+    );
     let http = reqwest::Client::new();
     let games = ["zombie", "masquerade", "cloak-and-dagger"]
         .into_iter()

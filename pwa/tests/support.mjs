@@ -101,6 +101,10 @@ export function harness() {
       GATEWAY_JOINS_PER_MINUTE: "1000",
       GATEWAY_RECORDS_PER_MINUTE: "1000",
       GATEWAY_STREAMS_PER_ADDRESS: "1000",
+      GATEWAY_VIEWS_PER_MINUTE: "100000",
+      GATEWAY_AUDITS_PER_MINUTE: "1000",
+      GATEWAY_REVEALS_PER_MINUTE: "1000",
+      GATEWAY_QUESTIONS_PER_SECOND: "1000",
     });
     server.base = `http://127.0.0.1:${gatewayPort}`;
     server.lan = `http://${LAN_NAME}:${gatewayPort}`;
