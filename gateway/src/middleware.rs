@@ -106,22 +106,23 @@ pub async fn slow_refusals(
 }
 
 /// Error responses not produced by the API itself (unknown route, wrong method, rate limit,
-/// oversized body) become JSON `{"code", "message"}` too.
+/// oversized body) become JSON `{"code", "message"}` too; a route asked with a method it does not
+/// take is 405 with `Allow`, also where the app's fallback answered 404 for it.
 pub fn json_errors<B: MessageBody + 'static>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let is_json =
-        res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if is_json || !res.request().path().starts_with("/api/") {
+    if !res.request().path().starts_with("/api/") {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
-    let mut status = res.status();
     let allowed = allowed_methods(res.request().path());
     let method = res.request().method().as_str().to_string();
-    if matches!(status, StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED)
+    let wrong_method = matches!(res.status(), StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED)
         && !allowed.is_empty()
-        && !allowed.contains(&method.as_str())
-    {
-        status = StatusCode::METHOD_NOT_ALLOWED;
+        && !allowed.contains(&method.as_str());
+    let is_json =
+        res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json && !wrong_method {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
+    let status = if wrong_method { StatusCode::METHOD_NOT_ALLOWED } else { res.status() };
     let (code, message) = match status {
         StatusCode::NOT_FOUND => ("not_found", "There is no such API route."),
         StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "This route does not take that method."),

@@ -862,3 +862,55 @@ async fn a_client_that_repeats_any_refusal_in_a_loop_is_held_back_while_a_player
         "held: {illegal} moves, {malformed} bodies"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_answer_to_a_malformed_or_misdirected_request_is_one_the_openapi_document_lists() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    // As deployed: the app built beside the API, whose fallback answers unknown paths.
+    let app = tempfile::tempdir().unwrap();
+    std::fs::write(app.path().join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    let gw = Gateway::start(&referee, &[("PWA_DIR", app.path().to_str().unwrap()), ("GATEWAY_REFUSAL_DELAY_MS", "0")]);
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &gw, "chess", json!({})).await;
+    let doc: Value = http.get(gw.url("/api/openapi.json")).send().await.unwrap().json().await.unwrap();
+    let mut wrong = Vec::new();
+    for (template, item) in doc["paths"].as_object().unwrap() {
+        let path = template.replace("{id}", &game.id).replace("{seat}", "0");
+        let documented: Vec<String> = ["get", "post", "put", "delete"]
+            .into_iter()
+            .filter(|m| item.get(*m).is_some())
+            .map(str::to_uppercase)
+            .collect();
+        for method in ["GET", "POST", "PUT", "DELETE", "PATCH"] {
+            let request = |m: &str| http.request(m.parse().unwrap(), gw.url(&path));
+            let Some(operation) = item.get(method.to_lowercase()) else {
+                let r = request(method).send().await.unwrap();
+                let allow = r.headers().get("allow").map(|v| v.to_str().unwrap().to_string());
+                if r.status() != 405 || allow != Some(documented.join(", ")) {
+                    wrong.push(format!("{method} {template}: {} (Allow {allow:?}), not 405", r.status()));
+                }
+                continue;
+            };
+            let mut cases = vec![("a malformed bearer", request(method).header("authorization", "Bearer no good"))];
+            if operation.get("requestBody").is_some() {
+                cases.push(("a body that is not JSON", request(method).header("content-type", "text/plain").body("x")));
+                cases.push(("malformed JSON", request(method).header("content-type", "application/json").body("{")));
+                cases.push(("the wrong JSON", request(method).json(&json!({"nothing": 1}))));
+            }
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                if parameter["in"] == "query" {
+                    let name = parameter["name"].as_str().unwrap();
+                    cases.push(("a query that is not a number", request(method).query(&[(name, "not-a-number")])));
+                }
+            }
+            for (what, case) in cases {
+                let status = case.send().await.unwrap().status().as_u16().to_string();
+                if operation["responses"].get(&status).is_none() {
+                    wrong.push(format!("{method} {template} with {what}: {status}, undocumented"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "answers the document does not list:\n{}", wrong.join("\n"));
+}
