@@ -2,24 +2,39 @@
 //! release builds, on loopback) with the default limits: a bystander plays chess through the
 //! gateway, first alone and then beside each kind of abusive client, and the benchmark prints
 //! the bystander's move latency (p50, p99) beside its own figure alone from the same run, with
-//! what every abusive request got back (2xx, 4xx by reason, 5xx). Asserts nothing about time.
+//! what every abusive request got back (2xx, 4xx by reason, 5xx) and each process's CPU and
+//! peak memory in each phase. Asserts nothing about time.
 //! Run: `cargo bench -p gateway --bench isolation` (`-- quick` for a short run, `-- no-delay`
-//! with refusals sent at once, as before `GATEWAY_REFUSAL_DELAY_MS`).
+//! with refusals sent at once, as before `GATEWAY_REFUSAL_DELAY_MS`); with
+//! `BASELINE_BUILD=<a folder with another build's referee and gateway>` the same run goes
+//! through that build instead (run it for each build, back to back).
 //!
-//! Each client speaks from its own loopback address (127.0.0.x), as clients on other machines
-//! would, so the per-address limits tell them apart. The abusers (docs/gateway.md, "Limits"):
+//! Each client speaks from its own loopback address (127.x.y.z), as clients on other machines
+//! would, so the per-address limits tell them apart. The abusers (docs/gateway.md, "Isolation"):
 //! 1. record flood — 24 clients reading a 2,000-event game's record in a loop, no token;
 //! 2. storage fill — a seat posting `roll 100d1000000` as fast as it is let;
 //! 3. oversized headers — requests with a 100 KB bearer, while the bystander's game is watched;
 //! 4. par flood — "what is par here?" for ever new holes;
-//! 5. join guessing — wrong join codes for a waiting game, whose real player joins after.
+//! 5. join guessing — wrong join codes for a waiting game, whose real player joins after;
+//! 6. finished views — 24 addresses reading the view of a finished 5,000-event game;
+//! 7. finished audits — 24 addresses reading its audit record (1.3 MB);
+//! 8. finished streams — 24 addresses opening its live stream and leaving after the first view;
+//! 9. wrong reveals — 4 addresses revealing entropy that does not match a seat's commitment;
+//! 10. largest record — 24 addresses reading the first page of the largest game allowed (4 MiB
+//!     of a hundred dice a roll);
+//! 11. 500 join guessers — 500 addresses sending wrong codes for a waiting game until it is
+//!     locked, after which its second player joins with the right code.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::support::{Redis, Referee, ms, percentile, process_cpu_seconds, process_memory_mib, seat_everyone, submit};
+use common::support::{
+    Redis, Referee, authed, create, ms, percentile, process_cpu_seconds, process_memory_mib, redis_command,
+    seat_everyone, submit,
+};
 use common::{Gateway, Seated, act};
 use futures::StreamExt;
+use referee_proto::v1 as pb;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
@@ -34,11 +49,18 @@ const GOLF_BOARD: &str = "2B3R1/5k2/1r1n1N2/1r2b3/R5q1/1B1n1N2/b6K/5Q2";
 
 /// An HTTP client speaking from 127.0.0.`host`.
 fn client_at(host: u8) -> reqwest::Client {
-    reqwest::Client::builder()
-        .local_address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, host)))
-        .pool_max_idle_per_host(64)
-        .build()
-        .unwrap()
+    client_from(Ipv4Addr::new(127, 0, 0, host))
+}
+
+/// An HTTP client speaking from `address` (on loopback: any of 127.0.0.0/8).
+fn client_from(address: Ipv4Addr) -> reqwest::Client {
+    reqwest::Client::builder().local_address(IpAddr::V4(address)).pool_max_idle_per_host(64).build().unwrap()
+}
+
+/// `n` clients, each from an address of its own in 127.`block`.0.0/16.
+fn clients_in(block: u8, n: usize) -> Arc<Vec<reqwest::Client>> {
+    let address = |i: usize| Ipv4Addr::new(127, block, (i / 250) as u8, (i % 250 + 1) as u8);
+    Arc::new((0..n).map(|i| client_from(address(i))).collect())
 }
 
 /// What the abusive requests of one kind got back: counts by status and reason.
@@ -55,6 +77,10 @@ async fn read(answer: Result<reqwest::Response, reqwest::Error>) -> Answer {
         Err(_) => Err("connection error".into()),
         Ok(r) => {
             let status = r.status().as_u16();
+            if r.status().is_success() {
+                // Read, not parsed: an audit record is 1.3 MB of JSON.
+                return Ok((status, r.bytes().await.map_or(Value::Null, |_| Value::Null)));
+            }
             Ok((status, r.json().await.unwrap_or(Value::Null)))
         }
     }
@@ -77,10 +103,14 @@ impl Answers {
         self.0.lock().unwrap().values().sum()
     }
 
+    /// How many answers were 5xx.
+    fn server_errors(&self) -> usize {
+        self.0.lock().unwrap().iter().filter(|(k, _)| k.starts_with('5')).map(|(_, n)| n).sum()
+    }
+
     fn summary(&self) -> String {
-        let counts = self.0.lock().unwrap();
-        let fives: usize = counts.iter().filter(|(k, _)| k.starts_with('5')).map(|(_, n)| n).sum();
-        let all: Vec<String> = counts.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+        let fives = self.server_errors();
+        let all: Vec<String> = self.0.lock().unwrap().iter().map(|(k, n)| format!("{k}: {n}")).collect();
         format!("{} — 5xx: {fives}", all.join(", "))
     }
 }
@@ -189,7 +219,7 @@ fn watch(http: reqwest::Client, url: String, seen: Arc<Mutex<Vec<u64>>>) -> toki
 }
 
 /// A table-tools game of `events` rolls, made straight over gRPC (setup, not measured).
-async fn long_game(referee: &Referee, events: usize) -> String {
+async fn long_game(referee: &Referee, events: usize) -> common::support::Table {
     let mut client = referee.client().await;
     let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
     let mut seq = table.view.seq;
@@ -197,7 +227,47 @@ async fn long_game(referee: &Referee, events: usize) -> String {
         let answered = submit(&mut client, &table, i % 2, "roll 1d6", seq, &format!("r{i}")).await.unwrap();
         seq = answered.view.unwrap().seq;
     }
+    table
+}
+
+/// A table-tools game of `events` rolls that its host then ended.
+async fn finished_game(referee: &Referee, events: usize) -> String {
+    let table = long_game(referee, events).await;
+    let end = pb::EndGameRequest { game_id: table.game_id.clone() };
+    referee.client().await.end_game(authed(end, &table.host_token)).await.unwrap();
     table.game_id
+}
+
+/// The largest game the default limits allow: a hundred dice a roll until the game holds its
+/// most bytes (4 MiB).
+async fn largest_game(referee: &Referee) -> String {
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut seq = table.view.seq;
+    while let Ok(answered) = submit(&mut client, &table, 0, "roll 100d1000000", seq, &format!("l{seq}")).await {
+        seq = answered.view.unwrap().seq;
+    }
+    table.game_id
+}
+
+/// A game whose two seats joined with entropy committed and not yet revealed: its id and seat
+/// 0's token, with which the reveals are sent.
+async fn committed_game(referee: &Referee) -> (String, String) {
+    let mut client = referee.client().await;
+    // Table tools draw (dice), so the game waits for its seats' shares; chess would start
+    // without them.
+    let created = create(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    let mut tokens = Vec::new();
+    for seat in &created.seats {
+        let join = pb::JoinGameRequest {
+            game_id: created.game_id.clone(),
+            join_code: seat.join_code.clone(),
+            entropy_commitment: vec![7; 32],
+            ..Default::default()
+        };
+        tokens.push(client.join_game(join).await.unwrap().into_inner().token);
+    }
+    (created.game_id, tokens.swap_remove(0))
 }
 
 /// A game of `rules` waiting for its players: its id and join codes.
@@ -223,17 +293,52 @@ fn hole(n: usize) -> String {
     format!("{GOLF_BOARD} {chosen}")
 }
 
-/// Starts the abusive client of kind `kind`.
-async fn abuse(kind: &str, gw: &Gateway, record_game: &str) -> Abuse {
-    match kind {
+/// The games the abusers aim at, made before the phases.
+struct Targets {
+    /// A game in play with a 2,000-event record.
+    record_game: String,
+    /// A finished game of 5,000 events.
+    finished: String,
+    /// The largest game the limits allow.
+    largest: String,
+    /// A game waiting for its seats' reveals, and a seat's token there.
+    committed: (String, String),
+}
+
+/// The wrong codes after which a game is locked (the referee's `REFEREE_JOIN_FAILURES_PER_GAME`).
+const LOCKED_AT: u64 = 100;
+
+/// The abusive kinds, in the order of the phases.
+const KINDS: [&str; 11] = [
+    "record flood",
+    "storage fill",
+    "oversized headers",
+    "par flood",
+    "join guessing",
+    "finished views",
+    "finished audits",
+    "finished streams",
+    "wrong reveals",
+    "largest record",
+    "500 join guessers",
+];
+
+/// Starts the abusive client of kind `kind`; `round` picks the addresses of the clients that
+/// speak from many (a block of 127.0.0.0/8 of their own each time, so that a later phase does
+/// not start where an earlier one left the limits). For the 500 join guessers, also the game
+/// and its codes.
+async fn abuse(kind: &str, gw: &Gateway, targets: &Targets, round: u8) -> (Abuse, Option<(String, Vec<String>)>) {
+    let block = 16 * round + KINDS.iter().position(|k| *k == kind).unwrap() as u8;
+    let game_url = |id: &str, part: &str| gw.url(&format!("/api/v1/games/{id}{part}"));
+    let abuse = match kind {
         "record flood" => {
-            let (http, url) = (client_at(2), gw.url(&format!("/api/v1/games/{record_game}/record")));
+            let (http, url) = (client_at(2), game_url(&targets.record_game, "/record"));
             Abuse::start(24, move |_| read_from(http.get(&url)))
         }
         "storage fill" => {
             let http = client_at(3);
             let game = common::seat_two(&http, gw, "table-tools", json!({"seats": 2})).await;
-            let (url, token) = (gw.url(&format!("/api/v1/games/{}/actions", game.id)), game.tokens[0].clone());
+            let (url, token) = (game_url(&game.id, "/actions"), game.tokens[0].clone());
             let seq = Arc::new(AtomicU64::new(game.seq));
             Abuse::start(4, move |n| {
                 let body = json!({"action": "roll 100d1000000", "seq": seq.load(Ordering::Relaxed), "key": format!("fill{n}")});
@@ -249,7 +354,7 @@ async fn abuse(kind: &str, gw: &Gateway, record_game: &str) -> Abuse {
             })
         }
         "oversized headers" => {
-            let (http, url) = (client_at(4), gw.url(&format!("/api/v1/games/{record_game}")));
+            let (http, url) = (client_at(4), game_url(&targets.record_game, ""));
             let bearer = "x".repeat(100_000);
             Abuse::start(8, move |_| read_from(http.get(&url).bearer_auth(&bearer)))
         }
@@ -262,12 +367,59 @@ async fn abuse(kind: &str, gw: &Gateway, record_game: &str) -> Abuse {
         "join guessing" => {
             let http = client_at(6);
             let (game, _) = waiting_game(&client_at(7), gw, "chess").await;
-            let url = gw.url(&format!("/api/v1/games/{game}/join"));
+            let url = game_url(&game, "/join");
             Abuse::start(8, move |n| {
                 read_from(http.post(&url).json(&json!({"join_code": format!("WRONG-{n:06}"), "client_key": "guess"})))
             })
         }
+        "finished views" | "finished audits" => {
+            let part = if kind == "finished views" { "" } else { "/audit" };
+            let (clients, url) = (clients_in(block, 24), game_url(&targets.finished, part));
+            Abuse::start(24, move |n| read_from(clients[n % clients.len()].get(&url)))
+        }
+        "finished streams" => {
+            let (clients, url) = (clients_in(block, 24), game_url(&targets.finished, "/events"));
+            Abuse::start(24, move |n| first_event(clients[n % clients.len()].get(&url)))
+        }
+        "wrong reveals" => {
+            let (clients, url) = (clients_in(block, 4), game_url(&targets.committed.0, "/reveal"));
+            let token = targets.committed.1.clone();
+            Abuse::start(16, move |n| {
+                let wrong = json!({"entropy": format!("not the committed entropy {n}")});
+                read_from(clients[n % clients.len()].post(&url).bearer_auth(&token).json(&wrong))
+            })
+        }
+        "largest record" => {
+            let (clients, url) = (clients_in(block, 24), game_url(&targets.largest, "/record"));
+            Abuse::start(24, move |n| read_from(clients[n % clients.len()].get(&url)))
+        }
+        "500 join guessers" => {
+            let (game, codes) = waiting_game(&client_at(7), gw, "chess").await;
+            let (clients, url) = (clients_in(block, 500), game_url(&game, "/join"));
+            let abuse = Abuse::start(500, move |n| {
+                let guess = json!({"join_code": format!("GUES-{n:06}")});
+                read_from(clients[n % clients.len()].post(&url).json(&guess))
+            });
+            return (abuse, Some((game, codes)));
+        }
         other => unreachable!("{other}"),
+    };
+    (abuse, None)
+}
+
+/// Opens a live stream, reads its first event and leaves.
+async fn first_event(request: reqwest::RequestBuilder) -> Answer {
+    match request.send().await {
+        Ok(r) if r.status().is_success() => {
+            let status = r.status().as_u16();
+            let mut body = r.bytes_stream();
+            let first = tokio::time::timeout(Duration::from_secs(5), body.next()).await;
+            match first {
+                Ok(Some(Ok(_))) => Ok((status, Value::Null)),
+                _ => Err("no first event".into()),
+            }
+        }
+        other => read(other).await,
     }
 }
 
@@ -284,48 +436,97 @@ async fn real_join_works(gw: &Gateway) -> bool {
     r.is_ok_and(|r| r.status() == 200)
 }
 
-/// CPU seconds of Redis, the referee, the gateway and this benchmark's own clients.
-struct Cpu(Vec<String>);
+/// While the 500 guessers go on: how many wrong codes the game counted (once it is locked, or
+/// after 30 s), and whether its second player (an address that sent none) joins with the right
+/// code then.
+async fn second_player_joins(gw: &Gateway, redis: &Redis, (game, codes): &(String, Vec<String>)) -> (u64, bool) {
+    let counted = || {
+        let reply = redis_command(redis.port, &format!("GET g:{{{game}}}:joinfail")).unwrap_or_default();
+        reply.lines().nth(1).and_then(|n| n.parse::<u64>().ok()).unwrap_or(0)
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while counted() < LOCKED_AT && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let counted = counted();
+    let player = client_at(8);
+    let joined = player.post(gw.url(&format!("/api/v1/games/{game}/join"))).json(&json!({"join_code": codes[1]}));
+    (counted, joined.send().await.is_ok_and(|r| r.status() == 200))
+}
 
-impl Cpu {
-    fn now(&self) -> Vec<f64> {
+/// CPU seconds and peak memory of Redis, the referee, the gateway (and the CPU of this
+/// benchmark's own clients).
+struct Processes(Vec<String>);
+
+impl Processes {
+    fn cpu(&self) -> Vec<f64> {
         self.0.iter().map(|pid| process_cpu_seconds(pid)).collect()
     }
 
     /// The CPU each process used since `before`, per second of `elapsed`, as percentages.
-    fn since(&self, before: &[f64], elapsed: Duration) -> String {
+    fn cpu_since(&self, before: &[f64], elapsed: Duration) -> String {
         let used: Vec<String> = self
-            .now()
+            .cpu()
             .iter()
             .zip(before)
             .map(|(after, before)| format!("{:>4.0}%", (after - before) / elapsed.as_secs_f64() * 100.0))
             .collect();
         used.join(" ")
     }
+
+    /// Starts counting each server's peak memory afresh (`/proc/PID/clear_refs`).
+    fn reset_peaks(&self) {
+        for pid in self.servers() {
+            let _ = std::fs::write(format!("/proc/{pid}/clear_refs"), "5");
+        }
+    }
+
+    /// Each server's peak resident memory since the last reset, in MiB.
+    fn peaks(&self) -> String {
+        let peaks: Vec<String> =
+            self.servers().map(|pid| format!("{:>4.0}", process_memory_mib(pid.parse().unwrap()).1)).collect();
+        peaks.join(" ")
+    }
+
+    fn servers(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().filter(|pid| *pid != "self")
+    }
 }
 
-/// What one phase measured: the bystander's moves, and the CPU each process used meanwhile.
+/// What one phase measured: the bystander's moves, and the CPU and memory each process used
+/// meanwhile.
 struct Phase {
     latencies: Vec<Duration>,
     failures: usize,
     unseen: usize,
     cpu: String,
+    peaks: String,
 }
 
-/// Runs the bystander for one phase, noting the CPU used meanwhile.
-async fn phase(http: &reqwest::Client, gw: &Gateway, referee: &Referee, cpu: &Cpu, moves: usize) -> Phase {
-    let (before, started) = (cpu.now(), Instant::now());
+/// Runs the bystander for one phase, noting the CPU and memory used meanwhile.
+async fn phase(http: &reqwest::Client, gw: &Gateway, referee: &Referee, processes: &Processes, moves: usize) -> Phase {
+    let (before, started) = (processes.cpu(), Instant::now());
+    processes.reset_peaks();
     let (latencies, failures, unseen) = bystander(http, gw, referee, moves).await;
-    Phase { latencies, failures, unseen, cpu: cpu.since(&before, started.elapsed()) }
+    Phase {
+        latencies,
+        failures,
+        unseen,
+        cpu: processes.cpu_since(&before, started.elapsed()),
+        peaks: processes.peaks(),
+    }
 }
 
-fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>) -> f64 {
+/// Prints a phase's line: the bystander's p50 and p99, its ratio to alone, its 5xx and unseen
+/// moves, the abusers' 5xx, each process's CPU and each server's peak memory.
+fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>, abusers_5xx: Option<usize>) -> f64 {
     phase.latencies.sort();
     let (p50, p99) = (ms(percentile(&phase.latencies, 0.5)), ms(percentile(&phase.latencies, 0.99)));
     let ratio = alone_p99.map_or(String::from("     —"), |a| format!("{:>6.2}", p99 / a));
+    let abusers = abusers_5xx.map_or(String::from("—"), |n| n.to_string());
     println!(
-        "  {label:<20} {p50:>8.2} ms {p99:>8.2} ms {ratio} {:>5} {:>7}   {}",
-        phase.failures, phase.unseen, phase.cpu
+        "  {label:<20} {p50:>8.2} ms {p99:>8.2} ms {ratio} {:>5} {:>7} {abusers:>7}   {}   {}",
+        phase.failures, phase.unseen, phase.cpu, phase.peaks
     );
     p99
 }
@@ -335,51 +536,102 @@ async fn main() {
     let quick = std::env::args().any(|a| a == "quick");
     let moves = if quick { 24 } else { 48 };
     let redis = Redis::start();
-    let referee = Referee::start_with(&redis.url(), &[("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off")]);
+    let referee_env = [("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off")];
     // `-- no-delay`: refusals sent at once, to see what holding them back buys.
     let no_delay = std::env::args().any(|a| a == "no-delay");
-    let gw = Gateway::start(&referee, if no_delay { &[("GATEWAY_REFUSAL_DELAY_MS", "0")] } else { &[] });
+    let gateway_env: &[(&str, &str)] = if no_delay { &[("GATEWAY_REFUSAL_DELAY_MS", "0")] } else { &[] };
+    let baseline = std::env::var_os("BASELINE_BUILD").map(std::path::PathBuf::from);
+    let (referee, gw) = match &baseline {
+        Some(dir) => {
+            let referee = Referee::start_binary(&dir.join("referee"), &redis.url(), &referee_env);
+            let gw = Gateway::start_binary(&dir.join("gateway"), &referee, gateway_env);
+            (referee, gw)
+        }
+        None => {
+            let referee = Referee::start_with(&redis.url(), &referee_env);
+            let gw = Gateway::start(&referee, gateway_env);
+            (referee, gw)
+        }
+    };
     let http = client_at(1);
-    println!("isolation benchmark: redis-server (AOF, fsync always), referee and gateway on loopback, default limits");
+    let build = baseline.as_ref().map_or("this build".to_string(), |d| format!("the build in {}", d.display()));
+    println!(
+        "isolation benchmark of {build}: redis-server (AOF, fsync always), referee and gateway on loopback, default limits"
+    );
     println!(
         "a bystander plays {moves} plies of chess (a watcher on each game) alone, then beside each abusive client"
     );
-    let record_game = long_game(&referee, if quick { 500 } else { 2_000 }).await;
+    let started = Instant::now();
+    let targets = Targets {
+        record_game: long_game(&referee, if quick { 500 } else { 2_000 }).await.game_id,
+        finished: finished_game(&referee, if quick { 1_000 } else { 4_990 }).await,
+        largest: largest_game(&referee).await,
+        committed: committed_game(&referee).await,
+    };
+    println!("(the abusers' games made in {:.0} s)", started.elapsed().as_secs_f64());
 
-    let cpu = Cpu(vec![redis.pid().to_string(), referee.pid().to_string(), gw.pid().to_string(), "self".into()]);
+    let processes =
+        Processes(vec![redis.pid().to_string(), referee.pid().to_string(), gw.pid().to_string(), "self".into()]);
     println!(
-        "\n  {:<20} {:>11} {:>11} {:>6} {:>5} {:>7}   CPU: {:>5} {:>5} {:>5} {:>5}",
-        "beside", "move p50", "move p99", "×alone", "5xx", "unseen", "redis", "ref", "gw", "bench"
+        "\n  {:<20} {:>11} {:>11} {:>6} {:>5} {:>7} {:>7}   CPU: {:>5} {:>5} {:>5} {:>5}   MiB: {:>4} {:>4} {:>4}",
+        "beside",
+        "move p50",
+        "move p99",
+        "×alone",
+        "5xx",
+        "unseen",
+        "abusers",
+        "redis",
+        "ref",
+        "gw",
+        "bench",
+        "redis",
+        "ref",
+        "gw"
     );
-    let alone_p99 = line("nobody (alone)", phase(&http, &gw, &referee, &cpu, moves).await, None);
-    let kinds = ["record flood", "storage fill", "oversized headers", "par flood", "join guessing"];
+    let alone_p99 = line("nobody (alone)", phase(&http, &gw, &referee, &processes, moves).await, None, None);
     let mut answers = Vec::new();
-    for kind in kinds {
-        let abuser = abuse(kind, &gw, &record_game).await;
+    let mut guessed = None;
+    for kind in KINDS {
+        let (abuser, game) = abuse(kind, &gw, &targets, 1).await;
         let started = Instant::now();
-        line(kind, phase(&http, &gw, &referee, &cpu, moves).await, Some(alone_p99));
+        let measured = phase(&http, &gw, &referee, &processes, moves).await;
         let elapsed = started.elapsed();
-        answers.push((kind, abuser.stop().await, elapsed));
+        // The guessers' game is joined by its second player while they are still at it.
+        if let Some(game) = game {
+            guessed = Some(second_player_joins(&gw, &redis, &game).await);
+        }
+        let answered = abuser.stop().await;
+        line(kind, measured, Some(alone_p99), Some(answered.server_errors()));
+        answers.push((kind, answered, elapsed));
     }
     let mut all = Vec::new();
-    for kind in kinds {
-        all.push(abuse(kind, &gw, &record_game).await);
+    for kind in KINDS {
+        all.push(abuse(kind, &gw, &targets, 2).await.0);
     }
-    line("all five at once", phase(&http, &gw, &referee, &cpu, moves).await, Some(alone_p99));
+    let measured = phase(&http, &gw, &referee, &processes, moves).await;
+    let mut server_errors = 0;
     for abuser in all {
-        abuser.stop().await;
+        server_errors += abuser.stop().await.server_errors();
     }
-    line("nobody, after", phase(&http, &gw, &referee, &cpu, moves).await, Some(alone_p99));
-    println!("  (p99 of {moves} moves; unseen: games whose last move the watcher had not within 5 s;");
-    println!("   CPU: each process's share of one core while the bystander played)");
+    line("all at once", measured, Some(alone_p99), Some(server_errors));
+    line("nobody, after", phase(&http, &gw, &referee, &processes, moves).await, Some(alone_p99), None);
+    println!("  (p99 of {moves} moves; unseen: games whose last move the watcher had not within 5 s; abusers: the");
+    println!("   5xx the abusive clients got; CPU: each process's share of one core while the bystander played;");
+    println!("   MiB: each server's peak resident memory in the phase)");
 
     println!("\nwhat the abusive requests got back (one phase each)");
     for (kind, answers, elapsed) in answers {
         println!("  {kind:<20} {:>7.0}/s  {}", answers.total() as f64 / elapsed.as_secs_f64(), answers.summary());
     }
     println!("\na player joins a game that 200 wrong codes were tried on: {}", real_join_works(&gw).await);
-    for (name, pid) in [("referee", referee.pid()), ("gateway", gw.pid())] {
+    if let Some((counted, joined)) = guessed {
+        println!("the second player joins the game 500 guessers locked ({counted} wrong codes counted): {joined}");
+    }
+    for (name, pid) in [("referee", referee.pid()), ("gateway", gw.pid()), ("redis", redis.pid())] {
         let (now, peak) = process_memory_mib(pid);
-        println!("{name} memory: {now:.1} MiB resident at the end, {peak:.1} MiB at its peak");
+        println!(
+            "{name} memory: {now:.1} MiB resident at the end, {peak:.1} MiB at its peak since the last phase began"
+        );
     }
 }
