@@ -420,7 +420,7 @@ pub async fn get_record(
 ) -> Result<HttpResponse, ApiError> {
     let token = bearer(&req)?;
     let r = referee
-        .client()
+        .for_bulk()
         .get_record(request(
             pb::GetRecordRequest { game_id: path.into_inner(), from: query.from.unwrap_or(0) },
             token.as_deref(),
@@ -766,7 +766,7 @@ pub async fn reissue_join_code(
         (status = 429, description = "too many reads of audit records from this address", body = ApiError)))]
 pub async fn get_audit(referee: web::Data<Referee>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let a = referee
-        .client()
+        .for_bulk()
         .get_audit(request(pb::GetAuditRequest { game_id: path.into_inner() }, None))
         .await?
         .into_inner();

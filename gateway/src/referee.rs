@@ -14,6 +14,10 @@ use tonic::transport::{Channel, Endpoint};
 #[derive(Clone)]
 pub struct Referee {
     clients: Arc<[RefereeClient<Channel>]>,
+    /// A connection of its own for answers of up to megabytes (audit records, record pages):
+    /// on a connection that moves share, their frames would fill its flow-control window and
+    /// the moves' answers would wait behind them.
+    bulk: RefereeClient<Channel>,
     turn: Arc<AtomicUsize>,
     /// The first connection, for health checks.
     pub channel: Channel,
@@ -28,14 +32,13 @@ impl Referee {
             .tcp_nodelay(true)
             .connect_timeout(std::time::Duration::from_secs(2));
         let channels: Vec<Channel> = (0..connections.max(1)).map(|_| endpoint.connect_lazy()).collect();
+        let client = |c: Channel| RefereeClient::new(c).max_decoding_message_size(MAX_ANSWER_BYTES);
         Ok(Referee {
             channel: channels[0].clone(),
+            bulk: client(endpoint.connect_lazy()),
             // A finished game's audit record grows with the game (a 5,000-event game is past the
             // default 4 MiB); the referee's own limits bound what it sends.
-            clients: channels
-                .into_iter()
-                .map(|c| RefereeClient::new(c).max_decoding_message_size(MAX_ANSWER_BYTES))
-                .collect(),
+            clients: channels.into_iter().map(client).collect(),
             turn: Arc::new(AtomicUsize::new(0)),
         })
     }
@@ -44,6 +47,12 @@ impl Referee {
     pub fn client(&self) -> RefereeClient<Channel> {
         let i = self.turn.fetch_add(1, Ordering::Relaxed) % self.clients.len();
         self.clients[i].clone()
+    }
+
+    /// A client on the connection kept for large answers (audit records, record pages), which
+    /// no move or live view takes.
+    pub fn for_bulk(&self) -> RefereeClient<Channel> {
+        self.bulk.clone()
     }
 
     /// A client on the connection the game `game_id`'s moves and live views take from this
