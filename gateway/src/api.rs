@@ -696,7 +696,7 @@ pub struct ReissueBody {
 /// The body of a re-issue: none at all asks without a client key; anything else must be a
 /// [`ReissueBody`] in JSON, or nothing is re-issued (400 `bad_json`, 415 `bad_content_type`).
 fn reissue_body(req: &HttpRequest, body: &[u8]) -> Result<ReissueBody, ApiError> {
-    use crate::middleware::BODY_LIMIT;
+    use crate::config::BODY_LIMIT;
     if body.len() > BODY_LIMIT {
         let message = format!("The request body is over {BODY_LIMIT} bytes.");
         return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", message));

@@ -106,3 +106,6 @@ impl Config {
         })
     }
 }
+
+/// Largest JSON body accepted; anything bigger is refused with 413.
+pub const BODY_LIMIT: usize = 16 * 1024;

@@ -1,6 +1,7 @@
 //! What wraps every request: a span and metrics per route, JSON for every error the API
 //! itself did not answer, refusals held back, and the JSON body limit.
 
+use crate::config::BODY_LIMIT;
 use crate::errors::ApiError;
 use actix_governor::governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use actix_web::body::MessageBody;
@@ -14,9 +15,6 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tracing::Instrument;
-
-/// Largest JSON body accepted; anything bigger is refused with 413.
-pub(crate) const BODY_LIMIT: usize = 16 * 1024;
 
 /// One span per request (continuing the caller's trace), and request metrics by route.
 pub async fn observe(
