@@ -174,7 +174,7 @@ async fn bystander(
     let mut client = referee.client().await;
     while latencies.len() < moves {
         let table = seat_everyone(&mut client, "chess", r#"{"draws": "claim"}"#).await;
-        let game = Seated { id: table.game_id, tokens: table.tokens, seq: table.view.seq };
+        let game = Seated { id: table.game_id, tokens: table.tokens, seq: table.view.seq, host: table.host_token };
         let seen = Arc::new(Mutex::new(Vec::<u64>::new()));
         let watcher = watch(http.clone(), gw.url(&format!("/api/v1/games/{}/events", game.id)), seen.clone());
         let mut seq = game.seq;

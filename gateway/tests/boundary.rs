@@ -71,33 +71,10 @@ fn legal(view: &Value) -> Vec<String> {
     view["legal_actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect()
 }
 
-/// Creates a game and seats everyone (without keys: the leak does not depend on signing).
+/// Creates a game and seats everyone (without keys or entropy: the leak does not depend on
+/// signing).
 async fn seat_all(http: &reqwest::Client, gw: &Gateway, rules: &str, options: Value) -> Seated {
-    let created: Value = http
-        .post(gw.url("/api/v1/games"))
-        .json(&json!({"rules": rules, "options": options}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = created["game_id"].as_str().unwrap().to_string();
-    let (mut tokens, mut seq) = (Vec::new(), 0);
-    for seat in created["seats"].as_array().unwrap() {
-        let joined: Value = http
-            .post(gw.url(&format!("/api/v1/games/{id}/join")))
-            .json(&json!({"join_code": seat["join_code"]}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        tokens.push(joined["token"].as_str().unwrap().to_string());
-        seq = joined["view"]["seq"].as_u64().unwrap();
-    }
-    Seated { id, tokens, seq }
+    common::seat_all(http, gw, rules, options, None).await
 }
 
 /// Plays `moves` in order, each by the one seat whose legal actions hold it.

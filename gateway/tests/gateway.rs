@@ -674,23 +674,8 @@ async fn a_reissue_with_a_malformed_body_reissues_nothing_and_conflicts_have_the
     let referee = Referee::start(&redis.url());
     let gw = Gateway::start(&referee, &[]);
     let http = reqwest::Client::new();
-    let created: Value =
-        http.post(gw.url("/api/v1/games")).json(&json!({"rules": "chess"})).send().await.unwrap().json().await.unwrap();
-    let id = created["game_id"].as_str().unwrap().to_string();
-    let host = created["host_token"].as_str().unwrap().to_string();
-    let mut tokens = Vec::new();
-    for seat in created["seats"].as_array().unwrap() {
-        let joined: Value = http
-            .post(gw.url(&format!("/api/v1/games/{id}/join")))
-            .json(&json!({"join_code": seat["join_code"]}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        tokens.push(joined["token"].as_str().unwrap().to_string());
-    }
+    let game = common::seat_all(&http, &gw, "chess", Value::Null, None).await;
+    let (id, host) = (game.id.clone(), game.host.clone());
     let url = gw.url(&format!("/api/v1/games/{id}/seats/0/code"));
     let view = || async {
         let v: Value = http.get(gw.url(&format!("/api/v1/games/{id}"))).send().await.unwrap().json().await.unwrap();
@@ -733,7 +718,6 @@ async fn a_reissue_with_a_malformed_body_reissues_nothing_and_conflicts_have_the
     assert_eq!(view().await["reissues"], json!([3, 0]));
 
     // Black's key "k" used for one action, then for another: 409.
-    let game = common::Seated { id: id.clone(), tokens, seq: 0 };
     let seq = view().await["seq"].as_u64().unwrap();
     // White's seat waits for a new phone: Black offers a draw, then reuses the key.
     let (status, _) = act(&http, &gw, &game, 1, "offer-draw", seq, "k").await;

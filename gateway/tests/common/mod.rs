@@ -86,13 +86,29 @@ impl Drop for Gateway {
     }
 }
 
+/// A game created through the gateway with every seat joined: its id, the seats' tokens in
+/// seat order, the host's token, and the `seq` of the last join's view.
 pub struct Seated {
     pub id: String,
     pub tokens: Vec<String>,
     pub seq: u64,
+    pub host: String,
 }
 
+/// Creates a `rules` game and seats every seat, each joining with some entropy.
 pub async fn seat_two(http: &reqwest::Client, gw: &Gateway, rules: &str, options: Value) -> Seated {
+    seat_all(http, gw, rules, options, Some("dice in my pocket")).await
+}
+
+/// Creates a `rules` game and seats every seat, each joining with `entropy` (none: `None`),
+/// without keys.
+pub async fn seat_all(
+    http: &reqwest::Client,
+    gw: &Gateway,
+    rules: &str,
+    options: Value,
+    entropy: Option<&str>,
+) -> Seated {
     let created: Value = http
         .post(gw.url("/api/v1/games"))
         .json(&json!({"rules": rules, "options": options}))
@@ -103,21 +119,20 @@ pub async fn seat_two(http: &reqwest::Client, gw: &Gateway, rules: &str, options
         .await
         .unwrap();
     let id = created["game_id"].as_str().unwrap().to_string();
-    let mut tokens = Vec::new();
-    let mut seq = 0;
+    let host = created["host_token"].as_str().unwrap().to_string();
+    let (mut tokens, mut seq) = (Vec::new(), 0);
     for seat in created["seats"].as_array().unwrap() {
-        let r = http
-            .post(gw.url(&format!("/api/v1/games/{id}/join")))
-            .json(&json!({"join_code": seat["join_code"], "entropy": "dice in my pocket"}))
-            .send()
-            .await
-            .unwrap();
+        let mut body = json!({"join_code": seat["join_code"]});
+        if let Some(entropy) = entropy {
+            body["entropy"] = json!(entropy);
+        }
+        let r = http.post(gw.url(&format!("/api/v1/games/{id}/join"))).json(&body).send().await.unwrap();
         assert_eq!(r.status(), 200);
         let joined: Value = r.json().await.unwrap();
         tokens.push(joined["token"].as_str().unwrap().to_string());
         seq = joined["view"]["seq"].as_u64().unwrap();
     }
-    Seated { id, tokens, seq }
+    Seated { id, tokens, seq, host }
 }
 
 pub async fn act(
