@@ -180,13 +180,7 @@ async fn views_carry_the_latest_entries_and_the_whole_record_is_had_on_request_a
     let referee = Referee::start(&redis.url());
     let mut client = referee.client().await;
     let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
-    let mut seq = table.view.seq;
-    let mut said = Vec::new();
-    for i in 0..150usize {
-        let r = submit(&mut client, &table, i % 2, "roll 2d6", seq, &format!("r{i}")).await.unwrap();
-        said.push(r.description.clone());
-        seq = r.view.unwrap().seq;
-    }
+    let (said, _) = take_turns(&mut client, &table, 150, "roll 2d6").await;
     let view = get_view(&mut client, &table.game_id, Some(&table.tokens[0])).await.unwrap();
     let json = view_json(&view);
     assert_eq!(json["played"].as_array().unwrap().len(), 32, "a view carries the latest 32 entries");
@@ -360,13 +354,7 @@ async fn the_record_is_read_a_page_at_a_time_from_its_list_and_old_games_are_rep
     let referee = Referee::start(&redis.url());
     let mut client = referee.client().await;
     let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
-    let mut seq = table.view.seq;
-    let mut said = Vec::new();
-    for i in 0..620usize {
-        let r = submit(&mut client, &table, i % 2, "roll 1d6", seq, &format!("r{i}")).await.unwrap();
-        said.push(r.description.clone());
-        seq = r.view.unwrap().seq;
-    }
+    let (said, _) = take_turns(&mut client, &table, 620, "roll 1d6").await;
     // Kept as the game went, one entry a roll: no replay is needed to read it.
     let kept = redis_command(redis.port, &format!("LLEN g:{{{}}}:played", table.game_id)).unwrap();
     assert_eq!(kept.trim(), ":620");
@@ -523,13 +511,7 @@ async fn a_record_page_holds_about_64_kib_at_most_however_long_its_entries() {
     let referee = Referee::start(&redis.url());
     let mut client = referee.client().await;
     let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
-    let mut seq = table.view.seq;
-    let mut said = Vec::new();
-    for i in 0..120usize {
-        let r = submit(&mut client, &table, i % 2, "roll 100d1000000", seq, &format!("r{i}")).await.unwrap();
-        said.push(r.description.clone());
-        seq = r.view.unwrap().seq;
-    }
+    let (said, _) = take_turns(&mut client, &table, 120, "roll 100d1000000").await;
     let bytes = |page: &pb::GameRecord| -> usize {
         page.played.iter().map(|p| p.said.len() + p.action.as_ref().map_or(0, String::len)).sum()
     };
@@ -616,10 +598,7 @@ async fn readers_arriving_together_at_a_long_finished_game_replay_it_once_and_no
     let first = Referee::start(&redis.url());
     let mut client = first.client().await;
     let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
-    let mut seq = table.view.seq;
-    for i in 0..300usize {
-        seq = submit(&mut client, &table, i % 2, "roll 1d6", seq, &format!("r{i}")).await.unwrap().view.unwrap().seq;
-    }
+    take_turns(&mut client, &table, 300, "roll 1d6").await;
     let end = pb::EndGameRequest { game_id: table.game_id.clone() };
     client.end_game(authed(end, &table.host_token)).await.unwrap();
     // A referee that has never read it: 32 readers of its view and audit record at once, while
@@ -650,4 +629,16 @@ async fn readers_arriving_together_at_a_long_finished_game_replay_it_once_and_no
     let done = |kind: &str| metric(&metrics, &format!("referee_long_work_total{{kind=\"{kind}\"}}"));
     assert_eq!(done("replay"), 1.0, "the long log replayed once: {metrics}");
     assert_eq!(done("audit"), 1.0, "the audit record built once");
+}
+
+/// `action` played `turns` times by the two seats in turn: what each was told, and the last
+/// view's `seq`.
+async fn take_turns(client: &mut Client, table: &Table, turns: usize, action: &str) -> (Vec<String>, u64) {
+    let (mut said, mut seq) = (Vec::new(), table.view.seq);
+    for i in 0..turns {
+        let r = submit(client, table, i % 2, action, seq, &format!("r{i}")).await.unwrap();
+        said.push(r.description.clone());
+        seq = r.view.unwrap().seq;
+    }
+    (said, seq)
 }
