@@ -437,19 +437,8 @@ async fn a_game_that_draws_nothing_starts_when_its_seats_have_joined_without_wai
     let created = create(&mut client, "chess", "").await;
     let id = created.game_id.clone();
     let secrets = [b"white's sealed words".to_vec(), b"black's sealed words".to_vec()];
-    let mut tokens = Vec::new();
-    let mut last = None;
-    for (seat, secret) in secrets.iter().enumerate() {
-        let request = pb::JoinGameRequest {
-            entropy_commitment: Sha256::digest(secret).to_vec(),
-            ..join(&id, &created.seats[seat].join_code)
-        };
-        let joined = client.join_game(request).await.unwrap().into_inner();
-        tokens.push(joined.token);
-        last = joined.view;
-    }
+    let (tokens, started) = join_committed(&mut client, &created, &secrets).await;
     // Chess draws nothing: the last join starts it, and nobody waits for a reveal.
-    let started = last.unwrap();
     assert_eq!((started.status, started.seq), (pb::GameStatus::Active as i32, 1));
     assert_eq!((started.awaiting_reveal.len(), started.reveal_deadline_ms), (0, 0));
     // A phone that reveals anyway changes nothing.
@@ -459,15 +448,7 @@ async fn a_game_that_draws_nothing_starts_when_its_seats_have_joined_without_wai
 
     // Table tools draws: with the same joins it waits for the shares.
     let tools = create(&mut client, "table-tools", r#"{"seats": 2}"#).await;
-    let mut waiting = None;
-    for (seat, secret) in secrets.iter().enumerate() {
-        let request = pb::JoinGameRequest {
-            entropy_commitment: Sha256::digest(secret).to_vec(),
-            ..join(&tools.game_id, &tools.seats[seat].join_code)
-        };
-        waiting = client.join_game(request).await.unwrap().into_inner().view;
-    }
-    let waiting = waiting.unwrap();
+    let (_, waiting) = join_committed(&mut client, &tools, &secrets).await;
     assert_eq!((waiting.status, waiting.awaiting_reveal.clone()), (pb::GameStatus::Waiting as i32, vec![0, 1]));
 
     // The record keeps the seals, no shares, and the verifier says why without a warning.
@@ -488,4 +469,24 @@ async fn a_game_that_draws_nothing_starts_when_its_seats_have_joined_without_wai
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("seat 2 sealed entropy when joining; this game draws nothing"), "{out}");
     assert!(!out.contains("had not revealed"), "no seat is said to have failed to reveal: {out}");
+}
+
+/// Every seat of `created` joined in turn, each committing to its secret: the seats' tokens
+/// and the last join's view.
+async fn join_committed(
+    client: &mut Client,
+    created: &pb::CreateGameResponse,
+    secrets: &[Vec<u8>],
+) -> (Vec<String>, pb::GameView) {
+    let (mut tokens, mut last) = (Vec::new(), None);
+    for (seat, secret) in secrets.iter().enumerate() {
+        let request = pb::JoinGameRequest {
+            entropy_commitment: Sha256::digest(secret).to_vec(),
+            ..join(&created.game_id, &created.seats[seat].join_code)
+        };
+        let joined = client.join_game(request).await.unwrap().into_inner();
+        tokens.push(joined.token);
+        last = joined.view;
+    }
+    (tokens, last.expect("every join answers with a view"))
 }
