@@ -3,7 +3,7 @@
 // the PGN forget the moves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { axe, harness, inViewport, move, noConsoleErrors, spectate, twoPhones } from "./support.mjs";
+import { axe, harness, inViewport, move, noConsoleErrors, server, spectate, twoPhones } from "./support.mjs";
 
 harness();
 
@@ -58,8 +58,10 @@ test("a move taken back with the opponent's consent leaves the board, the move l
   await white.page.getByRole("region", { name: "takeback request" }).waitFor({ state: "detached" });
 });
 
-test("after the reply, a move and the reply to it are taken back together, both sides agreeing", async () => {
-  const { white, black } = await twoPhones("chess", { whiteName: "Ann", blackName: "Bob" });
+test("after the reply, a move and the reply to it are taken back together, both sides agreeing, on phones at the table's Wi-Fi address", async () => {
+  // An insecure context, as at a real table: the moves are signed without WebCrypto.
+  const { white, black } = await twoPhones("chess", { whiteName: "Ann", blackName: "Bob", base: server.lan });
+  assert.equal(await white.page.evaluate(() => window.isSecureContext), false, "the table's Wi-Fi address is an insecure context");
   const phones = [white, black];
   await move(phones, white, "e2", "e4", "e4");
   await move(phones, black, "e7", "e5", "e5");
