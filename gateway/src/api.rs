@@ -1,10 +1,11 @@
 //! The REST/JSON routes over the referee's gRPC API, with their OpenAPI description.
 
+use crate::audits::Audits;
 use crate::errors::{ApiError, reason_name};
 use crate::feeds::Feeds;
 use crate::referee::{Referee, request, request_from};
 use crate::streams::Streams;
-use crate::views::{RulesInfo, object_text, view_json, view_text};
+use crate::views::{RulesInfo, view_json, view_text};
 use actix_web::http::StatusCode;
 use actix_web::{Either, HttpRequest, HttpResponse, Responder, get, post, web};
 use actix_web_lab::sse;
@@ -760,20 +761,25 @@ pub async fn reissue_join_code(
 }
 
 /// The finished game's record with the revealed seed; check it with `referee verify` or the
-/// app's fairness page. 409 while the game is on.
+/// app's fairness page. 409 while the game is on. A finished game's record never changes: it is
+/// sent with an entity tag (304 to a client that names it in `If-None-Match`), gzipped to a
+/// client that takes gzip, from what the gateway keeps ready (`audits.rs`).
 #[utoipa::path(get, path = "/api/v1/games/{id}/audit", tag = "referee", params(("id" = String, Path, description = "game id")),
-    responses((status = 200, description = "the audit record", body = Object), (status = 409, body = ApiError), (status = 404, body = ApiError),
+    responses((status = 200, description = "the audit record", body = Object,
+            headers(("ETag" = String, description = "the record's entity tag"), ("Cache-Control" = String, description = "how long a client may keep it"))),
+        (status = 304, description = "the record the client named in `If-None-Match`, unchanged"),
+        (status = 409, body = ApiError), (status = 404, body = ApiError),
         (status = 429, description = "too many reads of audit records from this address", body = ApiError)))]
-pub async fn get_audit(referee: web::Data<Referee>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let a = referee
-        .for_bulk()
-        .get_audit(request(pb::GetAuditRequest { game_id: path.into_inner() }, None))
-        .await?
-        .into_inner();
-    // Megabytes of JSON for the longest games: written on a blocking thread, so that this
-    // worker goes on answering the other tables meanwhile.
-    let text = web::block(move || object_text(a.audit.as_ref()))
-        .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
-    Ok(json_text(text))
+pub async fn get_audit(
+    req: HttpRequest,
+    referee: web::Data<Referee>,
+    audits: web::Data<Audits>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let game_id = path.into_inner();
+    let fetch = async {
+        let request = request(pb::GetAuditRequest { game_id: game_id.clone() }, None);
+        Ok(referee.for_bulk().get_audit(request).await?.into_inner())
+    };
+    Ok(audits.get(game_id.clone(), fetch).await?.response(&req))
 }

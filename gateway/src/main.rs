@@ -3,6 +3,7 @@
 //! companion web app. It keeps no game state: any number of gateways serve the same games.
 
 mod api;
+mod audits;
 mod clients;
 mod config;
 mod errors;
@@ -75,6 +76,7 @@ async fn run(config: Config) -> std::io::Result<()> {
         std::time::Duration::from_secs(config.keepalive_seconds),
     );
     let feeds = feeds::Feeds::default();
+    let audits = audits::Audits::new(config.audits_kept_bytes);
     let refusal_delay = middleware::RefusalDelay::new(Duration::from_millis(config.refusal_delay_ms));
     limits.forget_idle_clients(refusal_delay.clone());
     let openapi = api::ApiDoc::openapi();
@@ -89,6 +91,7 @@ async fn run(config: Config) -> std::io::Result<()> {
             .app_data(web::Data::new(referee.clone()))
             .app_data(web::Data::new(streams.clone()))
             .app_data(web::Data::new(feeds.clone()))
+            .app_data(web::Data::new(audits.clone()))
             .app_data(middleware::json_config())
             .app_data(web::Data::new(refusal_delay.clone()))
             .wrap(from_fn(middleware::slow_refusals))

@@ -817,6 +817,55 @@ async fn a_finished_games_audit_record_comes_through_the_gateway_as_the_referee_
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_finished_games_audit_record_is_asked_of_the_referee_once_however_many_read_it_and_comes_gzipped_and_tagged()
+{
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[("GATEWAY_AUDITS_PER_MINUTE", "10000")]);
+    let http = reqwest::Client::new();
+    let game = seat_two(&http, &gw, "table-tools", json!({"seats": 2})).await;
+    let url = gw.url(&format!("/api/v1/games/{}/audit", game.id));
+    // While the game is on, every read is refused, and nothing is kept.
+    assert_eq!(http.get(&url).send().await.unwrap().status(), 409);
+    let mut seq = game.seq;
+    for (i, action) in ["roll 3d6", "roll 2d20", "end"].into_iter().enumerate() {
+        let (status, view) = act(&http, &gw, &game, i % 2, action, seq, &format!("t{i}")).await;
+        assert_eq!(status, 200, "{action}: {view}");
+        seq = view["seq"].as_u64().unwrap();
+    }
+    // Sixteen readers at once: one fetch from the referee, the same bytes to each.
+    let reads = (0..16).map(|_| async { http.get(&url).send().await.unwrap() });
+    let answers = futures::future::join_all(reads).await;
+    let tag = answers[0].headers()["etag"].to_str().unwrap().to_string();
+    assert!(answers[0].headers()["cache-control"].to_str().unwrap().contains("max-age="));
+    let mut bodies = Vec::new();
+    for answer in answers {
+        assert_eq!((answer.status().as_u16(), answer.headers()["etag"].to_str().unwrap()), (200, tag.as_str()));
+        assert!(!answer.headers().contains_key("content-encoding"), "asked for no encoding, sent none");
+        bodies.push(answer.bytes().await.unwrap());
+    }
+    assert!(bodies.iter().all(|b| *b == bodies[0]));
+    assert_eq!(serde_json::from_slice::<Value>(&bodies[0]).unwrap()["game_id"], game.id.as_str());
+    assert_eq!(gauge(&http, &gw, "gateway_audit_fetches_total").await, 1.0);
+    // A browser takes gzip: the same record, a fraction of the bytes.
+    let zipped = http.get(&url).header("accept-encoding", "gzip, deflate").send().await.unwrap();
+    assert_eq!(zipped.headers()["content-encoding"], "gzip");
+    assert_eq!(zipped.headers()["vary"], "accept-encoding");
+    let zipped = zipped.bytes().await.unwrap();
+    let mut unzipped = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&zipped[..]), &mut unzipped).unwrap();
+    assert_eq!(unzipped, bodies[0]);
+    assert!(zipped.len() < bodies[0].len() / 2, "{} of {} bytes", zipped.len(), bodies[0].len());
+    // A client that has it is told so, with no body.
+    let again = http.get(&url).header("if-none-match", &tag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+    assert!(again.bytes().await.unwrap().is_empty());
+    let other = http.get(&url).header("if-none-match", "\"another\"").send().await.unwrap();
+    assert_eq!(other.status(), 200);
+    assert_eq!(gauge(&http, &gw, "gateway_audit_fetches_total").await, 1.0, "every read after the first was kept");
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_client_that_repeats_any_refusal_in_a_loop_is_held_back_while_a_players_odd_refusal_comes_at_once() {
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());

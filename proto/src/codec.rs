@@ -141,7 +141,7 @@ mod tests {
         let bare = SubmitActionResponse { view: Some(GameView { view: None, ..view.clone() }), ..answer.clone() };
         assert_eq!(round_trip(&bare), bare);
         assert_eq!(round_trip(&SubmitActionResponse::default()), SubmitActionResponse::default());
-        let record = AuditRecord { audit: view.view.clone() };
+        let record = AuditRecord { audit: view.view.clone(), unchanged_until_ms: 12 };
         assert_eq!(round_trip(&record), record);
         assert_eq!(round_trip(&AuditRecord::default()), AuditRecord::default());
     }

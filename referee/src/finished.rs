@@ -167,8 +167,8 @@ impl Tables {
     }
 
     /// The audit record of a game that is over: the full record with the revealed seed, as
-    /// `GetAudit` sends it. A finished game's is built once (on the blocking pool, one at a time
-    /// in this referee) and then kept ready.
+    /// `GetAudit` sends it, and until when it stays as it is. A finished game's is built once
+    /// (on the blocking pool, one at a time in this referee) and then kept ready.
     pub async fn audit(&self, game_id: &str) -> Result<pb::AuditRecord, ApiError> {
         if let Some(kept) = self.finished.audit(game_id, crate::tables::now_ms()) {
             return Ok(kept);
@@ -188,9 +188,10 @@ impl Tables {
         let events = self.store.all_events(game_id).await.map_err(storage)?;
         let (until_ms, is_final) = (self.kept_until(&current), current.is_final());
         crate::tables::long_work_done("audit");
+        let unchanged_until_ms = if is_final { until_ms } else { 0 };
         let audit = blocking(move || {
             let record = current.audit_record(events);
-            Ok(pb::AuditRecord { audit: referee_proto::structs::to_struct(&record) })
+            Ok(pb::AuditRecord { audit: referee_proto::structs::to_struct(&record), unchanged_until_ms })
         })
         .await?;
         if is_final {

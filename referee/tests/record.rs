@@ -85,6 +85,14 @@ async fn the_host_may_end_a_game_early_which_releases_its_record_and_seed() {
     let (code, out) = verify(&audit_text(&audit));
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("draws: 2 draw(s)") && out.contains("chain: all 3 event links hold"), "{out}");
+    // It never changes while the store keeps the game (30 days after its last event), and says so.
+    let now_ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64;
+    let thirty_days_ms = 30 * 86_400_000;
+    assert!(
+        (now_ms + thirty_days_ms - 60_000..=now_ms + thirty_days_ms).contains(&audit.unchanged_until_ms),
+        "unchanged until {} (now {now_ms})",
+        audit.unchanged_until_ms
+    );
     // The roll's draws are derived from who rolled and what: a record giving this roll to the
     // other seat, even with every link recomputed, fails on the draws.
     let mut record: AuditRecord = serde_json::from_str(&audit_text(&audit)).unwrap();
@@ -141,6 +149,7 @@ async fn a_game_nobody_moves_in_for_too_long_is_closed_and_its_record_released()
     let late = submit(&mut client, &table, 1, "a7a6", moved.seq, "2").await.unwrap_err();
     assert_eq!(error_code(&late), "game_over");
     let record = client.get_audit(audit(table.game_id.clone())).await.unwrap().into_inner();
+    assert_eq!(record.unchanged_until_ms, 0, "a game closed by the clock is not said to stay as it is");
     let (code, out) = verify(&audit_text(&record));
     assert_eq!(code, 0, "{out}");
     let record: AuditRecord = serde_json::from_str(&audit_text(&record)).unwrap();
