@@ -624,9 +624,20 @@ impl Scripts {
     }
 }
 
+/// How many large reads (record pages, whole logs) go to Redis at once from one referee: the
+/// rest wait here, not in Redis's queue, where a move's command would wait behind them.
+const LARGE_READS_AT_ONCE: usize = 2;
+
 #[derive(Clone)]
 pub struct Store {
+    /// The connection for games in play: creating, loading, joining, appending.
     conn: RedisConnection,
+    /// A connection of its own for what any client can ask for in a loop (counters of wrong
+    /// codes and of requests, record pages, whole logs), so that a move's commands never queue
+    /// behind theirs on one pipelined connection.
+    side: RedisConnection,
+    /// Room for [`LARGE_READS_AT_ONCE`] large reads.
+    large_reads: std::sync::Arc<tokio::sync::Semaphore>,
     client: Client,
     scripts: std::sync::Arc<Scripts>,
     /// Replicas that must acknowledge each appended event (single-node deployments with
@@ -683,7 +694,7 @@ impl Store {
     /// Connects to `urls`: one URL for a single Redis, several (comma-separated) for a cluster.
     pub async fn connect(urls: &str, wait_replicas: u32) -> RedisResult<Store> {
         let nodes: Vec<&str> = urls.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
-        let (conn, client) = if nodes.len() > 1 || urls.starts_with("redis+cluster://") {
+        let (conns, client) = if nodes.len() > 1 || urls.starts_with("redis+cluster://") {
             let nodes: Vec<String> = nodes.iter().map(|n| n.replace("redis+cluster://", "redis://")).collect();
             let client = ClusterClientBuilder::new(nodes.clone())
                 .response_timeout(RESPONSE_TIMEOUT)
@@ -691,7 +702,8 @@ impl Store {
                 .retries(1)
                 .build()?;
             let conn = client.get_async_connection().await?;
-            (RedisConnection::Cluster(conn), Client::Cluster(nodes))
+            let side = client.get_async_connection().await?;
+            ((RedisConnection::Cluster(conn), RedisConnection::Cluster(side)), Client::Cluster(nodes))
         } else {
             let client = redis::Client::open(nodes.first().copied().unwrap_or("redis://127.0.0.1:6379"))?;
             let config = ConnectionManagerConfig::new()
@@ -699,10 +711,18 @@ impl Store {
                 .set_connection_timeout(Some(CONNECTION_TIMEOUT))
                 .set_number_of_retries(1)
                 .set_max_delay(Duration::from_millis(200));
-            let conn = ConnectionManager::new_with_config(client.clone(), config).await?;
-            (RedisConnection::Single(conn), Client::Single(client))
+            let conn = ConnectionManager::new_with_config(client.clone(), config.clone()).await?;
+            let side = ConnectionManager::new_with_config(client.clone(), config).await?;
+            ((RedisConnection::Single(conn), RedisConnection::Single(side)), Client::Single(client))
         };
-        Ok(Store { conn, client, scripts: std::sync::Arc::new(Scripts::new()), wait_replicas })
+        let ((conn, side), scripts) = (conns, std::sync::Arc::new(Scripts::new()));
+        let large_reads = std::sync::Arc::new(tokio::sync::Semaphore::new(LARGE_READS_AT_ONCE));
+        Ok(Store { conn, side, large_reads, client, scripts, wait_replicas })
+    }
+
+    /// Room for one large read, waited for (never refused: the semaphore is never closed).
+    async fn large_read(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        self.large_reads.acquire().await.ok()
     }
 
     pub fn is_cluster(&self) -> bool {
@@ -980,7 +1000,7 @@ impl Store {
             .arg(key(game_id, "events"))
             .arg(&id)
             .arg(&id)
-            .query_async(&mut self.conn.clone())
+            .query_async(&mut self.side.clone())
             .await?;
         match entries.ids.first().and_then(|e| e.get::<String>("e")) {
             Some(json) => parse_json(&json, "event").map(Some),
@@ -991,13 +1011,15 @@ impl Store {
     /// The events from `seq` on in the game's stream, at most [`MISSED_EVENTS`] (none once
     /// archived): what a referee that kept the game at `seq` missed (`warm.rs`).
     pub async fn events_since(&self, game_id: &str, seq: u64) -> RedisResult<Vec<Event>> {
-        let texts = self.event_texts(game_id, &format!("{seq}-0"), Some(MISSED_EVENTS)).await?;
+        let texts = self.event_texts(&self.conn, game_id, &format!("{seq}-0"), Some(MISSED_EVENTS)).await?;
         texts.iter().map(|json| parse_json(json, "event")).collect()
     }
 
     /// Every event of the game, from the stream or its archive.
     pub async fn all_events(&self, game_id: &str) -> RedisResult<Vec<Event>> {
-        let texts = self.event_texts(game_id, "-", None).await?;
+        let room = self.large_read().await;
+        let texts = self.event_texts(&self.side, game_id, "-", None).await?;
+        drop(room);
         if texts.is_empty() {
             return Ok(self.archived(game_id).await?.unwrap_or_default());
         }
@@ -1005,14 +1027,20 @@ impl Store {
     }
 
     /// The JSON of the events in the game's stream from the id `from` (`-`: the first), at most
-    /// `count` of them (none once archived).
-    async fn event_texts(&self, game_id: &str, from: &str, count: Option<usize>) -> RedisResult<Vec<String>> {
+    /// `count` of them (none once archived), read on `conn`.
+    async fn event_texts(
+        &self,
+        conn: &RedisConnection,
+        game_id: &str,
+        from: &str,
+        count: Option<usize>,
+    ) -> RedisResult<Vec<String>> {
         let mut xrange = redis::cmd("XRANGE");
         xrange.arg(key(game_id, "events")).arg(from).arg("+");
         if let Some(count) = count {
             xrange.arg("COUNT").arg(count);
         }
-        let entries: redis::streams::StreamRangeReply = xrange.query_async(&mut self.conn.clone()).await?;
+        let entries: redis::streams::StreamRangeReply = xrange.query_async(&mut conn.clone()).await?;
         Ok(entries.ids.iter().filter_map(|e| e.get::<String>("e")).collect())
     }
 
@@ -1027,6 +1055,7 @@ impl Store {
         most_bytes: usize,
     ) -> RedisResult<(u64, Vec<rules::game::Entry>)> {
         let key = key(game_id, "played");
+        let _room = self.large_read().await;
         let (len, texts): (u64, Vec<String>) = redis::pipe()
             .cmd("LLEN")
             .arg(&key)
@@ -1034,7 +1063,7 @@ impl Store {
             .arg(&key)
             .arg(from)
             .arg((from + count).saturating_sub(1))
-            .query_async(&mut self.conn.clone())
+            .query_async(&mut self.side.clone())
             .await?;
         let mut bytes = 0;
         let within = texts.iter().take_while(|t| {
@@ -1048,8 +1077,10 @@ impl Store {
 
     /// The archived events of a finished game, if it was archived.
     async fn archived(&self, game_id: &str) -> RedisResult<Option<Vec<Event>>> {
+        let room = self.large_read().await;
         let log: Option<Vec<u8>> =
-            redis::cmd("HGET").arg(key(game_id, "archive")).arg("log").query_async(&mut self.conn.clone()).await?;
+            redis::cmd("HGET").arg(key(game_id, "archive")).arg("log").query_async(&mut self.side.clone()).await?;
+        drop(room);
         match log {
             Some(log) => unarchived(log).await.map(Some),
             None => Ok(None),
@@ -1061,7 +1092,7 @@ impl Store {
     /// and 7 KB of snapshot become ~4 KB). Loading it replays every event. Returns false when
     /// an event came meanwhile, and does nothing then (the log is only archived when over).
     pub async fn archive(&self, game_id: &str) -> RedisResult<bool> {
-        let lines = self.event_texts(game_id, "-", None).await?;
+        let lines = self.event_texts(&self.conn, game_id, "-", None).await?;
         if lines.is_empty() {
             return Ok(false);
         }
@@ -1099,7 +1130,7 @@ impl Store {
             .arg(counter)
             .arg(window_seconds)
             .arg("NX")
-            .query_async(&mut self.conn.clone())
+            .query_async(&mut self.side.clone())
             .await?;
         Ok(count)
     }
@@ -1134,7 +1165,7 @@ impl Store {
 
     /// The counter `counter` in its current window (0 when none).
     pub async fn counted(&self, counter: &str) -> RedisResult<u64> {
-        let count: Option<u64> = redis::cmd("GET").arg(counter).query_async(&mut self.conn.clone()).await?;
+        let count: Option<u64> = redis::cmd("GET").arg(counter).query_async(&mut self.side.clone()).await?;
         Ok(count.unwrap_or(0))
     }
 
