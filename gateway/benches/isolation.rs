@@ -4,7 +4,7 @@
 //! the bystander's move latency (p50, p99) beside its own figure alone from the same run, with
 //! what every abusive request got back (2xx, 4xx by reason, 5xx) and each process's CPU and
 //! peak memory in each phase. Asserts nothing about time.
-//! Run: `cargo bench -p gateway --bench isolation` (`-- quick` for a short run, `-- no-delay`
+//! Run: `cargo bench -p gateway --bench isolation` (96 moves a phase; `-- quick`: 24, `-- no-delay`
 //! with refusals sent at once, as before `GATEWAY_REFUSAL_DELAY_MS`); with
 //! `BASELINE_BUILD=<a folder with another build's referee and gateway>` the same run goes
 //! through that build instead (run it for each build, back to back).
@@ -503,11 +503,22 @@ struct Phase {
     peaks: String,
 }
 
-/// Runs the bystander for one phase, noting the CPU and memory used meanwhile.
-async fn phase(http: &reqwest::Client, gw: &Gateway, referee: &Referee, processes: &Processes, moves: usize) -> Phase {
+/// Runs the bystander for one phase, noting the CPU and memory used meanwhile. The bystander
+/// plays from a thread and runtime of its own, as a player at another table plays from a phone
+/// of their own: what it measures is then the servers' answer, not its wait behind the abusers'
+/// client code on the benchmark's runtime.
+async fn phase(gw: &Gateway, referee: &Referee, processes: &Processes, moves: usize) -> Phase {
     let (before, started) = (processes.cpu(), Instant::now());
     processes.reset_peaks();
-    let (latencies, failures, unseen) = bystander(http, gw, referee, moves).await;
+    let (latencies, failures, unseen) = tokio::task::block_in_place(|| {
+        std::thread::scope(|scope| {
+            let playing = scope.spawn(|| {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                runtime.block_on(async { bystander(&client_at(1), gw, referee, moves).await })
+            });
+            playing.join().unwrap()
+        })
+    });
     Phase {
         latencies,
         failures,
@@ -534,7 +545,7 @@ fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>, abusers_5xx: Opti
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let quick = std::env::args().any(|a| a == "quick");
-    let moves = if quick { 24 } else { 48 };
+    let moves = if quick { 24 } else { 96 };
     let redis = Redis::start();
     let referee_env = [("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off")];
     // `-- no-delay`: refusals sent at once, to see what holding them back buys.
@@ -553,7 +564,6 @@ async fn main() {
             (referee, gw)
         }
     };
-    let http = client_at(1);
     let build = baseline.as_ref().map_or("this build".to_string(), |d| format!("the build in {}", d.display()));
     println!(
         "isolation benchmark of {build}: redis-server (AOF, fsync always), referee and gateway on loopback, default limits"
@@ -589,13 +599,13 @@ async fn main() {
         "ref",
         "gw"
     );
-    let alone_p99 = line("nobody (alone)", phase(&http, &gw, &referee, &processes, moves).await, None, None);
+    let alone_p99 = line("nobody (alone)", phase(&gw, &referee, &processes, moves).await, None, None);
     let mut answers = Vec::new();
     let mut guessed = None;
     for kind in KINDS {
         let (abuser, game) = abuse(kind, &gw, &targets, 1).await;
         let started = Instant::now();
-        let measured = phase(&http, &gw, &referee, &processes, moves).await;
+        let measured = phase(&gw, &referee, &processes, moves).await;
         let elapsed = started.elapsed();
         // The guessers' game is joined by its second player while they are still at it.
         if let Some(game) = game {
@@ -609,13 +619,13 @@ async fn main() {
     for kind in KINDS {
         all.push(abuse(kind, &gw, &targets, 2).await.0);
     }
-    let measured = phase(&http, &gw, &referee, &processes, moves).await;
+    let measured = phase(&gw, &referee, &processes, moves).await;
     let mut server_errors = 0;
     for abuser in all {
         server_errors += abuser.stop().await.server_errors();
     }
     line("all at once", measured, Some(alone_p99), Some(server_errors));
-    line("nobody, after", phase(&http, &gw, &referee, &processes, moves).await, Some(alone_p99), None);
+    line("nobody, after", phase(&gw, &referee, &processes, moves).await, Some(alone_p99), None);
     println!("  (p99 of {moves} moves; unseen: games whose last move the watcher had not within 5 s; abusers: the");
     println!("   5xx the abusive clients got; CPU: each process's share of one core while the bystander played;");
     println!("   MiB: each server's peak resident memory in the phase)");
