@@ -3,6 +3,7 @@
 use crate::audits::Audits;
 use crate::errors::{ApiError, reason_name};
 use crate::feeds::Feeds;
+use crate::finished::FinishedViews;
 use crate::referee::{Referee, request, request_from};
 use crate::streams::Streams;
 use crate::views::{RulesInfo, view_json, view_text};
@@ -388,15 +389,18 @@ pub async fn reveal_entropy(
 pub async fn get_game(
     req: HttpRequest,
     referee: web::Data<Referee>,
+    finished: web::Data<FinishedViews>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = bearer(&req)?;
-    let v = referee
-        .client()
-        .get_view(request(pb::GetViewRequest { game_id: path.into_inner() }, token.as_deref()))
-        .await?
-        .into_inner();
-    Ok(json_text(view_text(&v, None)))
+    let (token, game_id) = (bearer(&req)?, path.into_inner());
+    if let Some(text) = finished.get(&game_id, token.as_deref()).await {
+        return Ok(json_text(text));
+    }
+    let message = pb::GetViewRequest { game_id: game_id.clone() };
+    let v = referee.client().get_view(request(message, token.as_deref())).await?.into_inner();
+    let text = actix_web::web::Bytes::from(view_text(&v, None));
+    finished.keep(game_id, token, text.clone(), v.unchanged_until_ms).await;
+    Ok(json_text(text))
 }
 
 #[derive(Deserialize)]
@@ -613,7 +617,7 @@ pub async fn submit_action(
 }
 
 /// A 200 with JSON already written.
-fn json_text(text: String) -> HttpResponse {
+fn json_text(text: impl actix_web::body::MessageBody + 'static) -> HttpResponse {
     HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(text)
 }
 

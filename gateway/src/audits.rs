@@ -13,6 +13,7 @@
 //! by the clock, whose record the referee does not keep either) is fetched for each read.
 
 use crate::errors::ApiError;
+use crate::kept::{self, Unchanging, unchanged_for};
 use crate::views::object_text;
 use actix_web::http::StatusCode;
 use actix_web::http::header::{
@@ -24,7 +25,6 @@ use referee_proto::v1 as pb;
 use sha2::Digest;
 use std::io::Write;
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// How long a client may keep a finished game's record without asking again, at most.
 const MOST_CLIENT_SECONDS: u64 = 24 * 60 * 60;
@@ -55,21 +55,10 @@ impl Ready {
         Ok(Ready { json: json.into(), gzip: gzip.into(), tag, unchanged_until_ms: record.unchanged_until_ms })
     }
 
-    /// How many bytes keeping it costs.
-    fn bytes(&self) -> usize {
-        self.json.len() + self.gzip.len()
-    }
-
-    /// How much longer it stays as it is.
-    fn unchanged_for(&self) -> Duration {
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
-        Duration::from_millis(self.unchanged_until_ms).saturating_sub(now)
-    }
-
     /// The answer to `request`: 304 when it names this record's tag, else the record, gzipped
     /// when the client takes gzip, with its tag and how long the client may keep it.
     pub fn response(&self, request: &HttpRequest) -> HttpResponse {
-        let keep = self.unchanged_for().as_secs().min(MOST_CLIENT_SECONDS);
+        let keep = unchanged_for(self.unchanged_until_ms).as_secs().min(MOST_CLIENT_SECONDS);
         let cache = if keep > 0 {
             CacheControl(vec![CacheDirective::Public, CacheDirective::MaxAge(keep as u32)])
         } else {
@@ -105,22 +94,20 @@ impl Ready {
 #[derive(Clone)]
 pub struct Audits(moka::future::Cache<String, Arc<Ready>>);
 
-/// A record is kept while it stays as it is (and the cache has room).
-struct WhileUnchanged;
+impl Unchanging for Ready {
+    fn unchanged_until_ms(&self) -> u64 {
+        self.unchanged_until_ms
+    }
 
-impl moka::Expiry<String, Arc<Ready>> for WhileUnchanged {
-    fn expire_after_create(&self, _: &String, ready: &Arc<Ready>, _: Instant) -> Option<Duration> {
-        Some(ready.unchanged_for())
+    fn bytes(&self) -> usize {
+        self.json.len() + self.gzip.len()
     }
 }
 
 impl Audits {
     /// Keeps at most `most_bytes` bytes of records (JSON and gzip together); 0 keeps none.
     pub fn new(most_bytes: u64) -> Audits {
-        let weigh = |_: &String, ready: &Arc<Ready>| u32::try_from(ready.bytes()).unwrap_or(u32::MAX);
-        Audits(
-            moka::future::Cache::builder().max_capacity(most_bytes).weigher(weigh).expire_after(WhileUnchanged).build(),
-        )
+        Audits(kept::cache(most_bytes))
     }
 
     /// `game_id`'s record, as kept or as `fetch` brings it from the referee: one fetch at a time

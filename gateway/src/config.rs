@@ -39,6 +39,9 @@ pub struct Config {
     /// Bytes of finished games' audit records the gateway keeps ready, JSON and gzip together
     /// (`GATEWAY_AUDITS_KEPT_MB`, in MiB, default 32; 0: none kept).
     pub audits_kept_bytes: u64,
+    /// Bytes of finished games' views the gateway keeps ready, by game and token
+    /// (`GATEWAY_VIEWS_KEPT_MB`, in MiB, default 16; 0: none kept).
+    pub views_kept_bytes: u64,
     /// Reveals of committed entropy per minute per client address (`GATEWAY_REVEALS_PER_MINUTE`).
     pub reveals_per_minute: u64,
     /// Stateless questions (adjudicate, legal actions) per second per client address
@@ -100,6 +103,7 @@ impl Config {
             views_per_minute: number("GATEWAY_VIEWS_PER_MINUTE", "600")?.max(1),
             audits_per_minute: number("GATEWAY_AUDITS_PER_MINUTE", "12")?.max(1),
             audits_kept_bytes: number("GATEWAY_AUDITS_KEPT_MB", "32")?.min(1 << 20) << 20,
+            views_kept_bytes: number("GATEWAY_VIEWS_KEPT_MB", "16")?.min(1 << 20) << 20,
             reveals_per_minute: number("GATEWAY_REVEALS_PER_MINUTE", "30")?.max(1),
             questions_per_second: number("GATEWAY_QUESTIONS_PER_SECOND", "20")?.max(1),
             refusal_delay_ms: number("GATEWAY_REFUSAL_DELAY_MS", "1000")?,

@@ -866,6 +866,42 @@ async fn a_finished_games_audit_record_is_asked_of_the_referee_once_however_many
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_finished_games_views_are_kept_in_the_gateway_each_for_its_own_token_and_a_live_games_never() {
+    let redis = Redis::start();
+    let mut referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    let http = reqwest::Client::new();
+    let live = seat_two(&http, &gw, "chess", json!({})).await;
+    let game = seat_two(&http, &gw, "table-tools", json!({"seats": 2})).await;
+    let mut seq = game.seq;
+    for (i, action) in ["roll 3d6", "end"].into_iter().enumerate() {
+        let (status, view) = act(&http, &gw, &game, i % 2, action, seq, &format!("t{i}")).await;
+        assert_eq!(status, 200, "{action}: {view}");
+        seq = view["seq"].as_u64().unwrap();
+    }
+    let read = async |id: &str, token: Option<&str>| {
+        let mut request = http.get(gw.url(&format!("/api/v1/games/{id}")));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let answer = request.send().await.unwrap();
+        (answer.status().as_u16(), answer.text().await.unwrap())
+    };
+    let spectator = read(&game.id, None).await;
+    let seat = read(&game.id, Some(&game.tokens[0])).await;
+    assert_eq!((spectator.0, seat.0), (200, 200));
+    assert_eq!(serde_json::from_str::<Value>(&seat.1).unwrap()["seat"], 0);
+    assert_eq!(read(&live.id, None).await.0, 200);
+    // With the referee gone, the finished game's views are still read, each by its own reader.
+    referee.kill9();
+    assert_eq!(read(&game.id, None).await, spectator);
+    assert_eq!(read(&game.id, Some(&game.tokens[0])).await, seat);
+    // The other seat's view, which nobody read, and the live game's are not kept.
+    assert_eq!(read(&game.id, Some(&game.tokens[1])).await.0, 503);
+    assert_eq!(read(&live.id, None).await.0, 503);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_client_that_repeats_any_refusal_in_a_loop_is_held_back_while_a_players_odd_refusal_comes_at_once() {
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());

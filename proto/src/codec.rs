@@ -119,6 +119,7 @@ mod tests {
             round_deadline_ms: 9,
             awaiting_reveal: vec![1],
             reveal_deadline_ms: 10,
+            unchanged_until_ms: 11,
         }
     }
 

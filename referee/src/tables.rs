@@ -273,6 +273,8 @@ impl Current {
             round_deadline_ms: self.round_deadline_ms.unwrap_or(0),
             awaiting_reveal: self.awaiting_reveal().into_iter().map(u32::from).collect(),
             reveal_deadline_ms: self.reveal_deadline(self.reveal_wait_ms).unwrap_or(0),
+            // Said by `Tables::view`, which knows the store's retention.
+            unchanged_until_ms: 0,
         }
     }
 
@@ -836,7 +838,11 @@ impl Tables {
         let current = self.started(self.current(game_id, None).await?).await?;
         let current = self.round_closed_if_due(current, None).await?;
         let caller = current.authorize(token)?;
-        Ok(current.view(caller))
+        let mut view = current.view(caller);
+        if current.is_final() {
+            view.unchanged_until_ms = self.kept_until(&current);
+        }
+        Ok(view)
     }
 
     /// The record from entry `from` on, as the caller may hear it, a page of at most

@@ -72,6 +72,8 @@ async fn the_host_may_end_a_game_early_which_releases_its_record_and_seed() {
     // Every seat's view says nobody may act any more.
     let seat = get_view(&mut client, &table.game_id, Some(&table.tokens[1])).await.unwrap();
     assert_eq!(view_json(&seat)["turn"]["kind"], "over");
+    // That view never changes again while the store keeps the game, and says so; one in play did not.
+    assert!(seat.unchanged_until_ms > rolled.seq && rolled.unchanged_until_ms == 0);
     assert_eq!(view_json(&seat)["legal_actions"], serde_json::json!([]));
     let late = submit(&mut client, &table, 1, "roll 1d6", rolled.seq + 1, "2").await.unwrap_err();
     assert_eq!(error_code(&late), "game_over");
