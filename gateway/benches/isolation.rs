@@ -4,7 +4,7 @@
 //! the bystander's move latency (p50, p99) beside its own figure alone from the same run, with
 //! what every abusive request got back (2xx, 4xx by reason, 5xx) and each process's CPU and
 //! peak memory in each phase. Asserts nothing about time.
-//! Run: `cargo bench -p gateway --bench isolation` (96 moves a phase; `-- quick`: 24, `-- no-delay`
+//! Run: `cargo bench -p gateway --bench isolation` (48 moves a phase; `-- quick`: 24, `-- no-delay`
 //! with refusals sent at once, as before `GATEWAY_REFUSAL_DELAY_MS`); with
 //! `BASELINE_BUILD=<a folder with another build's referee and gateway>` the same run goes
 //! through that build instead (run it for each build, back to back).
@@ -161,8 +161,9 @@ impl Abuse {
 }
 
 /// The bystander: plays `moves` plies of chess through the gateway at a player's pace (a move
-/// every 120 ms, within the actions' rate limit; a new game every twelve plies, seated over
-/// gRPC), with one spectator watching each game; returns each move's latency, the 5xx it got,
+/// every 120 ms, within the actions' rate limit; a new game every twelve plies, before the
+/// knights' repetition ends it, seated over gRPC: one address makes at most 60 games in ten
+/// minutes, so a full run's 14 phases play 48 plies each), with one spectator watching each game; returns each move's latency, the 5xx it got,
 /// and the games whose last move its watcher did not see within five seconds.
 async fn bystander(
     http: &reqwest::Client,
@@ -545,7 +546,7 @@ fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>, abusers_5xx: Opti
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let quick = std::env::args().any(|a| a == "quick");
-    let moves = if quick { 24 } else { 96 };
+    let moves = if quick { 24 } else { 48 };
     let redis = Redis::start();
     let referee_env = [("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off")];
     // `-- no-delay`: refusals sent at once, to see what holding them back buys.
