@@ -393,13 +393,13 @@ pub async fn get_game(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let (token, game_id) = (bearer(&req)?, path.into_inner());
-    if let Some(text) = finished.get(&game_id, token.as_deref()).await {
-        return Ok(json_text(text));
+    if let Some(kept) = finished.get(&game_id, token.as_deref()).await {
+        return Ok(json_text(kept.text.clone()));
     }
     let message = pb::GetViewRequest { game_id: game_id.clone() };
     let v = referee.client().get_view(request(message, token.as_deref())).await?.into_inner();
-    let text = actix_web::web::Bytes::from(view_text(&v, None));
-    finished.keep(game_id, token, text.clone(), v.unchanged_until_ms).await;
+    let text = bytestring::ByteString::from(view_text(&v, None));
+    finished.keep((game_id, token), text.clone(), v.seq, v.unchanged_until_ms).await;
     Ok(json_text(text))
 }
 
@@ -643,6 +643,7 @@ pub async fn game_events(
     referee: web::Data<Referee>,
     streams: web::Data<Streams>,
     feeds: web::Data<Feeds>,
+    finished: web::Data<FinishedViews>,
     path: web::Path<String>,
     query: web::Query<EventsQuery>,
 ) -> Result<impl Responder, ApiError> {
@@ -655,12 +656,23 @@ pub async fn game_events(
     let last_event =
         req.headers().get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     let after = last_event.or(query.after).unwrap_or(0);
-    // Shared with every client watching this game with the same token. The stream ends when the
-    // game ends or the referee goes away; EventSource then reconnects with Last-Event-ID. It
-    // holds its place among the caps until it is dropped.
-    let Some(events) = feeds.watch(&referee, path.into_inner(), token, after).await? else {
-        // The game is over and this client saw its end: 204 tells an EventSource to stop.
-        return Ok(Either::Left(HttpResponse::NoContent().finish()));
+    let game_id = path.into_inner();
+    let events = match finished.get(&game_id, token.as_deref()).await {
+        // A finished game's view kept for this token: its one event, as the referee's feed
+        // would send it before ending, with no watch opened there.
+        Some(kept) if after > 0 && after >= kept.seq => return Ok(Either::Left(HttpResponse::NoContent().finish())),
+        Some(kept) => {
+            let data = sse::Data::new(kept.text.clone()).id(kept.seq.to_string()).event("view");
+            futures::stream::once(std::future::ready(sse::Event::Data(data))).boxed()
+        }
+        // Shared with every client watching this game with the same token. The stream ends when
+        // the game ends or the referee goes away; EventSource then reconnects with
+        // Last-Event-ID. It holds its place among the caps until it is dropped.
+        None => match feeds.watch(&referee, game_id, token, after).await? {
+            Some(events) => events.boxed(),
+            // The game is over and this client saw its end: 204 tells an EventSource to stop.
+            None => return Ok(Either::Left(HttpResponse::NoContent().finish())),
+        },
     };
     let events = events.map(move |event| {
         let _held = &pass;

@@ -866,7 +866,7 @@ async fn a_finished_games_audit_record_is_asked_of_the_referee_once_however_many
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_finished_games_views_are_kept_in_the_gateway_each_for_its_own_token_and_a_live_games_never() {
+async fn a_finished_games_views_and_streams_are_kept_in_the_gateway_each_for_its_own_token_and_a_live_games_never() {
     let redis = Redis::start();
     let mut referee = Referee::start(&redis.url());
     let gw = Gateway::start(&referee, &[]);
@@ -899,6 +899,18 @@ async fn a_finished_games_views_are_kept_in_the_gateway_each_for_its_own_token_a
     // The other seat's view, which nobody read, and the live game's are not kept.
     assert_eq!(read(&game.id, Some(&game.tokens[1])).await.0, 503);
     assert_eq!(read(&live.id, None).await.0, 503);
+    // A spectator's live stream of the finished game gets the kept view as its one event, and
+    // one that saw it is told to stop, with no watch at the referee.
+    let events = gw.url(&format!("/api/v1/games/{}/events", game.id));
+    let stream = http.get(&events).send().await.unwrap();
+    assert_eq!(stream.status(), 200);
+    let text = stream.text().await.unwrap();
+    assert!(text.contains(&format!("id: {seq}")) && text.contains("event: view"), "{text}");
+    let data: String = text.lines().filter_map(|l| l.strip_prefix("data: ")).collect();
+    assert_eq!(serde_json::from_str::<Value>(&data).unwrap(), serde_json::from_str::<Value>(&spectator.1).unwrap());
+    let seen = http.get(&events).header("last-event-id", seq.to_string()).send().await.unwrap();
+    assert_eq!(seen.status(), 204);
+    assert_eq!(http.get(gw.url(&format!("/api/v1/games/{}/events", live.id))).send().await.unwrap().status(), 503);
 }
 
 #[tokio::test(flavor = "multi_thread")]

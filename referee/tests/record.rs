@@ -585,10 +585,12 @@ async fn a_finished_game_is_read_again_from_what_the_referee_kept_without_loadin
         let black = get_view(&mut client, &table.game_id, Some(&table.tokens[1])).await.unwrap();
         assert_eq!((black.seat, black.seq, black.status), (Some(1), seq, pb::GameStatus::Over as i32));
         assert_eq!(audit_of(&mut client).await, audit);
-        // A live view of it: its last view, then the end.
+        // A live view of it: its last view, then the end (a stream's views do not say until
+        // when they stay as they are; `GetView`'s does).
         let watch = pb::WatchGameRequest { game_id: table.game_id.clone(), after_seq: 0 };
         let mut stream = client.watch_game(watch).await.unwrap().into_inner();
-        assert_eq!(stream.message().await.unwrap().unwrap(), spectator);
+        let last = pb::GameView { unchanged_until_ms: 0, ..spectator.clone() };
+        assert_eq!(stream.message().await.unwrap().unwrap(), last);
         assert!(stream.message().await.unwrap().is_none());
     }
     assert_eq!(connections(&redis), connected + 1, "no live view of it opened a connection (only this count did)");
