@@ -182,7 +182,9 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
         </label>
         {id && entry && <Options entry={entry} value={value} onChange={(v) => setValues({ ...values, [id]: v })} />}
         {id && !entry && <p role={failed ? "alert" : "status"}>{failed ? "This game's form could not be loaded. Check the connection and reload the page." : "Loading the game…"}</p>}
-        {id && seatCount > 1 && (
+        {/* The phones and names wait for the game's own form: shown before it, they would move
+            down under a finger as it arrives, and a tap meant for them would land on the form. */}
+        {id && entry && seatCount > 1 && (
         <fieldset>
           <legend>Phones</legend>
           <label class="inline">
@@ -193,7 +195,7 @@ export function Start({ preset, again }: { preset?: string; again?: string | nul
           </label>
         </fieldset>
         )}
-        {id && phones === "shared" && (
+        {id && entry && phones === "shared" && (
           <fieldset>
             <legend>Names (optional, shown with the sides)</legend>
             {Array.from({ length: seatCount }, (_, seat) => (
