@@ -19,7 +19,7 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{
     self, AcceptEncoding, CacheControl, CacheDirective, ContentEncoding, Encoding, EntityTag, Header, IfNoneMatch,
 };
-use actix_web::web::{self, Bytes};
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use referee_proto::v1 as pb;
 use sha2::Digest;
@@ -43,7 +43,7 @@ pub struct Ready {
 
 impl Ready {
     /// Writes `record` as JSON, gzips it and tags it (megabytes for the longest games: run it
-    /// on a blocking thread).
+    /// on a bulk thread).
     fn new(record: pb::AuditRecord) -> std::io::Result<Ready> {
         let json = object_text(record.audit.as_ref()).into_bytes();
         let mut gzip =
@@ -120,7 +120,9 @@ impl Audits {
         let made = async move {
             let record = fetch.await?;
             metrics::counter!("gateway_audit_fetches_total").increment(1);
-            let ready = web::block(move || Ready::new(record)).await.map_err(internal)?.map_err(internal)?;
+            // Megabytes of JSON and gzip for the longest games: bulk work, which yields the
+            // cores to the calls of games in play.
+            let ready = bulk::run(move || Ready::new(record)).await.map_err(internal)?.map_err(internal)?;
             Ok::<_, ApiError>(Arc::new(ready))
         };
         self.0.try_get_with(game_id, made).await.map_err(|e| (*e).clone())

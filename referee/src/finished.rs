@@ -15,7 +15,7 @@
 use crate::audit::{AUDIT_FORMAT, AuditRecord};
 use crate::errors::{ApiError, Reason};
 use crate::tables::{Current, Tables, storage};
-use crate::work::blocking;
+use crate::work::bulk;
 use lru::LruCache;
 use referee_proto::v1 as pb;
 use rules::random::to_hex;
@@ -168,7 +168,7 @@ impl Tables {
 
     /// The audit record of a game that is over: the full record with the revealed seed, as
     /// `GetAudit` sends it, and until when it stays as it is. A finished game's is built once
-    /// (on the blocking pool, one at a time in this referee) and then kept ready.
+    /// (on the bulk threads, one at a time in this referee) and then kept ready.
     pub async fn audit(&self, game_id: &str) -> Result<pb::AuditRecord, ApiError> {
         if let Some(kept) = self.finished.audit(game_id, crate::tables::now_ms()) {
             return Ok(kept);
@@ -189,7 +189,7 @@ impl Tables {
         let (until_ms, is_final) = (self.kept_until(&current), current.is_final());
         crate::tables::long_work_done("audit");
         let unchanged_until_ms = if is_final { until_ms } else { 0 };
-        let audit = blocking(move || {
+        let audit = bulk(move || {
             let record = current.audit_record(events);
             Ok(pb::AuditRecord { audit: referee_proto::structs::to_struct(&record), unchanged_until_ms })
         })

@@ -668,10 +668,11 @@ fn compress(text: &str) -> RedisResult<Vec<u8>> {
         .map_err(|e| redis::RedisError::from((redis::ErrorKind::Io, "compressing the log", e.to_string())))
 }
 
-/// The events of an archived log, read on a blocking thread: a finished game's whole log (5,000
-/// events take milliseconds to inflate and read) must not hold up the calls of games in play.
+/// The events of an archived log, read on a bulk thread (the `bulk` crate): a finished game's
+/// whole log (5,000 events take milliseconds to inflate and read), which anyone may ask for,
+/// must not hold up the calls of games in play.
 async fn unarchived(log: Vec<u8>) -> RedisResult<Vec<Event>> {
-    tokio::task::spawn_blocking(move || unarchive(&log))
+    bulk::run(move || unarchive(&log))
         .await
         .map_err(|e| redis::RedisError::from((redis::ErrorKind::Io, "reading the archived log", e.to_string())))?
 }
@@ -1096,14 +1097,18 @@ impl Store {
         if lines.is_empty() {
             return Ok(false);
         }
-        let log = compress(&lines.join("\n"))?;
+        let count = lines.len();
+        // Compressing a long log at the best level takes tens of milliseconds: bulk work.
+        let log = bulk::run(move || compress(&lines.join("\n")))
+            .await
+            .map_err(|e| redis::RedisError::from((redis::ErrorKind::Io, "compressing the log", e.to_string())))??;
         let done: i64 = self
             .scripts
             .archive
             .key(key(game_id, "events"))
             .key(key(game_id, "archive"))
             .key(key(game_id, "snap"))
-            .arg(lines.len())
+            .arg(count)
             .arg(log)
             .invoke_async(&mut self.conn.clone())
             .await?;

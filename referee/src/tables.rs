@@ -23,7 +23,7 @@ use crate::store::{
 };
 use crate::tokens;
 use crate::warm::Warm;
-use crate::work::{blocking, short};
+use crate::work::{bulk, short};
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, ErrorCode, GameError, PlayedView, View, Viewer};
 use rules::games;
@@ -739,11 +739,13 @@ impl Tables {
         }
         let started = std::time::Instant::now();
         let (rules, events) = (game.info().id, loaded.events.len());
-        let (loaded, Replayed { state, seq, ended }) = short(rules, events, move || {
+        let replaying = move || {
             let replayed = replay(game, &loaded)?;
             Ok((loaded, replayed))
-        })
-        .await?;
+        };
+        // A long log is a finished game's archive read by anyone: bulk work.
+        let (loaded, Replayed { state, seq, ended }) =
+            if long { bulk(replaying).await? } else { short(rules, events, replaying).await? };
         stage("replay", started);
         let chain = match (loaded.events.last(), &loaded.snapshot) {
             (Some(last), _) => last.chain.clone(),
@@ -881,7 +883,7 @@ impl Tables {
         let events = self.store.all_events(game_id).await.map_err(storage)?;
         let (game, header) = (current.game, current.loaded.header.clone());
         long_work_done("record");
-        blocking(move || {
+        bulk(move || {
             let (mut heard, mut count) = (Vec::new(), 0);
             replay_events(game, &header, None, &events, |state| {
                 heard.extend(game.heard_since(state, viewer, count));

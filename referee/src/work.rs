@@ -4,7 +4,8 @@
 //! the referee (`docs/service.md`, "What a move costs"). So such work runs where the call is,
 //! unless that game's work has lately been slow; then it goes to the blocking pool, which keeps
 //! the async workers free for every other call. Searches known to be long (pars) always go to
-//! the blocking pool.
+//! the blocking pool. Work that any client can cause by reading, whatever its length, goes to
+//! the bulk threads, which yield to everything else ([`bulk`]).
 
 use crate::errors::ApiError;
 use std::collections::HashMap;
@@ -27,6 +28,15 @@ const FIRST_GUESS_NANOS: u64 = 5_000;
 /// in a row still do; a game whose moves are really slow goes there after its first).
 static PER_EVENT: LazyLock<HashMap<&'static str, AtomicU64>> =
     LazyLock::new(|| rules::games::all().iter().map(|g| (g.info().id, AtomicU64::new(FIRST_GUESS_NANOS))).collect());
+
+/// Runs CPU work that any client can cause by reading (a finished game's audit record built
+/// from its whole log, a long log replayed, compressed or read) on the low-priority bulk
+/// threads (the `bulk` crate): on a busy machine it yields the cores to the calls of games in
+/// play.
+pub async fn bulk<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+    metrics::counter!("referee_bulk_work_total").increment(1);
+    bulk::run(f).await.map_err(ApiError::internal)?
+}
 
 /// Runs CPU work (a long search, a rare step) on a blocking thread.
 pub async fn blocking<T: Send + 'static>(

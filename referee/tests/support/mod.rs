@@ -414,19 +414,36 @@ pub async fn try_create(
     rules: &str,
     options: &str,
 ) -> Result<pb::CreateGameResponse, tonic::Status> {
-    client
-        .create_game(pb::CreateGameRequest {
-            rules: rules.into(),
-            options: (!options.is_empty())
-                .then(|| referee_proto::structs::from_json(&serde_json::from_str(options).unwrap()).unwrap()),
-            ..Default::default()
-        })
-        .await
-        .map(|r| r.into_inner())
+    try_create_for(client, rules, options, None).await
+}
+
+/// [`try_create`] for a host at `address`, which a caller on loopback may name as a gateway
+/// names its client's (`x-client-address`): the referee counts new games by it.
+pub async fn try_create_for(
+    client: &mut Client,
+    rules: &str,
+    options: &str,
+    address: Option<&str>,
+) -> Result<pb::CreateGameResponse, tonic::Status> {
+    let mut request = tonic::Request::new(pb::CreateGameRequest {
+        rules: rules.into(),
+        options: (!options.is_empty())
+            .then(|| referee_proto::structs::from_json(&serde_json::from_str(options).unwrap()).unwrap()),
+        ..Default::default()
+    });
+    if let Some(address) = address {
+        request.metadata_mut().insert("x-client-address", address.parse().unwrap());
+    }
+    client.create_game(request).await.map(|r| r.into_inner())
 }
 
 pub async fn seat_everyone(client: &mut Client, rules: &str, options: &str) -> Table {
-    let created = create(client, rules, options).await;
+    seat_everyone_for(client, rules, options, None).await
+}
+
+/// [`seat_everyone`] in a game made for a host at `address` ([`try_create_for`]).
+pub async fn seat_everyone_for(client: &mut Client, rules: &str, options: &str, address: Option<&str>) -> Table {
+    let created = try_create_for(client, rules, options, address).await.unwrap();
     let mut tokens = Vec::new();
     let mut view = None;
     for seat in &created.seats {
