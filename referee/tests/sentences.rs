@@ -63,14 +63,15 @@ fn seats_by_turn(view: &pb::GameView) -> (Vec<usize>, Vec<usize>) {
 }
 
 /// Every string of a view with a space in it (its sentences), but the board's and the seating's
-/// labels (`seats`, `teams`: the data the app names its players from).
+/// labels (`seats`, `teams`: the data the app names its players from) and positions in notation
+/// (`position`, `start`: a Chess960 FEN may say "b b", Black to move and castling on the b-file).
 fn sentences_of(value: &Value, out: &mut Vec<String>) {
     match value {
         Value::String(s) if s.contains(' ') => out.push(s.clone()),
         Value::Array(items) => items.iter().for_each(|v| sentences_of(v, out)),
         Value::Object(map) => map
             .iter()
-            .filter(|(k, _)| !["board", "seats", "teams"].contains(&k.as_str()))
+            .filter(|(k, _)| !["board", "seats", "teams", "position", "start"].contains(&k.as_str()))
             .for_each(|(_, v)| sentences_of(v, out)),
         _ => {}
     }
