@@ -7,7 +7,11 @@
 //! Run: `cargo bench -p gateway --bench isolation` (200 moves a phase; `-- quick`: 48, `-- no-delay`
 //! with refusals sent at once, as before `GATEWAY_REFUSAL_DELAY_MS`); with
 //! `BASELINE_BUILD=<a folder with another build's referee and gateway>` the same run goes
-//! through that build instead (run it for each build, back to back).
+//! through that build instead (run it for each build, back to back); `-- only=<kind>` runs alone
+//! and one phase (`only=largest-record`, `only=all-at-once`: the kind's words joined by hyphens),
+//! to look at one abuser closely (with `perf`, say); `-- timing`: each phase's three slowest
+//! moves and where their time went, as the servers' `Server-Timing` says; `-- everysec`: Redis syncs its log to disk
+//! once a second instead of at every write, to tell the disk's own latency from the servers'.
 //!
 //! Each client speaks from its own loopback address (127.x.y.z), as clients on other machines
 //! would, so the per-address limits tell them apart. The abusers (docs/gateway.md, "Isolation"):
@@ -32,7 +36,7 @@ use common::support::{
     Redis, Referee, authed, create, ms, percentile, process_cpu_seconds, process_memory_mib, redis_command,
     seat_everyone, seat_everyone_for, submit,
 };
-use common::{Gateway, Seated, act};
+use common::{Gateway, Seated};
 use futures::StreamExt;
 use referee_proto::v1 as pb;
 use serde_json::{Value, json};
@@ -166,12 +170,7 @@ impl Abuse {
 /// makes at most 60 games in ten minutes), with one spectator watching each game; returns each
 /// move's latency, the 5xx it got, and the games whose last move its watcher did not see
 /// within five seconds.
-async fn bystander(
-    http: &reqwest::Client,
-    gw: &Gateway,
-    referee: &Referee,
-    moves: usize,
-) -> (Vec<Duration>, usize, usize) {
+async fn bystander(http: &reqwest::Client, gw: &Gateway, referee: &Referee, moves: usize) -> (Vec<Move>, usize, usize) {
     let (mut latencies, mut failures, mut unseen) = (Vec::new(), 0, 0);
     let mut client = referee.client().await;
     while latencies.len() < moves {
@@ -184,8 +183,9 @@ async fn bystander(
         for ply in 0..12.min(moves - latencies.len()) {
             tokio::time::sleep(Duration::from_millis(120)).await;
             let t = Instant::now();
-            let (status, view) = act(http, gw, &game, ply % 2, KNIGHTS[ply % 4], seq, &format!("b{ply}")).await;
-            latencies.push(t.elapsed());
+            let (status, view, timing) =
+                act_timed(http, gw, &game, ply % 2, KNIGHTS[ply % 4], seq, &format!("b{ply}")).await;
+            latencies.push(Move { took: t.elapsed(), timing });
             if status >= 500 {
                 failures += 1;
                 continue;
@@ -201,6 +201,69 @@ async fn bystander(
         watcher.abort();
     }
     (latencies, failures, unseen)
+}
+
+/// One of the bystander's moves: how long it took, and where its time went as the servers said
+/// (`Server-Timing`).
+struct Move {
+    took: Duration,
+    timing: BTreeMap<String, f64>,
+}
+
+/// [`act`], with the answer's `Server-Timing` entries (name and milliseconds).
+async fn act_timed(
+    http: &reqwest::Client,
+    gw: &Gateway,
+    game: &Seated,
+    seat: usize,
+    action: &str,
+    seq: u64,
+    key: &str,
+) -> (u16, Value, BTreeMap<String, f64>) {
+    let r = http
+        .post(gw.url(&format!("/api/v1/games/{}/actions", game.id)))
+        .bearer_auth(&game.tokens[seat])
+        .json(&json!({"action": action, "seq": seq, "key": key}))
+        .send()
+        .await
+        .unwrap();
+    let timing = r
+        .headers()
+        .get_all("server-timing")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|entry| {
+            let (name, dur) = entry.trim().split_once(";dur=")?;
+            Some((name.to_string(), dur.parse().ok()?))
+        })
+        .collect();
+    (r.status().as_u16(), r.json().await.unwrap(), timing)
+}
+
+/// Where the slowest of `moves` spent their time: the whole as the bystander saw it, then the
+/// gateway's part, its call to the referee, and the referee's own (ms; what lies between is
+/// the network, the servers' queues and the scheduler), and the referee's stages (load, replay,
+/// apply, append, view; a stage may come more than once: the slowest is shown).
+fn slowest(moves: &[Move], n: usize) -> String {
+    let part = |m: &Move, name: &str| m.timing.get(name).map_or("?".to_string(), |d| format!("{d:.1}"));
+    let shown: Vec<String> = moves
+        .iter()
+        .rev()
+        .take(n)
+        .map(|m| {
+            let whole = ms(m.took);
+            let stages: Vec<String> = m
+                .timing
+                .iter()
+                .filter(|(name, _)| !["gateway", "call", "referee"].contains(&name.as_str()))
+                .map(|(name, d)| format!("{name} {d:.1}"))
+                .collect();
+            let (gateway, call, referee) = (part(m, "gateway"), part(m, "call"), part(m, "referee"));
+            format!("{whole:.1} = gw {gateway} ⊃ call {call} ⊃ ref {referee} ({})", stages.join(", "))
+        })
+        .collect();
+    shown.join("; ")
 }
 
 /// The address of the next bystander game's host, one of 192.0.2.0/24 and 198.51.100.0/24
@@ -508,18 +571,21 @@ impl Processes {
 /// What one phase measured: the bystander's moves, and the CPU and memory each process used
 /// meanwhile.
 struct Phase {
-    latencies: Vec<Duration>,
+    latencies: Vec<Move>,
     failures: usize,
     unseen: usize,
     cpu: String,
     peaks: String,
+    /// Redis's slowest stalls of each kind in the phase (`LATENCY LATEST`).
+    stalls: String,
 }
 
 /// Runs the bystander for one phase, noting the CPU and memory used meanwhile. The bystander
 /// plays from a thread and runtime of its own, as a player at another table plays from a phone
 /// of their own: what it measures is then the servers' answer, not its wait behind the abusers'
 /// client code on the benchmark's runtime.
-async fn phase(gw: &Gateway, referee: &Referee, processes: &Processes, moves: usize) -> Phase {
+async fn phase(gw: &Gateway, referee: &Referee, redis: &Redis, processes: &Processes, moves: usize) -> Phase {
+    let _ = redis_command(redis.port, "LATENCY RESET");
     let (before, started) = (processes.cpu(), Instant::now());
     processes.reset_peaks();
     let (latencies, failures, unseen) = tokio::task::block_in_place(|| {
@@ -537,20 +603,43 @@ async fn phase(gw: &Gateway, referee: &Referee, processes: &Processes, moves: us
         unseen,
         cpu: processes.cpu_since(&before, started.elapsed()),
         peaks: processes.peaks(),
+        stalls: stalls(redis),
     }
+}
+
+/// Redis's stalls since the last `LATENCY RESET`: each kind's slowest, in ms (`aof-fsync-always`:
+/// a write waiting for the disk).
+fn stalls(redis: &Redis) -> String {
+    let reply = redis_command(redis.port, "LATENCY LATEST").unwrap_or_default();
+    // Each event is an array of its name, when it was last seen, that latest and its slowest.
+    let lines: Vec<&str> = reply.lines().collect();
+    let mut seen = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with('$') && i + 4 < lines.len() {
+            let slowest = lines[i + 4].trim_start_matches(':');
+            seen.push(format!("{} {slowest} ms", lines[i + 1]));
+        }
+    }
+    if seen.is_empty() { "none of 5 ms or more".into() } else { seen.join(", ") }
 }
 
 /// Prints a phase's line: the bystander's p50 and p99, its ratio to alone, its 5xx and unseen
 /// moves, the abusers' 5xx, each process's CPU and each server's peak memory.
 fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>, abusers_5xx: Option<usize>) -> f64 {
-    phase.latencies.sort();
-    let (p50, p99) = (ms(percentile(&phase.latencies, 0.5)), ms(percentile(&phase.latencies, 0.99)));
+    phase.latencies.sort_by_key(|m| m.took);
+    let took: Vec<Duration> = phase.latencies.iter().map(|m| m.took).collect();
+    let (p50, p99) = (ms(percentile(&took, 0.5)), ms(percentile(&took, 0.99)));
     let ratio = alone_p99.map_or(String::from("     —"), |a| format!("{:>6.2}", p99 / a));
     let abusers = abusers_5xx.map_or(String::from("—"), |n| n.to_string());
     println!(
         "  {label:<20} {p50:>8.2} ms {p99:>8.2} ms {ratio} {:>5} {:>7} {abusers:>7}   {}   {}",
         phase.failures, phase.unseen, phase.cpu, phase.peaks
     );
+    // A disk's slow fsync holds every write behind it, abusers or none: said beside each phase.
+    println!("      Redis's stalls: {}", phase.stalls);
+    if std::env::args().any(|a| a == "timing") {
+        println!("      slowest: {}", slowest(&phase.latencies, 3));
+    }
     p99
 }
 
@@ -559,11 +648,20 @@ async fn main() {
     let quick = std::env::args().any(|a| a == "quick");
     // Enough moves for a p99 that is not the slowest move: the third slowest of 200.
     let moves = if quick { 48 } else { 200 };
-    let redis = Redis::start();
-    let referee_env = [("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off")];
+    let everysec = std::env::args().any(|a| a == "everysec");
+    // Redis notes each of its own stalls of 5 ms and more (`LATENCY LATEST`): a slow disk's fsync.
+    let mut redis_args = vec!["--latency-monitor-threshold", "5"];
+    if everysec {
+        redis_args.extend(["--appendfsync", "everysec"]);
+    }
+    let redis = Redis::start_with(&redis_args);
+    // `-- timing`: each phase's slowest moves, with where their time went (`Server-Timing`).
+    let timing = if std::env::args().any(|a| a == "timing") { "on" } else { "off" };
+    let referee_env = [("RUST_LOG", "warn"), ("REFEREE_METRICS_ADDR", "off"), ("REFEREE_SERVER_TIMING", timing)];
     // `-- no-delay`: refusals sent at once, to see what holding them back buys.
     let no_delay = std::env::args().any(|a| a == "no-delay");
-    let gateway_env: &[(&str, &str)] = if no_delay { &[("GATEWAY_REFUSAL_DELAY_MS", "0")] } else { &[] };
+    let delay = if no_delay { "0" } else { "1000" };
+    let gateway_env: &[(&str, &str)] = &[("GATEWAY_REFUSAL_DELAY_MS", delay), ("GATEWAY_SERVER_TIMING", timing)];
     let baseline = std::env::var_os("BASELINE_BUILD").map(std::path::PathBuf::from);
     let (referee, gw) = match &baseline {
         Some(dir) => {
@@ -579,7 +677,8 @@ async fn main() {
     };
     let build = baseline.as_ref().map_or("this build".to_string(), |d| format!("the build in {}", d.display()));
     println!(
-        "isolation benchmark of {build}: redis-server (AOF, fsync always), referee and gateway on loopback, default limits"
+        "isolation benchmark of {build}: redis-server (AOF, fsync {}), referee and gateway on loopback, default limits",
+        if everysec { "every second" } else { "always" }
     );
     println!(
         "a bystander plays {moves} plies of chess (a watcher on each game) alone, then beside each abusive client"
@@ -614,14 +713,16 @@ async fn main() {
     );
     // A game first, not counted: the first moves through fresh connections and cold caches
     // are slower than any that follow, whoever else is there.
-    phase(&gw, &referee, &processes, 12).await;
-    let alone_p99 = line("nobody (alone)", phase(&gw, &referee, &processes, moves).await, None, None);
+    phase(&gw, &referee, &redis, &processes, 12).await;
+    let alone_p99 = line("nobody (alone)", phase(&gw, &referee, &redis, &processes, moves).await, None, None);
+    let only = std::env::args().find_map(|a| a.strip_prefix("only=").map(|k| k.replace('-', " ")));
+    let chosen = |kind: &str| only.as_ref().is_none_or(|o| o == kind);
     let mut answers = Vec::new();
     let mut guessed = None;
-    for kind in KINDS {
+    for kind in KINDS.into_iter().filter(|k| chosen(k)) {
         let (abuser, game) = abuse(kind, &gw, &targets, 1).await;
         let started = Instant::now();
-        let measured = phase(&gw, &referee, &processes, moves).await;
+        let measured = phase(&gw, &referee, &redis, &processes, moves).await;
         let elapsed = started.elapsed();
         // The guessers' game is joined by its second player while they are still at it.
         if let Some(game) = game {
@@ -631,17 +732,19 @@ async fn main() {
         line(kind, measured, Some(alone_p99), Some(answered.server_errors()));
         answers.push((kind, answered, elapsed));
     }
-    let mut all = Vec::new();
-    for kind in KINDS {
-        all.push(abuse(kind, &gw, &targets, 2).await.0);
+    if chosen("all at once") {
+        let mut all = Vec::new();
+        for kind in KINDS {
+            all.push(abuse(kind, &gw, &targets, 2).await.0);
+        }
+        let measured = phase(&gw, &referee, &redis, &processes, moves).await;
+        let mut server_errors = 0;
+        for abuser in all {
+            server_errors += abuser.stop().await.server_errors();
+        }
+        line("all at once", measured, Some(alone_p99), Some(server_errors));
     }
-    let measured = phase(&gw, &referee, &processes, moves).await;
-    let mut server_errors = 0;
-    for abuser in all {
-        server_errors += abuser.stop().await.server_errors();
-    }
-    line("all at once", measured, Some(alone_p99), Some(server_errors));
-    line("nobody, after", phase(&gw, &referee, &processes, moves).await, Some(alone_p99), None);
+    line("nobody, after", phase(&gw, &referee, &redis, &processes, moves).await, Some(alone_p99), None);
     println!("  (p99 of {moves} moves; unseen: games whose last move the watcher had not within 5 s; abusers: the");
     println!("   5xx the abusive clients got; CPU: each process's share of one core while the bystander played;");
     println!("   MiB: each server's peak resident memory in the phase)");

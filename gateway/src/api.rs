@@ -4,7 +4,7 @@ use crate::audits::Audits;
 use crate::errors::{ApiError, reason_name};
 use crate::feeds::Feeds;
 use crate::finished::FinishedViews;
-use crate::referee::{Referee, request, request_from};
+use crate::referee::{CallTiming, Referee, request, request_from};
 use crate::streams::Streams;
 use crate::views::{RulesInfo, view_json, view_text};
 use actix_web::http::StatusCode;
@@ -588,7 +588,8 @@ pub async fn submit_action(
     let token = require_token(&req)?;
     let b = body.into_inner();
     let game_id = path.into_inner();
-    let s = referee
+    let started = std::time::Instant::now();
+    let answer = referee
         .for_game(&game_id)
         .submit_action(request_from(
             &req,
@@ -601,8 +602,9 @@ pub async fn submit_action(
             },
             Some(&token),
         ))
-        .await?
-        .into_inner();
+        .await?;
+    let timing = CallTiming::of(&answer, started);
+    let s = answer.into_inner();
     let submitted = serde_json::to_value(Submitted {
         action: s.action,
         description: s.description,
@@ -610,10 +612,10 @@ pub async fn submit_action(
         duplicate: s.duplicate,
     })
     .unwrap_or(Value::Null);
-    Ok(match &s.view {
+    Ok(timing.on(match &s.view {
         Some(view) => json_text(view_text(view, Some(("submitted", submitted)))),
         None => HttpResponse::Ok().json(serde_json::json!({ "submitted": submitted })),
-    })
+    }))
 }
 
 /// A 200 with JSON already written.

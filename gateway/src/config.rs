@@ -28,6 +28,11 @@ pub struct Config {
     /// How long a 429 is held before it is sent, in milliseconds (other refusals: a quarter of
     /// it, `middleware::RefusalDelay`) (`GATEWAY_REFUSAL_DELAY_MS`, default 1000; 0: at once).
     pub refusal_delay_ms: u64,
+    /// Whether answers say where their time went, in a `Server-Timing` header: the gateway's
+    /// whole, the call to the referee, and the referee's own part where it says it
+    /// (`REFEREE_SERVER_TIMING`) (`GATEWAY_SERVER_TIMING`, default off: for an operator looking
+    /// for a slow hop, not for players).
+    pub server_timing: bool,
     /// Questions "what is par here?" per minute per client address (`GATEWAY_PARS_PER_MINUTE`).
     pub pars_per_minute: u64,
     /// Reads of a game's view, and live streams opened, per minute per client address
@@ -47,8 +52,9 @@ pub struct Config {
     /// Stateless questions (adjudicate, legal actions) per second per client address
     /// (`GATEWAY_QUESTIONS_PER_SECOND`).
     pub questions_per_second: u64,
-    /// HTTP/2 connections to the referee, used in turn except by a game's moves and live
-    /// views, which take the one its id picks (`GATEWAY_REFEREE_CONNECTIONS`).
+    /// HTTP/2 connections to the referee, used in turn by every call but a game's moves and live
+    /// views, which have as many of their own and take the one its id picks
+    /// (`GATEWAY_REFEREE_CONNECTIONS`).
     pub referee_connections: usize,
     /// Live streams open at once from one client address (`GATEWAY_STREAMS_PER_ADDRESS`).
     pub streams_per_address: usize,
@@ -81,11 +87,12 @@ impl Config {
                 );
             }
         };
-        let qr = match env_or("GATEWAY_QR", "off").as_str() {
-            "on" | "1" | "true" => true,
-            "off" | "0" | "false" => false,
-            other => return Err(format!("GATEWAY_QR: `{other}` is neither on nor off")),
+        let switch = |name: &str| match env_or(name, "off").as_str() {
+            "on" | "1" | "true" => Ok(true),
+            "off" | "0" | "false" => Ok(false),
+            other => Err(format!("{name}: `{other}` is neither on nor off")),
         };
+        let (qr, server_timing) = (switch("GATEWAY_QR")?, switch("GATEWAY_SERVER_TIMING")?);
         Ok(Config {
             addr: env_or("GATEWAY_ADDR", "127.0.0.1:8080"),
             clients: crate::clients::Clients::from_setting(
@@ -93,6 +100,7 @@ impl Config {
             )?,
             tls,
             qr,
+            server_timing,
             metrics_addr: Some(env_or("GATEWAY_METRICS_ADDR", "127.0.0.1:9465")).filter(|a| a != "off"),
             referee_url: env_or("REFEREE_URL", "http://127.0.0.1:50051"),
             pwa_dir: env_or("PWA_DIR", "pwa/dist").into(),

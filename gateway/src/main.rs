@@ -20,7 +20,7 @@ mod views;
 mod web_app;
 
 use actix_governor::Governor;
-use actix_web::middleware::{ErrorHandlers, from_fn};
+use actix_web::middleware::{Condition, ErrorHandlers, from_fn};
 use actix_web::{App, HttpServer, web};
 use config::Config;
 use std::time::Duration;
@@ -88,6 +88,7 @@ async fn run(config: Config) -> std::io::Result<()> {
         Some((cert, key)) => Some(listen::tls_config(cert, key).map_err(std::io::Error::other)?),
         None => None,
     };
+    let server_timing = config.server_timing;
     let server = HttpServer::new(move || {
         App::new()
             .app_data(client_data.clone())
@@ -99,6 +100,7 @@ async fn run(config: Config) -> std::io::Result<()> {
             .app_data(middleware::json_config())
             .app_data(web::Data::new(refusal_delay.clone()))
             .wrap(from_fn(middleware::slow_refusals))
+            .wrap(Condition::new(server_timing, from_fn(middleware::server_timing)))
             .wrap(ErrorHandlers::new().default_handler(middleware::json_errors))
             .wrap(from_fn(middleware::observe))
             .service(

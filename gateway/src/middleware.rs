@@ -1,5 +1,6 @@
 //! What wraps every request: a span and metrics per route, JSON for every error the API
-//! itself did not answer, refusals held back, and the JSON body limit.
+//! itself did not answer, refusals held back, the JSON body limit, and (where the operator asks)
+//! a `Server-Timing` header saying where an answer's time went.
 
 use crate::config::BODY_LIMIT;
 use crate::errors::ApiError;
@@ -32,6 +33,25 @@ pub async fn observe(
     metrics::counter!("gateway_requests_total", "method" => method, "route" => route.clone(), "status" => status)
         .increment(1);
     metrics::histogram!("gateway_request_seconds", "route" => route).record(started.elapsed().as_secs_f64());
+    Ok(response)
+}
+
+/// Where `GATEWAY_SERVER_TIMING` is on: says in a `Server-Timing` header how long the gateway
+/// took over the request (`gateway`, until its answer began), and, where it called the referee,
+/// how long that call took and the referee's own part of it ([`crate::referee::CallTiming`]).
+/// A refusal held back is timed before it is held.
+pub async fn server_timing(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = Instant::now();
+    let mut response = next.call(req).await?;
+    let call = response.response().extensions().get::<crate::referee::CallTiming>().map(|t| t.0.clone());
+    let gateway = format!("gateway;dur={:.2}", started.elapsed().as_secs_f64() * 1000.0);
+    let timing = call.map_or(gateway.clone(), |c| format!("{gateway}, {c}"));
+    if let Ok(value) = HeaderValue::from_str(&timing) {
+        response.headers_mut().append(header::HeaderName::from_static("server-timing"), value);
+    }
     Ok(response)
 }
 

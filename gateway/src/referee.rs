@@ -6,14 +6,19 @@ use referee_proto::v1::referee_client::RefereeClient;
 const MAX_ANSWER_BYTES: usize = 64 * 1024 * 1024;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 use tonic::transport::{Channel, Endpoint};
 
-/// Several HTTP/2 connections to the referee, used in turn (a game's moves and live views
-/// excepted: [`Referee::for_game`]): one connection's frames are handled by one task on each
-/// side, which caps the calls per second one connection carries.
+/// Several HTTP/2 connections to the referee, used in turn: one connection's frames are handled
+/// by one task on each side, which caps the calls per second one connection carries. A game's
+/// moves and live views have connections of their own ([`Referee::for_game`]), which no other
+/// call takes: a crowd's joins, views and questions then never stand between a table and its
+/// referee.
 #[derive(Clone)]
 pub struct Referee {
     clients: Arc<[RefereeClient<Channel>]>,
+    /// The connections for games' moves and live views.
+    games: Arc<[RefereeClient<Channel>]>,
     /// A connection of its own for answers of up to megabytes (audit records, record pages):
     /// on a connection that moves share, their frames would fill its flow-control window and
     /// the moves' answers would wait behind them.
@@ -35,6 +40,7 @@ impl Referee {
         let client = |c: Channel| RefereeClient::new(c).max_decoding_message_size(MAX_ANSWER_BYTES);
         Ok(Referee {
             channel: channels[0].clone(),
+            games: (0..connections.max(1)).map(|_| client(endpoint.connect_lazy())).collect(),
             bulk: client(endpoint.connect_lazy()),
             // A finished game's audit record grows with the game (a 5,000-event game is past the
             // default 4 MiB); the referee's own limits bound what it sends.
@@ -64,7 +70,7 @@ impl Referee {
         use std::hash::{DefaultHasher, Hash, Hasher};
         let mut hasher = DefaultHasher::new();
         game_id.hash(&mut hasher);
-        self.clients[(hasher.finish() % self.clients.len() as u64) as usize].clone()
+        self.games[(hasher.finish() % self.games.len() as u64) as usize].clone()
     }
 }
 
@@ -91,4 +97,26 @@ pub fn request<T>(message: T, token: Option<&str>) -> tonic::Request<T> {
     }
     telemetry::inject_current(request.metadata_mut());
     request
+}
+
+/// Where a call to the referee spent its time, as `Server-Timing` entries: the call's whole, from
+/// here (`call`), and the referee's own part where its answer said it (`referee`). Put in an
+/// answer's extensions, it is sent with the gateway's own whole by `middleware::server_timing`,
+/// where `GATEWAY_SERVER_TIMING` is on.
+#[derive(Clone, Debug)]
+pub struct CallTiming(pub String);
+
+impl CallTiming {
+    /// The timing of the call that began at `started` and gave `answer`.
+    pub fn of<U>(answer: &tonic::Response<U>, started: Instant) -> CallTiming {
+        let call = format!("call;dur={:.2}", started.elapsed().as_secs_f64() * 1000.0);
+        let referee = answer.metadata().get("server-timing").and_then(|v| v.to_str().ok());
+        CallTiming(referee.map_or(call.clone(), |r| format!("{r}, {call}")))
+    }
+
+    /// `response`, carrying this timing.
+    pub fn on(self, mut response: actix_web::HttpResponse) -> actix_web::HttpResponse {
+        response.extensions_mut().insert(self);
+        response
+    }
 }

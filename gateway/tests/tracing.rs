@@ -101,3 +101,48 @@ async fn a_traceparent_sent_to_the_gateway_reaches_the_referee() {
         "the referee's span is a child of the gateway's"
     );
 }
+
+/// The `Server-Timing` entries of an answer to a move: each name with its milliseconds.
+async fn move_timing(gw: &Gateway) -> Vec<(String, f64)> {
+    let http = reqwest::Client::new();
+    let game = common::seat_two(&http, gw, "chess", serde_json::json!({})).await;
+    let answer = http
+        .post(gw.url(&format!("/api/v1/games/{}/actions", game.id)))
+        .bearer_auth(&game.tokens[0])
+        .json(&serde_json::json!({"action": "e2e4", "seq": game.seq, "key": "k1"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    answer
+        .headers()
+        .get_all("server-timing")
+        .iter()
+        .flat_map(|v| v.to_str().unwrap().split(',').map(str::trim).map(String::from).collect::<Vec<_>>())
+        .map(|entry| {
+            let (name, dur) = entry.split_once(";dur=").expect("each entry has a duration");
+            (name.to_string(), dur.parse().expect("a duration in ms"))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_move_says_where_its_time_went_only_where_the_operator_asks() {
+    let redis = Redis::start();
+    // Off by default: nothing for players to time the referee's work by.
+    let referee = Referee::start(&redis.url());
+    let gw = Gateway::start(&referee, &[]);
+    assert!(move_timing(&gw).await.is_empty());
+    drop(gw);
+    drop(referee);
+
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_SERVER_TIMING", "on")]);
+    let gw = Gateway::start(&referee, &[("GATEWAY_SERVER_TIMING", "on")]);
+    let timing = move_timing(&gw).await;
+    let took = |name: &str| timing.iter().find(|(n, _)| n == name).map(|(_, d)| *d);
+    let (gateway, call, judged) = (took("gateway").unwrap(), took("call").unwrap(), took("referee").unwrap());
+    // Each part within the one around it, and the referee's stages within its own time.
+    assert!(0.0 < judged && judged <= call && call <= gateway, "{timing:?}");
+    let append = took("append").expect("the move was appended");
+    assert!(append <= judged, "{timing:?}");
+}

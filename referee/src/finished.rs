@@ -173,7 +173,7 @@ impl Tables {
         if let Some(kept) = self.finished.audit(game_id, crate::tables::now_ms()) {
             return Ok(kept);
         }
-        let current = self.current(game_id, None).await?;
+        let current = self.current_to_read(game_id).await?;
         if !current.is_over() {
             return Err(ApiError::new(
                 Code::FailedPrecondition,

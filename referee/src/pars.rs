@@ -26,7 +26,7 @@ const MOST_WAITING: usize = 8;
 impl Tables {
     /// The par of every puzzle of `game_id` everyone may now see, working out the missing ones.
     pub async fn pars(&self, game_id: &str, token: Option<&str>) -> Result<pb::GetParsResponse, ApiError> {
-        let current = self.current(game_id, None).await?;
+        let current = self.current_to_read(game_id).await?;
         current.authorize(token)?;
         let Some(state) = current.state.as_ref() else {
             return Ok(pb::GetParsResponse { game_id: game_id.to_string(), pars: Vec::new() });

@@ -3,7 +3,7 @@
 use crate::errors::{ApiError, reason_of};
 use crate::joining::JoinRequest;
 use crate::tables::{Submission, Tables, check_question};
-use crate::telemetry::{measured, request_span};
+use crate::telemetry::{answered, measured, request_span};
 use crate::tokens;
 use crate::watching::{Followers, WatchLimits, Watcher};
 use futures::Stream;
@@ -127,7 +127,7 @@ impl Referee for RefereeService {
         request: Request<pb::ListRulesRequest>,
     ) -> Result<Response<pb::ListRulesResponse>, Status> {
         let span = request_span("ListRules", request.metadata());
-        measured("ListRules", async {
+        answered("ListRules", async {
             Ok(Response::new(pb::ListRulesResponse {
                 rules: rules::games::all().iter().map(|g| rules_info(*g)).collect(),
                 view_schema: structs::from_json(&rules::game::View::schema()),
@@ -143,7 +143,7 @@ impl Referee for RefereeService {
     ) -> Result<Response<pb::AdjudicateResponse>, Status> {
         let span = request_span("Adjudicate", request.metadata());
         let r = request.into_inner();
-        measured("Adjudicate", async move {
+        answered("Adjudicate", async move {
             check_question(&r.position, &r.action)?;
             let game = Tables::rules(&r.rules)?;
             let a = game.adjudicate_for(&r.position, &r.action, seat_named(r.seat)?)?;
@@ -166,7 +166,7 @@ impl Referee for RefereeService {
     ) -> Result<Response<pb::LegalActionsResponse>, Status> {
         let span = request_span("LegalActions", request.metadata());
         let r = request.into_inner();
-        measured("LegalActions", async move {
+        answered("LegalActions", async move {
             check_question(&r.position, "")?;
             let game = Tables::rules(&r.rules)?;
             let state = game.parse_position(&r.position)?;
@@ -187,7 +187,7 @@ impl Referee for RefereeService {
         let span = request_span("CreateGame", request.metadata());
         let address = client_address(&request);
         let r = request.into_inner();
-        measured("CreateGame", async move {
+        answered("CreateGame", async move {
             if r.options.as_ref().is_some_and(|o| !structs::all_finite(o)) {
                 return Err(ApiError::invalid(
                     crate::errors::Reason::BadOptions,
@@ -216,7 +216,7 @@ impl Referee for RefereeService {
         let span = request_span("JoinGame", request.metadata());
         let address = client_address(&request);
         let r = request.into_inner();
-        measured("JoinGame", async move {
+        answered("JoinGame", async move {
             let join = JoinRequest {
                 join_code: r.join_code,
                 entropy: r.entropy,
@@ -238,7 +238,7 @@ impl Referee for RefereeService {
         request: Request<pb::RevealEntropyRequest>,
     ) -> Result<Response<pb::GameView>, Status> {
         let span = request_span("RevealEntropy", request.metadata());
-        measured("RevealEntropy", async move {
+        answered("RevealEntropy", async move {
             let token = bearer(&request)?;
             let r = request.into_inner();
             Ok(Response::new(self.tables.reveal(&r.game_id, token.as_deref(), &r.entropy).await?))
@@ -253,7 +253,7 @@ impl Referee for RefereeService {
     ) -> Result<Response<pb::SubmitActionResponse>, Status> {
         let span = request_span("SubmitAction", request.metadata());
         let address = client_address(&request);
-        measured("SubmitAction", async move {
+        answered("SubmitAction", async move {
             let token = bearer(&request)?;
             let r = request.into_inner();
             let submission = Submission {
@@ -277,7 +277,7 @@ impl Referee for RefereeService {
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Result<Response<pb::GameView>, Status> {
         let span = request_span("GetView", request.metadata());
-        measured("GetView", async move {
+        answered("GetView", async move {
             let token = bearer(&request)?;
             Ok(Response::new(self.tables.view(&request.get_ref().game_id, token.as_deref()).await?))
         })
@@ -287,7 +287,7 @@ impl Referee for RefereeService {
 
     async fn get_record(&self, request: Request<pb::GetRecordRequest>) -> Result<Response<pb::GameRecord>, Status> {
         let span = request_span("GetRecord", request.metadata());
-        measured("GetRecord", async move {
+        answered("GetRecord", async move {
             let token = bearer(&request)?;
             let r = request.get_ref();
             Ok(Response::new(self.tables.record(&r.game_id, token.as_deref(), r.from).await?))
@@ -303,7 +303,7 @@ impl Referee for RefereeService {
         let (current, caller, game_id, after) = measured("WatchGame", async {
             let token = bearer(&request)?;
             let r = request.get_ref();
-            let current = self.tables.current(&r.game_id, None).await?;
+            let current = self.tables.current_to_read(&r.game_id).await?;
             let caller = current.authorize(token.as_deref())?;
             let token_hash = token.as_deref().map(tokens::hash_secret).unwrap_or_default();
             Ok((current, Watcher { caller, token_hash }, r.game_id.clone(), r.after_seq))
@@ -320,7 +320,7 @@ impl Referee for RefereeService {
 
     async fn end_game(&self, request: Request<pb::EndGameRequest>) -> Result<Response<pb::GameView>, Status> {
         let span = request_span("EndGame", request.metadata());
-        measured("EndGame", async move {
+        answered("EndGame", async move {
             let token = bearer(&request)?;
             let r = request.into_inner();
             Ok(Response::new(self.tables.end_game(&r.game_id, token.as_deref()).await?))
@@ -334,7 +334,7 @@ impl Referee for RefereeService {
         request: Request<pb::ReissueJoinCodeRequest>,
     ) -> Result<Response<pb::ReissueJoinCodeResponse>, Status> {
         let span = request_span("ReissueJoinCode", request.metadata());
-        measured("ReissueJoinCode", async move {
+        answered("ReissueJoinCode", async move {
             let token = bearer(&request)?;
             let r = request.get_ref();
             let reissued = self.tables.reissue_code(&r.game_id, token.as_deref(), r.seat, &r.client_key).await?;
@@ -346,7 +346,7 @@ impl Referee for RefereeService {
 
     async fn get_pars(&self, request: Request<pb::GetParsRequest>) -> Result<Response<pb::GetParsResponse>, Status> {
         let span = request_span("GetPars", request.metadata());
-        measured("GetPars", async move {
+        answered("GetPars", async move {
             let token = bearer(&request)?;
             let r = request.get_ref();
             Ok(Response::new(self.tables.pars(&r.game_id, token.as_deref()).await?))
@@ -362,7 +362,7 @@ impl Referee for RefereeService {
         let span = request_span("PositionPar", request.metadata());
         let address = client_address(&request);
         let r = request.into_inner();
-        measured("PositionPar", async move {
+        answered("PositionPar", async move {
             let par = self.tables.position_par(&r.rules, &r.position, &address).await?;
             Ok(Response::new(pb::PositionParResponse { par: Some(par) }))
         })
@@ -373,7 +373,7 @@ impl Referee for RefereeService {
     async fn get_audit(&self, request: Request<pb::GetAuditRequest>) -> Result<Response<pb::AuditRecord>, Status> {
         let span = request_span("GetAudit", request.metadata());
         let r = request.into_inner();
-        measured("GetAudit", async move { Ok(Response::new(self.tables.audit(&r.game_id).await?)) })
+        answered("GetAudit", async move { Ok(Response::new(self.tables.audit(&r.game_id).await?)) })
             .instrument(span)
             .await
     }

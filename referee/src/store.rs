@@ -628,6 +628,18 @@ impl Scripts {
 /// rest wait here, not in Redis's queue, where a move's command would wait behind them.
 const LARGE_READS_AT_ONCE: usize = 2;
 
+/// Which connection a game is loaded on: a load before a change (a move, a join that may take a
+/// seat, an end) goes with the changes; a load only to read (a record page, a view, a watcher's
+/// first view, a join code checked) goes on the connection of what any client can ask for in a
+/// loop, so that a table's moves never queue behind a crowd's reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// Games in play: loads before changes.
+    Play,
+    /// Reads.
+    Read,
+}
+
 #[derive(Clone)]
 pub struct Store {
     /// The connection for games in play: creating, loading, joining, appending.
@@ -772,6 +784,20 @@ impl Store {
 
     /// Reads header, seed, seats, snapshot and the events after it in one atomic round trip.
     pub async fn load(&self, game_id: &str, idempotency_field: Option<&str>) -> RedisResult<Option<Loaded>> {
+        self.load_on(Lane::Play, game_id, idempotency_field).await
+    }
+
+    /// [`Store::load`] on the connection of `lane`.
+    pub async fn load_on(
+        &self,
+        lane: Lane,
+        game_id: &str,
+        idempotency_field: Option<&str>,
+    ) -> RedisResult<Option<Loaded>> {
+        let mut conn = match lane {
+            Lane::Play => self.conn.clone(),
+            Lane::Read => self.side.clone(),
+        };
         let reply: Vec<Value> = self
             .scripts
             .load
@@ -784,7 +810,7 @@ impl Store {
             .key(key(game_id, "reveals"))
             .key(key(game_id, "archive"))
             .arg(idempotency_field.unwrap_or(""))
-            .invoke_async(&mut self.conn.clone())
+            .invoke_async(&mut conn)
             .await?;
         let header: Option<String> = redis::from_redis_value(reply.first().cloned().unwrap_or(Value::Nil))?;
         let Some(header) = header else { return Ok(None) };

@@ -19,7 +19,7 @@ use crate::finished::Finished;
 use crate::names::Names;
 use crate::signing;
 use crate::store::{
-    AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Loaded, PriorUse, SeatRecord, Signed, Store,
+    AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Lane, Loaded, PriorUse, SeatRecord, Signed, Store,
 };
 use crate::tokens;
 use crate::warm::Warm;
@@ -414,7 +414,9 @@ pub struct Tables {
 /// (the action judged and applied), `append` (the event written), `view` (the caller's view
 /// built). The benchmark splits a move's time by them (docs/service.md, "Benchmark").
 pub(crate) fn stage(name: &'static str, started: std::time::Instant) {
-    metrics::histogram!("referee_stage_seconds", "stage" => name).record(started.elapsed().as_secs_f64());
+    let took = started.elapsed();
+    metrics::histogram!("referee_stage_seconds", "stage" => name).record(took.as_secs_f64());
+    crate::telemetry::note_stage(name, took);
 }
 
 pub(crate) fn now_ms() -> u64 {
@@ -692,6 +694,22 @@ impl Tables {
     /// recorded draws; a finished game as this referee keeps it ready (`finished.rs`), unless
     /// the log is asked for a retry's answer (`idempotency_field`).
     pub async fn current(&self, game_id: &str, idempotency_field: Option<&str>) -> Result<Current, ApiError> {
+        self.current_on(Lane::Play, game_id, idempotency_field).await
+    }
+
+    /// [`Tables::current`] for a call that only reads (a view, a record page, a watcher's first
+    /// view, a join code checked before any seat is taken): loaded on the store's connection for
+    /// reads ([`Lane::Read`]), not the one moves take.
+    pub async fn current_to_read(&self, game_id: &str) -> Result<Current, ApiError> {
+        self.current_on(Lane::Read, game_id, None).await
+    }
+
+    async fn current_on(
+        &self,
+        lane: Lane,
+        game_id: &str,
+        idempotency_field: Option<&str>,
+    ) -> Result<Current, ApiError> {
         if game_id.len() > 64 || !game_id.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Err(ApiError::game_not_found(game_id));
         }
@@ -700,18 +718,18 @@ impl Tables {
         {
             return Ok(kept);
         }
-        self.read(game_id, idempotency_field).await
+        self.read(lane, game_id, idempotency_field).await
     }
 
     /// [`Tables::current`] read from the store; a finished game is kept ready as it is read. A
     /// long log (a finished game's whole archive) is replayed one at a time in this referee, and
     /// not at all where another call kept the finished game meanwhile: the one that replays it
     /// keeps it before the next may look, so that readers arriving together replay it once.
-    async fn read(&self, game_id: &str, idempotency_field: Option<&str>) -> Result<Current, ApiError> {
+    async fn read(&self, lane: Lane, game_id: &str, idempotency_field: Option<&str>) -> Result<Current, ApiError> {
         let started = std::time::Instant::now();
         let loaded = self
             .store
-            .load(game_id, idempotency_field)
+            .load_on(lane, game_id, idempotency_field)
             .await
             .map_err(storage)?
             .ok_or_else(|| ApiError::game_not_found(game_id))?;
@@ -837,7 +855,7 @@ impl Tables {
     }
 
     pub async fn view(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
-        let current = self.started(self.current(game_id, None).await?).await?;
+        let current = self.started(self.current_to_read(game_id).await?).await?;
         let current = self.round_closed_if_due(current, None).await?;
         let caller = current.authorize(token)?;
         let mut view = current.view(caller);
@@ -854,7 +872,7 @@ impl Tables {
     /// this is the rest, read from the record's list without replaying anything. Games made
     /// before the list was kept are replayed, one at a time per referee.
     pub async fn record(&self, game_id: &str, token: Option<&str>, from: u64) -> Result<pb::GameRecord, ApiError> {
-        let current = self.current(game_id, None).await?;
+        let current = self.current_to_read(game_id).await?;
         let viewer = current.authorize(token)?.viewer();
         let recorded = current.state.as_ref().map_or(0, |s| current.game.recorded(s));
         let (kept, entries) =

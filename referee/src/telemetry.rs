@@ -25,6 +25,48 @@ pub fn request_span(method: &'static str, metadata: &tonic::metadata::MetadataMa
     ::telemetry::continue_from_metadata(&span, metadata);
     span
 }
+
+/// Whether answers say how long the referee took over them (`REFEREE_SERVER_TIMING=on`; off by
+/// default: a caller's own answer is theirs to time, but a precise figure is for an operator
+/// finding where time goes, not for players).
+static SERVER_TIMING: std::sync::LazyLock<bool> =
+    std::sync::LazyLock::new(|| std::env::var("REFEREE_SERVER_TIMING").is_ok_and(|v| v == "on"));
+
+tokio::task_local! {
+    /// The stages of the call being answered, and how long each took (`REFEREE_SERVER_TIMING`).
+    static STAGES: std::cell::RefCell<Vec<(&'static str, std::time::Duration)>>;
+}
+
+/// Notes that a stage of the call being answered (load, replay, apply, append, view) took `took`,
+/// for its `server-timing` (where that is on; otherwise nothing).
+pub fn note_stage(name: &'static str, took: std::time::Duration) {
+    let _ = STAGES.try_with(|s| s.borrow_mut().push((name, took)));
+}
+
+/// [`measured`] for a call that answers once. With `REFEREE_SERVER_TIMING=on`, the answer says in
+/// its `server-timing` metadata how long the referee took over it (`referee;dur=<ms>`, as HTTP's
+/// `Server-Timing`), which the gateway passes on: a slow answer then tells where its time went.
+pub async fn answered<U>(
+    method: &'static str,
+    call: impl Future<Output = Result<tonic::Response<U>, ApiError>>,
+) -> Result<tonic::Response<U>, tonic::Status> {
+    if !*SERVER_TIMING {
+        return measured(method, call).await;
+    }
+    let started = Instant::now();
+    let noted = async { (measured(method, call).await, STAGES.with(|s| s.take())) };
+    let (answer, stages) = STAGES.scope(std::cell::RefCell::new(Vec::new()), noted).await;
+    let mut answer = answer?;
+    let mut took = format!("referee;dur={:.2}", started.elapsed().as_secs_f64() * 1000.0);
+    for (name, stage) in stages {
+        took.push_str(&format!(", {name};dur={:.2}", stage.as_secs_f64() * 1000.0));
+    }
+    if let Ok(value) = took.parse() {
+        answer.metadata_mut().insert("server-timing", value);
+    }
+    Ok(answer)
+}
+
 /// Runs one call, counting it and timing it by method and result code. Refusals are counted
 /// (`referee_requests_total{method,code}`), not logged at `info`: a client that repeats a
 /// refused call in a loop would otherwise write a line for each, gigabytes a day.
