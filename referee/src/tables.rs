@@ -697,9 +697,9 @@ impl Tables {
         self.current_on(Lane::Play, game_id, idempotency_field).await
     }
 
-    /// [`Tables::current`] for a call that only reads (a view, a record page, a watcher's first
-    /// view, a join code checked before any seat is taken): loaded on the store's connection for
-    /// reads ([`Lane::Read`]), not the one moves take.
+    /// [`Tables::current`] for a call that only reads (a record page, a watcher's first view, a
+    /// join code checked before any seat is taken, pars, an audit record): loaded on the store's
+    /// connection for reads ([`Lane::Read`]), not the one moves take.
     pub async fn current_to_read(&self, game_id: &str) -> Result<Current, ApiError> {
         self.current_on(Lane::Read, game_id, None).await
     }
@@ -855,7 +855,9 @@ impl Tables {
     }
 
     pub async fn view(&self, game_id: &str, token: Option<&str>) -> Result<pb::GameView, ApiError> {
-        let current = self.started(self.current_to_read(game_id).await?).await?;
+        // On the moves' connection: a view is how a phone finds the referee back after Redis
+        // restarted, and finding it there makes the next move's connection live too.
+        let current = self.started(self.current(game_id, None).await?).await?;
         let current = self.round_closed_if_due(current, None).await?;
         let caller = current.authorize(token)?;
         let mut view = current.view(caller);
