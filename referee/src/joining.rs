@@ -145,8 +145,7 @@ impl Tables {
         address: &str,
     ) -> Result<(u8, String, pb::GameView), ApiError> {
         request.check()?;
-        // Read on the connection for reads: a crowd guessing codes must not slow the moves.
-        let current = self.current_to_read(game_id).await?;
+        let current = self.current(game_id, None).await?;
         // A retry of a join that went through (its answer lost) is recognised by its client key,
         // the joiner's own secret, whatever the limits on wrong codes say.
         if let Some(seat) = current.joined_with(&self.settings.key, &request.client_key) {

@@ -303,7 +303,7 @@ impl Referee for RefereeService {
         let (current, caller, game_id, after) = measured("WatchGame", async {
             let token = bearer(&request)?;
             let r = request.get_ref();
-            let current = self.tables.current_to_read(&r.game_id).await?;
+            let current = self.tables.current(&r.game_id, None).await?;
             let caller = current.authorize(token.as_deref())?;
             let token_hash = token.as_deref().map(tokens::hash_secret).unwrap_or_default();
             Ok((current, Watcher { caller, token_hash }, r.game_id.clone(), r.after_seq))

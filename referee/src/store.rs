@@ -630,7 +630,7 @@ const LARGE_READS_AT_ONCE: usize = 2;
 
 /// Which connection a game is loaded on: a load before a change (a move, a join that may take a
 /// seat, an end, and a seat's view, which leads to its move) goes with the changes; a load only
-/// to read (a record page, a watcher's first view, a join code checked) goes on the connection of
+/// to read (a record page, a game's pars, an audit record) goes on the connection of
 /// what any client can ask for in a loop, so that a table's moves never queue behind a crowd's
 /// reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -697,9 +697,8 @@ impl Tables {
         self.current_on(Lane::Play, game_id, idempotency_field).await
     }
 
-    /// [`Tables::current`] for a call that only reads (a record page, a watcher's first view, a
-    /// join code checked before any seat is taken, pars, an audit record): loaded on the store's
-    /// connection for reads ([`Lane::Read`]), not the one moves take.
+    /// [`Tables::current`] for a call that only reads (a record page, pars, an audit record):
+    /// loaded on the store's connection for reads ([`Lane::Read`]), not the one moves take.
     pub async fn current_to_read(&self, game_id: &str) -> Result<Current, ApiError> {
         self.current_on(Lane::Read, game_id, None).await
     }
