@@ -220,13 +220,7 @@ async fn act_timed(
     seq: u64,
     key: &str,
 ) -> (u16, Value, BTreeMap<String, f64>) {
-    let r = http
-        .post(gw.url(&format!("/api/v1/games/{}/actions", game.id)))
-        .bearer_auth(&game.tokens[seat])
-        .json(&json!({"action": action, "seq": seq, "key": key}))
-        .send()
-        .await
-        .unwrap();
+    let r = common::act_answer(http, gw, game, seat, action, seq, key).await;
     let timing = r
         .headers()
         .get_all("server-timing")

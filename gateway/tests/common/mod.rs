@@ -135,6 +135,8 @@ pub async fn seat_all(
     Seated { id, tokens, seq, host }
 }
 
+/// Seat `seat` of `game` submits `action` at `seq` with idempotency key `key`: the status and
+/// the answer's body.
 pub async fn act(
     http: &reqwest::Client,
     gw: &Gateway,
@@ -144,12 +146,24 @@ pub async fn act(
     seq: u64,
     key: &str,
 ) -> (u16, Value) {
-    let r = http
-        .post(gw.url(&format!("/api/v1/games/{}/actions", game.id)))
+    let r = act_answer(http, gw, game, seat, action, seq, key).await;
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+/// [`act`]'s request, with the whole answer (for its headers).
+pub async fn act_answer(
+    http: &reqwest::Client,
+    gw: &Gateway,
+    game: &Seated,
+    seat: usize,
+    action: &str,
+    seq: u64,
+    key: &str,
+) -> reqwest::Response {
+    http.post(gw.url(&format!("/api/v1/games/{}/actions", game.id)))
         .bearer_auth(&game.tokens[seat])
         .json(&json!({"action": action, "seq": seq, "key": key}))
         .send()
         .await
-        .unwrap();
-    (r.status().as_u16(), r.json().await.unwrap())
+        .unwrap()
 }
