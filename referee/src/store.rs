@@ -379,14 +379,37 @@ pub fn key(game_id: &str, part: &str) -> String {
 /// One connection type for a single Redis and for a Redis Cluster.
 #[derive(Clone)]
 pub enum RedisConnection {
-    Single(ConnectionManager),
+    /// A single Redis, with the store's other connection to it (its twin), which this one wakes
+    /// when it finds Redis gone: see [`wake_twin`].
+    Single(ConnectionManager, Option<ConnectionManager>),
     Cluster(ClusterConnection),
+}
+
+/// After Redis restarts, each connection to it learns so from the first command it sends, which
+/// fails (retryably) and starts its reconnection. A connection that has learnt it wakes its twin
+/// with a `PING` of its own, so that a player's next call on the other connection — the move after
+/// the view that found Redis back — is not the one to fail. Twins do not wake each other back.
+fn wake_twin<T>(result: &RedisResult<T>, twin: Option<ConnectionManager>) {
+    if let (Err(e), Some(mut twin)) = (result, twin)
+        && (e.is_io_error() || e.is_unrecoverable_error())
+    {
+        tokio::spawn(async move {
+            let _ = redis::cmd("PING").query_async::<String>(&mut twin).await;
+        });
+    }
 }
 
 impl ConnectionLike for RedisConnection {
     fn req_packed_command<'a>(&'a mut self, cmd: &'a Cmd) -> RedisFuture<'a, Value> {
         match self {
-            RedisConnection::Single(c) => c.req_packed_command(cmd),
+            RedisConnection::Single(c, twin) => {
+                let twin = twin.clone();
+                Box::pin(async move {
+                    let result = c.req_packed_command(cmd).await;
+                    wake_twin(&result, twin);
+                    result
+                })
+            }
             RedisConnection::Cluster(c) => c.req_packed_command(cmd),
         }
     }
@@ -398,14 +421,21 @@ impl ConnectionLike for RedisConnection {
         count: usize,
     ) -> RedisFuture<'a, Vec<Value>> {
         match self {
-            RedisConnection::Single(c) => c.req_packed_commands(pipeline, offset, count),
+            RedisConnection::Single(c, twin) => {
+                let twin = twin.clone();
+                Box::pin(async move {
+                    let result = c.req_packed_commands(pipeline, offset, count).await;
+                    wake_twin(&result, twin);
+                    result
+                })
+            }
             RedisConnection::Cluster(c) => c.req_packed_commands(pipeline, offset, count),
         }
     }
 
     fn get_db(&self) -> i64 {
         match self {
-            RedisConnection::Single(c) => c.get_db(),
+            RedisConnection::Single(c, _) => c.get_db(),
             RedisConnection::Cluster(c) => c.get_db(),
         }
     }
@@ -727,7 +757,8 @@ impl Store {
                 .set_max_delay(Duration::from_millis(200));
             let conn = ConnectionManager::new_with_config(client.clone(), config.clone()).await?;
             let side = ConnectionManager::new_with_config(client.clone(), config).await?;
-            ((RedisConnection::Single(conn), RedisConnection::Single(side)), Client::Single(client))
+            let twins = (Some(side.clone()), Some(conn.clone()));
+            ((RedisConnection::Single(conn, twins.0), RedisConnection::Single(side, twins.1)), Client::Single(client))
         };
         let ((conn, side), scripts) = (conns, std::sync::Arc::new(Scripts::new()));
         let large_reads = std::sync::Arc::new(tokio::sync::Semaphore::new(LARGE_READS_AT_ONCE));
@@ -1208,7 +1239,7 @@ impl Store {
         match &self.client {
             Client::Single(client) => {
                 let config = ConnectionManagerConfig::new().set_response_timeout(Some(timeout));
-                Ok(RedisConnection::Single(ConnectionManager::new_with_config(client.clone(), config).await?))
+                Ok(RedisConnection::Single(ConnectionManager::new_with_config(client.clone(), config).await?, None))
             }
             Client::Cluster(nodes) => {
                 let watcher = ClusterClientBuilder::new(nodes.clone()).response_timeout(timeout).build()?;

@@ -443,6 +443,37 @@ async fn a_redis_crash_with_aof_always_loses_no_acknowledged_event() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn after_redis_restarts_the_read_that_finds_it_back_brings_back_the_moves_connection_too() {
+    let mut redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let view = play_on(&mut client, &table, table.view.clone(), 2).await;
+    redis.crash_and_restart();
+    // A spectator's record page, on the referee's connection for reads, finds Redis back.
+    let record = pb::GetRecordRequest { game_id: table.game_id.clone(), from: 0 };
+    let mut read = false;
+    for _ in 0..100 {
+        match client.get_record(record.clone()).await {
+            Ok(_) => {
+                read = true;
+                break;
+            }
+            Err(status) => {
+                assert_eq!(status.code(), Code::Unavailable, "{status:?}");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        }
+    }
+    assert!(read, "the referee serves again after Redis restarts");
+    // The next move, on the moves' connection, goes in at its first try.
+    let mover = seat_to_move(&view);
+    let seat_view = get_view(&mut client, &table.game_id, Some(&table.tokens[mover])).await.unwrap();
+    let next = legal_moves(&seat_view)[0].clone();
+    submit(&mut client, &table, mover, &next, view.seq, "after-restart").await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn snapshots_are_written_so_a_move_reads_only_the_recent_events() {
     let redis = Redis::start();
     let referee = Referee::start_with(&redis.url(), &[("REFEREE_SNAPSHOT_EVERY", "4")]);
