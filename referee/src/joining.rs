@@ -145,6 +145,15 @@ impl Tables {
         address: &str,
     ) -> Result<(u8, String, pb::GameView), ApiError> {
         request.check()?;
+        let by_address = format!("limit:joinfail:{address}");
+        let by_game = key(game_id, "joinfail");
+        // An address that must wait is refused before the game is read (a crowd of guessers
+        // costs two counters a guess, and no load), unless its join may be a retry of one that
+        // went through, which only a client key can say.
+        let waits = self.joins_wait(&by_address, &by_game).await?;
+        if waits && request.client_key.is_empty() {
+            return Err(too_many_attempts());
+        }
         let current = self.current(game_id, None).await?;
         // A retry of a join that went through (its answer lost) is recognised by its client key,
         // the joiner's own secret, whatever the limits on wrong codes say.
@@ -153,9 +162,7 @@ impl Tables {
             let current = self.started(current).await?;
             return Ok((seat, token, current.view(Caller::Seat(seat))));
         }
-        let by_address = format!("limit:joinfail:{address}");
-        let by_game = key(game_id, "joinfail");
-        if self.joins_wait(&by_address, &by_game).await? {
+        if waits {
             return Err(too_many_attempts());
         }
         let header = &current.loaded.header;
@@ -180,8 +187,11 @@ impl Tables {
             ));
         }
         let Some(seat) = header.join_code_hashes.iter().position(|h| tokens::same_hash(h, &code_hash)) else {
-            self.store.count(&by_address, JOIN_FAILURE_WINDOW_SECONDS).await.map_err(storage)?;
-            self.store.count(&by_game, JOIN_FAILURE_WINDOW_SECONDS).await.map_err(storage)?;
+            tokio::try_join!(
+                self.store.count(&by_address, JOIN_FAILURE_WINDOW_SECONDS),
+                self.store.count(&by_game, JOIN_FAILURE_WINDOW_SECONDS)
+            )
+            .map_err(storage)?;
             return Err(ApiError::new(
                 Code::PermissionDenied,
                 Reason::BadJoinCode,
@@ -231,11 +241,13 @@ impl Tables {
     /// [`TRIES_WHILE_LOCKED`] wrong codes in its window (its player, who mistyped at most once),
     /// so that guessers cannot keep a table's players out.
     async fn joins_wait(&self, by_address: &str, by_game: &str) -> Result<bool, ApiError> {
-        let from_address = self.store.counted(by_address).await.map_err(storage)?;
+        // Both read at once: one round trip.
+        let (from_address, for_game) =
+            tokio::try_join!(self.store.counted(by_address), self.store.counted(by_game)).map_err(storage)?;
         if from_address >= self.settings.join_failures_per_address {
             return Ok(true);
         }
-        let locked = self.store.counted(by_game).await.map_err(storage)? >= self.settings.join_failures_per_game;
+        let locked = for_game >= self.settings.join_failures_per_game;
         Ok(locked && from_address >= TRIES_WHILE_LOCKED)
     }
 

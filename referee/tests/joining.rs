@@ -204,6 +204,42 @@ async fn wrong_join_codes_are_counted_per_address_so_a_guesser_cannot_lock_playe
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_guesser_who_must_wait_is_refused_before_the_game_is_read() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    let id = created.game_id.clone();
+    let guess = |n: usize| from_address(join(&id, &format!("GUES-{n:04}")), "203.0.113.9");
+    let mut n = 0;
+    while error_code(&client.join_game(guess(n)).await.unwrap_err()) != "too_many_attempts" {
+        n += 1;
+        assert!(n < 100, "the guesser is stopped");
+    }
+    // Games are read by scripts (a load is one EVALSHA); counters are plain commands.
+    let scripts_run = || {
+        let stats = redis_command(redis.port, "INFO commandstats").unwrap();
+        stats
+            .lines()
+            .filter(|l| l.starts_with("cmdstat_eval"))
+            .filter_map(|l| l.split("calls=").nth(1)?.split(',').next()?.parse::<u64>().ok())
+            .sum::<u64>()
+    };
+    let before = scripts_run();
+    for n in 100..120 {
+        assert_eq!(error_code(&client.join_game(guess(n)).await.unwrap_err()), "too_many_attempts");
+    }
+    assert_eq!(scripts_run(), before, "twenty refused guesses read no game");
+    // A join that may be a retry (it has a client key) is still recognised: the game is read.
+    let retry = pb::JoinGameRequest { client_key: "guesser-key".into(), ..join(&id, "GUES-9999") };
+    assert_eq!(
+        error_code(&client.join_game(from_address(retry, "203.0.113.9")).await.unwrap_err()),
+        "too_many_attempts"
+    );
+    assert!(scripts_run() > before);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn creation_and_events_are_limited_and_left_games_expire() {
     let redis = Redis::start();
     let settings = [
