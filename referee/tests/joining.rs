@@ -218,11 +218,10 @@ async fn a_guesser_who_must_wait_is_refused_before_the_game_is_read() {
     }
     // Games are read by scripts (a load is one EVALSHA); counters are plain commands.
     let scripts_run = || {
-        let stats = redis_command(redis.port, "INFO commandstats").unwrap();
-        stats
-            .lines()
-            .filter(|l| l.starts_with("cmdstat_eval"))
-            .filter_map(|l| l.split("calls=").nth(1)?.split(',').next()?.parse::<u64>().ok())
+        command_calls(redis.port)
+            .into_iter()
+            .filter(|(name, _)| name.starts_with("eval"))
+            .map(|(_, calls)| calls)
             .sum::<u64>()
     };
     let before = scripts_run();

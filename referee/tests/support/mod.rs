@@ -147,6 +147,17 @@ pub fn redis_command(port: u16, command: &str) -> Option<String> {
     Some(String::from_utf8_lossy(&buf[..n]).to_string())
 }
 
+/// How often Redis has run each command so far (`INFO commandstats`): its name as Redis gives it
+/// (lower case; `client|setname` for a subcommand) and its calls.
+pub fn command_calls(port: u16) -> Vec<(String, u64)> {
+    let stats = redis_command(port, "INFO commandstats").unwrap();
+    stats
+        .lines()
+        .filter_map(|line| line.strip_prefix("cmdstat_")?.split_once(":calls="))
+        .map(|(name, rest)| (name.to_string(), rest.split(',').next().unwrap().parse().unwrap()))
+        .collect()
+}
+
 /// A real redis-server with the persistence the referee documents: AOF, fsync on every write.
 pub struct Redis {
     child: Option<Child>,
