@@ -458,6 +458,7 @@ struct Scripts {
     par: Script,
     keep: Script,
     archive: Script,
+    played: Script,
 }
 
 /// The most events a stale append, a follower's read or a kept game's catching up returns:
@@ -630,6 +631,29 @@ impl Scripts {
                 if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
                 redis.call('DEL', KEYS[1], KEYS[3])
                 return 1",
+            ),
+            // KEYS: played; ARGV: the first entry wanted, the most entries, the most bytes. The
+            // list's length, then its entries from the first wanted on, as many as the page
+            // holds: at most that many, and no more than their first that reach the most bytes
+            // together (at least one). Read a few at a time, so that a page of long entries
+            // (a hundred dice a roll) costs Redis and the referee the page, not the 500 entries
+            // a page of short ones may hold.
+            played: Script::new(
+                r"
+                local len = redis.call('LLEN', KEYS[1])
+                local at, most_bytes = tonumber(ARGV[1]), tonumber(ARGV[3])
+                local last = math.min(at + tonumber(ARGV[2]), len) - 1
+                local page, bytes = {}, 0
+                while at <= last do
+                    local chunk = redis.call('LRANGE', KEYS[1], at, math.min(at + 31, last))
+                    for _, entry in ipairs(chunk) do
+                        if bytes > 0 and bytes + #entry > most_bytes then return {len, page} end
+                        bytes = bytes + #entry
+                        page[#page + 1] = entry
+                    end
+                    at = at + 32
+                end
+                return {len, page}",
             ),
             // KEYS: pars header; ARGV: puzzle key, par JSON. Kept as long as the game's header.
             par: Script::new(
@@ -1113,24 +1137,17 @@ impl Store {
         count: u64,
         most_bytes: usize,
     ) -> RedisResult<(u64, Vec<rules::game::Entry>)> {
-        let key = key(game_id, "played");
         let _room = self.large_read().await;
-        let (len, texts): (u64, Vec<String>) = redis::pipe()
-            .cmd("LLEN")
-            .arg(&key)
-            .cmd("LRANGE")
-            .arg(&key)
+        let (len, texts): (u64, Vec<String>) = self
+            .scripts
+            .played
+            .key(key(game_id, "played"))
             .arg(from)
-            .arg((from + count).saturating_sub(1))
-            .query_async(&mut self.side.clone())
+            .arg(count)
+            .arg(most_bytes)
+            .invoke_async(&mut self.side.clone())
             .await?;
-        let mut bytes = 0;
-        let within = texts.iter().take_while(|t| {
-            let fits = bytes == 0 || bytes + t.len() <= most_bytes;
-            bytes += t.len();
-            fits
-        });
-        let entries = within.map(|t| parse_json(t, "record entry")).collect::<RedisResult<_>>()?;
+        let entries = texts.iter().map(|t| parse_json(t, "record entry")).collect::<RedisResult<_>>()?;
         Ok((len, entries))
     }
 

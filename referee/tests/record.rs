@@ -542,6 +542,38 @@ async fn a_record_page_holds_about_64_kib_at_most_however_long_its_entries() {
     assert_eq!(heard, said, "the pages together are the whole record");
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_of_long_entries_costs_redis_the_page_not_the_500_entries_a_page_may_hold() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+    take_turns(&mut client, &table, 120, "roll 100d1000000").await;
+    // A view loads the game as a record page does; what a page costs Redis beyond that is the
+    // entries it sent.
+    let sent = || net_output_bytes(redis.port);
+    let before = sent();
+    client.get_view(pb::GetViewRequest { game_id: table.game_id.clone() }).await.unwrap();
+    let view = sent() - before;
+    let before = sent();
+    let page = record_of(&mut client, &table.game_id, None, 0).await;
+    let record = sent() - before;
+    assert!(page.next_from > 0, "120 rolls of a hundred dice take more than one page");
+    let entries = record.saturating_sub(view);
+    assert!(
+        entries <= 72 * 1024,
+        "Redis sent {entries} bytes for a page of {} entries beside the game's load ({view} bytes)",
+        page.played.len()
+    );
+}
+
+/// The bytes Redis has sent to its clients so far.
+fn net_output_bytes(port: u16) -> u64 {
+    let stats = redis_command(port, "INFO stats").unwrap();
+    let line = stats.lines().find_map(|l| l.strip_prefix("total_net_output_bytes:")).unwrap();
+    line.trim().parse().unwrap()
+}
+
 /// How many commands Redis has run that read or write a game (scripts, `HGET`, `XRANGE`, ...):
 /// every command of `INFO commandstats` but the referee's own health check (`SET`, `INFO`) and
 /// the connection's (`PING`, `HELLO`, `CLIENT`, `SELECT`).
