@@ -17,6 +17,12 @@ const MAX_SIDES: u32 = 1_000_000;
 const MAX_DECKS: usize = 8;
 /// Rolls and log lines kept: enough for the table, small enough to send on every update.
 const MAX_HISTORY: usize = 100;
+/// Dice kept in the roll history: a hundred rolls of ten dice, ten of a hundred (always the
+/// latest roll), so that a table rolling a hundred dice at a time keeps, loads and sends no
+/// more than one rolling two (a hundred rolls of 100d1000000 kept 171 KB in every snapshot).
+const MAX_HISTORY_DICE: usize = 1_000;
+/// Bytes of log lines kept (always the latest line), for the same reason.
+const MAX_LOG_BYTES: usize = 16 * 1024;
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -383,9 +389,6 @@ impl Game for TableTools {
                 // Numbered on from the last kept roll: only the latest are kept.
                 let number = state.rolls.last().map_or(1, |r| r.number.max(state.rolls.len() as u32) + 1);
                 state.rolls.push(Roll { seat, sides: *sides, dice, number });
-                if state.rolls.len() > MAX_HISTORY {
-                    state.rolls.remove(0);
-                }
             }
             ToolAction::NewDeck { name, kind } => {
                 state.decks.insert(
@@ -476,9 +479,7 @@ impl Game for TableTools {
                 );
             }
         }
-        if state.log.len() > MAX_HISTORY {
-            state.log.remove(0);
-        }
+        forget_the_oldest(state);
         Ok(())
     }
 
@@ -532,6 +533,19 @@ impl Game for TableTools {
     }
 }
 
+/// Forgets the oldest rolls and log lines past what is kept: at most [`MAX_HISTORY`] of each,
+/// [`MAX_HISTORY_DICE`] dice and [`MAX_LOG_BYTES`] of lines, but always the latest of each.
+fn forget_the_oldest(state: &mut TableToolsState) {
+    let mut dice: usize = state.rolls.iter().map(|r| r.dice.len()).sum();
+    while state.rolls.len() > 1 && (state.rolls.len() > MAX_HISTORY || dice > MAX_HISTORY_DICE) {
+        dice -= state.rolls.remove(0).dice.len();
+    }
+    let mut bytes: usize = state.log.iter().map(String::len).sum();
+    while state.log.len() > 1 && (state.log.len() > MAX_HISTORY || bytes > MAX_LOG_BYTES) {
+        bytes -= state.log.remove(0).len();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -572,6 +586,24 @@ mod tests {
         let numbers: Vec<u64> =
             view["game"]["rolls"].as_array().unwrap().iter().map(|r| r["number"].as_u64().unwrap()).collect();
         assert_eq!(numbers, (6..=105).collect::<Vec<u64>>(), "the latest hundred, numbered as rolled");
+    }
+
+    #[test]
+    fn a_table_rolling_a_hundred_dice_at_a_time_keeps_its_latest_thousand_dice_and_16_kib_of_log() {
+        let (game, mut state) = table(2);
+        for i in 0..30u64 {
+            act(game, &mut state, (i % 2) as Seat, "roll 100d1000000", i + 1).unwrap();
+        }
+        let view = view_of(game, &state, Viewer::Spectator);
+        let numbers: Vec<u64> =
+            view["game"]["rolls"].as_array().unwrap().iter().map(|r| r["number"].as_u64().unwrap()).collect();
+        assert_eq!(numbers, (21..=30).collect::<Vec<u64>>(), "the latest ten rolls of a hundred dice");
+        let log: Vec<&str> = view["game"]["log"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+        let bytes: usize = log.iter().map(|l| l.len()).sum();
+        assert!(bytes <= 16 * 1024 && bytes + 800 > 16 * 1024, "the latest 16 KiB of lines: {bytes} bytes");
+        assert!(log.last().unwrap().starts_with("Seat 2 rolled 100d1000000: "), "the latest line kept");
+        let snapshot = game.save(&state).to_string().len();
+        assert!(snapshot < 64 * 1024, "a snapshot of {snapshot} bytes");
     }
 
     #[test]
