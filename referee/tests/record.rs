@@ -569,8 +569,13 @@ async fn a_page_of_long_entries_costs_redis_the_page_not_the_500_entries_a_page_
 
 /// The bytes Redis has sent to its clients so far.
 fn net_output_bytes(port: u16) -> u64 {
+    redis_stat(port, "total_net_output_bytes")
+}
+
+/// A counter of Redis's `INFO stats`.
+fn redis_stat(port: u16, name: &str) -> u64 {
     let stats = redis_command(port, "INFO stats").unwrap();
-    let line = stats.lines().find_map(|l| l.strip_prefix("total_net_output_bytes:")).unwrap();
+    let line = stats.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(':')).unwrap();
     line.trim().parse().unwrap()
 }
 
@@ -588,9 +593,7 @@ fn game_commands(redis: &Redis) -> u64 {
 
 /// The connections Redis has accepted so far.
 fn connections(redis: &Redis) -> u64 {
-    let stats = redis_command(redis.port, "INFO stats").unwrap();
-    let line = stats.lines().find_map(|l| l.strip_prefix("total_connections_received:")).unwrap();
-    line.trim().parse().unwrap()
+    redis_stat(redis.port, "total_connections_received")
 }
 
 #[tokio::test(flavor = "multi_thread")]
