@@ -632,28 +632,38 @@ impl Scripts {
                 redis.call('DEL', KEYS[1], KEYS[3])
                 return 1",
             ),
-            // KEYS: played; ARGV: the first entry wanted, the most entries, the most bytes. The
+            // KEYS: played; ARGV: the first entry wanted, the most entries, the most bytes, the
+            // viewer (a seat, -1 for a spectator, -2 for everyone), the discreet allowance. The
             // list's length, then its entries from the first wanted on, as many as the page
             // holds: at most that many, and no more than their first that reach the most bytes
             // together (at least one). Read a few at a time, so that a page of long entries
             // (a hundred dice a roll) costs Redis and the referee the page, not the 500 entries
-            // a page of short ones may hold.
+            // a page of short ones may hold. An entry weighs what the viewer may know of it: a
+            // discreet entry of another seat (one with a sentence for others) its sentence for
+            // others and the allowance, never its actor's sentence or action, so that where a
+            // page ends tells nobody the length of a secret.
             played: Script::new(
-                r"
+                r#"
                 local len = redis.call('LLEN', KEYS[1])
                 local at, most_bytes = tonumber(ARGV[1]), tonumber(ARGV[3])
+                local viewer, allowance = tonumber(ARGV[4]), tonumber(ARGV[5])
                 local last = math.min(at + tonumber(ARGV[2]), len) - 1
                 local page, bytes = {}, 0
                 while at <= last do
                     local chunk = redis.call('LRANGE', KEYS[1], at, math.min(at + 31, last))
                     for _, entry in ipairs(chunk) do
-                        if bytes > 0 and bytes + #entry > most_bytes then return {len, page} end
-                        bytes = bytes + #entry
+                        local weight = #entry
+                        if viewer ~= -2 and string.find(entry, '"to_others":"', 1, true) then
+                            local told = cjson.decode(entry)
+                            if told.seat ~= viewer then weight = #told.said.to_others + allowance end
+                        end
+                        if bytes > 0 and bytes + weight > most_bytes then return {len, page} end
+                        bytes = bytes + weight
                         page[#page + 1] = entry
                     end
                     at = at + 32
                 end
-                return {len, page}",
+                return {len, page}"#,
             ),
             // KEYS: pars header; ARGV: puzzle key, par JSON. Kept as long as the game's header.
             par: Script::new(
@@ -681,6 +691,11 @@ impl Scripts {
 /// How many large reads (record pages, whole logs) go to Redis at once from one referee: the
 /// rest wait here, not in Redis's queue, where a move's command would wait behind them.
 const LARGE_READS_AT_ONCE: usize = 2;
+
+/// What a record page counts for a discreet entry of another seat beyond its sentence for
+/// others (the seat, the action withheld, the JSON around them): a fixed weight, never the
+/// hidden sentence's own length.
+pub const DISCREET_ALLOWANCE: usize = 64;
 
 /// Which connection a game is loaded on: a load before a change (a move, a join that may take a
 /// seat, an end, and a seat's view, which leads to its move) goes with the changes; a load only
@@ -1129,15 +1144,23 @@ impl Store {
 
     /// The record's entries from `from` on, at most `count` of them and no more than their first
     /// that reach `most_bytes` together (at least one), and how many it holds in all (0 for a
-    /// game made before the list was kept).
+    /// game made before the list was kept). Each entry weighs what `viewer` may know of it (a
+    /// discreet entry of another seat: its sentence for others and [`DISCREET_ALLOWANCE`]), so
+    /// that where a page ends depends on nothing hidden from `viewer`.
     pub async fn played(
         &self,
         game_id: &str,
         from: u64,
         count: u64,
         most_bytes: usize,
+        viewer: rules::game::Viewer,
     ) -> RedisResult<(u64, Vec<rules::game::Entry>)> {
         let _room = self.large_read().await;
+        let viewer = match viewer {
+            rules::game::Viewer::Seat(seat) => i32::from(seat),
+            rules::game::Viewer::Spectator => -1,
+            rules::game::Viewer::Everyone => -2,
+        };
         let (len, texts): (u64, Vec<String>) = self
             .scripts
             .played
@@ -1145,6 +1168,8 @@ impl Store {
             .arg(from)
             .arg(count)
             .arg(most_bytes)
+            .arg(viewer)
+            .arg(DISCREET_ALLOWANCE)
             .invoke_async(&mut self.side.clone())
             .await?;
         let entries = texts.iter().map(|t| parse_json(t, "record entry")).collect::<RedisResult<_>>()?;

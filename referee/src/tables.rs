@@ -516,7 +516,8 @@ pub(crate) fn long_work_done(kind: &'static str) {
 }
 
 /// The first of `heard` that a page holds: those whose words come to at most
-/// [`RECORD_PAGE_BYTES`] together (at least one).
+/// [`RECORD_PAGE_BYTES`] together (at least one). `heard` is what one viewer hears, so where
+/// the page ends depends on nothing hidden from that viewer.
 fn within_a_page(heard: impl Iterator<Item = PlayedView>) -> Vec<PlayedView> {
     let mut bytes = 0;
     heard
@@ -877,7 +878,7 @@ impl Tables {
         let viewer = current.authorize(token)?.viewer();
         let recorded = current.state.as_ref().map_or(0, |s| current.game.recorded(s));
         let (kept, entries) =
-            self.store.played(game_id, from, RECORD_PAGE, RECORD_PAGE_BYTES).await.map_err(storage)?;
+            self.store.played(game_id, from, RECORD_PAGE, RECORD_PAGE_BYTES, viewer).await.map_err(storage)?;
         let heard: Vec<PlayedView> = if kept == recorded {
             entries.iter().map(|e| e.heard_by(viewer)).collect()
         } else {

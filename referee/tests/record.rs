@@ -567,6 +567,44 @@ async fn a_page_of_long_entries_costs_redis_the_page_not_the_500_entries_a_page_
     );
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn where_a_record_page_ends_tells_no_one_how_long_a_sentence_hidden_from_them_is() {
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let mut ends = Vec::new();
+    // Twin games whose records differ only in the length of white's hidden sentences and
+    // actions: one letter, or three hundred.
+    for hidden in [1, 300] {
+        let table = seat_everyone(&mut client, "table-tools", r#"{"seats": 2}"#).await;
+        take_turns(&mut client, &table, 600, "roll 1d6").await;
+        // Every entry made discreet, as a hidden identity's move is: the actor hears its own
+        // sentence, everyone else a sentence for others of a hundred letters.
+        let entry = |seat: u8, hidden: usize| {
+            let secret = "s".repeat(hidden);
+            let others = "o".repeat(100);
+            format!(r#"{{"seat":{seat},"action":"{secret}","said":{{"to_actor":"{secret}","to_others":"{others}"}}}}"#)
+        };
+        let rewrite = "for i = 0, 599 do redis.call('LSET', KEYS[1], i, ARGV[i % 2 + 1]) end";
+        let reply = redis_command(
+            redis.port,
+            &format!("EVAL \"{rewrite}\" 1 g:{{{}}}:played '{}' '{}'", table.game_id, entry(0, hidden), entry(1, 1)),
+        )
+        .unwrap();
+        assert!(!reply.starts_with('-'), "{reply}");
+        let spectator = record_of(&mut client, &table.game_id, None, 0).await;
+        let black = record_of(&mut client, &table.game_id, Some(&table.tokens[1]), 0).await;
+        let white = record_of(&mut client, &table.game_id, Some(&table.tokens[0]), 0).await;
+        assert_eq!(spectator.played[0].said, "o".repeat(100));
+        assert_eq!(white.played[0].said, "s".repeat(hidden));
+        ends.push((spectator.next_from, black.next_from, white.next_from));
+    }
+    let (short, long) = (ends[0], ends[1]);
+    assert!(short.0 > 0 && short.0 < 500, "the bytes end the page, not its 500 entries: {short:?}");
+    assert_eq!((short.0, short.1), (long.0, long.1), "a spectator's and black's pages end alike in both games");
+    assert!(long.2 < short.2, "white, who hears its own long sentences, gets fewer of them to a page");
+}
+
 /// The bytes Redis has sent to its clients so far.
 fn net_output_bytes(port: u16) -> u64 {
     redis_stat(port, "total_net_output_bytes")
