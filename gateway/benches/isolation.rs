@@ -572,6 +572,8 @@ struct Phase {
     peaks: String,
     /// Redis's slowest stalls of each kind in the phase (`LATENCY LATEST`).
     stalls: String,
+    /// Redis's slowest commands in the phase (`SLOWLOG GET`).
+    slowest_commands: String,
 }
 
 /// Runs the bystander for one phase, noting the CPU and memory used meanwhile. The bystander
@@ -580,6 +582,7 @@ struct Phase {
 /// client code on the benchmark's runtime.
 async fn phase(gw: &Gateway, referee: &Referee, redis: &Redis, processes: &Processes, moves: usize) -> Phase {
     let _ = redis_command(redis.port, "LATENCY RESET");
+    let _ = redis_command(redis.port, "SLOWLOG RESET");
     let (before, started) = (processes.cpu(), Instant::now());
     processes.reset_peaks();
     let (latencies, failures, unseen) = tokio::task::block_in_place(|| {
@@ -598,7 +601,43 @@ async fn phase(gw: &Gateway, referee: &Referee, redis: &Redis, processes: &Proce
         cpu: processes.cpu_since(&before, started.elapsed()),
         peaks: processes.peaks(),
         stalls: stalls(redis),
+        slowest_commands: slowest_commands(redis),
     }
+}
+
+/// Redis's three slowest commands since the last `SLOWLOG RESET` (those of 5 ms and more): each
+/// its time and its first words (a script's are `EVALSHA`, its hash, its key count and keys).
+fn slowest_commands(redis: &Redis) -> String {
+    let reply = redis_command(redis.port, "SLOWLOG GET 128").unwrap_or_default();
+    // Each entry: `*6` (or `*4`), its id, its time, its duration in µs, then `*n` and the words.
+    let lines: Vec<&str> = reply.lines().collect();
+    let mut seen: Vec<(u64, String)> = Vec::new();
+    let mut i = 0;
+    while i + 4 < lines.len() {
+        let is_entry = lines[i].starts_with('*')
+            && lines[i + 1].starts_with(':')
+            && lines[i + 2].starts_with(':')
+            && lines[i + 3].starts_with(':')
+            && lines[i + 4].starts_with('*');
+        if !is_entry {
+            i += 1;
+            continue;
+        }
+        let micros: u64 = lines[i + 3][1..].parse().unwrap_or(0);
+        let count: usize = lines[i + 4][1..].parse().unwrap_or(0);
+        let words: Vec<&str> = lines[i + 5..].iter().skip(1).step_by(2).take(count.min(4)).copied().collect();
+        seen.push((micros, words.join(" ")));
+        i += 5 + 2 * count;
+    }
+    seen.sort_by(|a, b| b.0.cmp(&a.0));
+    if seen.is_empty() {
+        return "none of 5 ms or more".into();
+    }
+    seen.iter()
+        .take(3)
+        .map(|(us, words)| format!("{:.1} ms {words}", *us as f64 / 1000.0))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Redis's stalls since the last `LATENCY RESET`: each kind's slowest, in ms (`aof-fsync-always`:
@@ -631,6 +670,7 @@ fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>, abusers_5xx: Opti
     );
     // A disk's slow fsync holds every write behind it, abusers or none: said beside each phase.
     println!("      Redis's stalls: {}", phase.stalls);
+    println!("      Redis's slowest commands: {}", phase.slowest_commands);
     if std::env::args().any(|a| a == "timing") {
         println!("      slowest: {}", slowest(&phase.latencies, 3));
     }
@@ -644,7 +684,7 @@ async fn main() {
     let moves = if quick { 48 } else { 200 };
     let everysec = std::env::args().any(|a| a == "everysec");
     // Redis notes each of its own stalls of 5 ms and more (`LATENCY LATEST`): a slow disk's fsync.
-    let mut redis_args = vec!["--latency-monitor-threshold", "5"];
+    let mut redis_args = vec!["--latency-monitor-threshold", "5", "--slowlog-log-slower-than", "5000"];
     if everysec {
         redis_args.extend(["--appendfsync", "everysec"]);
     }
@@ -684,7 +724,14 @@ async fn main() {
         largest: largest_game(&referee).await,
         committed: committed_game(&referee).await,
     };
-    println!("(the abusers' games made in {:.0} s)", started.elapsed().as_secs_f64());
+    println!(
+        "(the abusers' games made in {:.0} s: the record flood's {}, the finished {}, the largest {}, the committed {})",
+        started.elapsed().as_secs_f64(),
+        targets.record_game,
+        targets.finished,
+        targets.largest,
+        targets.committed.0
+    );
 
     let processes =
         Processes(vec![redis.pid().to_string(), referee.pid().to_string(), gw.pid().to_string(), "self".into()]);
@@ -747,7 +794,10 @@ async fn main() {
     for (kind, answers, elapsed) in answers {
         println!("  {kind:<20} {:>7.0}/s  {}", answers.total() as f64 / elapsed.as_secs_f64(), answers.summary());
     }
-    println!("\na player joins a game that 200 wrong codes were tried on: {}", real_join_works(&gw).await);
+    // About three minutes of its own: run with every phase, or with join guessing's.
+    if chosen("join guessing") {
+        println!("\na player joins a game that 200 wrong codes were tried on: {}", real_join_works(&gw).await);
+    }
     if let Some((counted, joined)) = guessed {
         println!("the second player joins the game 500 guessers locked ({counted} wrong codes counted): {joined}");
     }
