@@ -629,7 +629,7 @@ fn slowest_commands(redis: &Redis) -> String {
         seen.push((micros, words.join(" ")));
         i += 5 + 2 * count;
     }
-    seen.sort_by(|a, b| b.0.cmp(&a.0));
+    seen.sort_by_key(|s| std::cmp::Reverse(s.0));
     if seen.is_empty() {
         return "none of 5 ms or more".into();
     }
