@@ -12,6 +12,8 @@
 //! to look at one abuser closely (with `perf`, say); `-- timing`: each phase's three slowest
 //! moves and where their time went, as the servers' `Server-Timing` says; `-- everysec`: Redis syncs its log to disk
 //! once a second instead of at every write, to tell the disk's own latency from the servers'.
+//! The abusers' own client code runs at a low priority (nice 10), as if on machines of their own;
+//! `-- same-priority` runs it at the servers' and the bystander's.
 //!
 //! Each client speaks from its own loopback address (127.x.y.z), as clients on other machines
 //! would, so the per-address limits tell them apart. The abusers (docs/gateway.md, "Isolation"):
@@ -258,6 +260,29 @@ fn slowest(moves: &[Move], n: usize) -> String {
         })
         .collect();
     shown.join("; ")
+}
+
+/// Where the moves slower than `over` ms spent their time, on average: outside the gateway (the
+/// network, the listener, the bystander's own client), in the gateway but not in its call to the
+/// referee, in that call but not in the referee's handler (the connection, the referee's
+/// runtime), and in the referee (its append to Redis apart).
+fn where_slow_moves_waited(moves: &[Move], over: f64) -> String {
+    let slow: Vec<&Move> = moves.iter().filter(|m| ms(m.took) > over).collect();
+    if slow.is_empty() {
+        return format!("no move over {over:.1} ms");
+    }
+    let mean = |part: &dyn Fn(&Move) -> f64| slow.iter().map(|m| part(m)).sum::<f64>() / slow.len() as f64;
+    let got = |m: &Move, name: &str| m.timing.get(name).copied().unwrap_or(0.0);
+    format!(
+        "the {} moves over {over:.1} ms, on average: {:.1} ms outside the gateway, {:.1} in it but not in \
+         its call, {:.1} in the call but not in the referee, {:.1} in the referee ({:.1} of it appending)",
+        slow.len(),
+        mean(&|m| ms(m.took) - got(m, "gateway")),
+        mean(&|m| got(m, "gateway") - got(m, "call")),
+        mean(&|m| got(m, "call") - got(m, "referee")),
+        mean(&|m| got(m, "referee")),
+        mean(&|m| got(m, "append")),
+    )
 }
 
 /// The address of the next bystander game's host, one of 192.0.2.0/24 and 198.51.100.0/24
@@ -673,12 +698,31 @@ fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>, abusers_5xx: Opti
     println!("      Redis's slowest commands: {}", phase.slowest_commands);
     if std::env::args().any(|a| a == "timing") {
         println!("      slowest: {}", slowest(&phase.latencies, 3));
+        if let Some(alone) = alone_p99 {
+            println!("      {}", where_slow_moves_waited(&phase.latencies, 2.0 * alone));
+        }
     }
     p99
 }
 
-#[tokio::main(flavor = "multi_thread")]
-async fn main() {
+fn main() {
+    // The abusers' client code runs on this runtime's worker threads, at a low priority (nice
+    // 10): on this machine it shares the cores with the servers, where real abusers would be on
+    // machines of their own. The servers and the bystander start from the main thread, at the
+    // usual priority. `-- same-priority`: the abusers' client code at the usual priority too.
+    let nice = if std::env::args().any(|a| a == "same-priority") { 0 } else { 10 };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .on_thread_start(move || {
+            // SAFETY: setpriority on the calling thread (who 0) only changes its nice value.
+            unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, nice) };
+        })
+        .build()
+        .unwrap();
+    runtime.block_on(run());
+}
+
+async fn run() {
     let quick = std::env::args().any(|a| a == "quick");
     // Enough moves for a p99 that is not the slowest move: the third slowest of 200.
     let moves = if quick { 48 } else { 200 };
@@ -773,17 +817,23 @@ async fn main() {
         line(kind, measured, Some(alone_p99), Some(answered.server_errors()));
         answers.push((kind, answered, elapsed));
     }
+    let mut all_at_once_rate = None;
     if chosen("all at once") {
         let mut all = Vec::new();
         for kind in KINDS {
             all.push(abuse(kind, &gw, &targets, 2).await.0);
         }
+        let started = Instant::now();
         let measured = phase(&gw, &referee, &redis, &processes, moves).await;
-        let mut server_errors = 0;
+        let elapsed = started.elapsed();
+        let (mut server_errors, mut sent) = (0, 0);
         for abuser in all {
-            server_errors += abuser.stop().await.server_errors();
+            let answered = abuser.stop().await;
+            server_errors += answered.server_errors();
+            sent += answered.total();
         }
         line("all at once", measured, Some(alone_p99), Some(server_errors));
+        all_at_once_rate = Some(sent as f64 / elapsed.as_secs_f64());
     }
     line("nobody, after", phase(&gw, &referee, &redis, &processes, moves).await, Some(alone_p99), None);
     println!("  (p99 of {moves} moves; unseen: games whose last move the watcher had not within 5 s; abusers: the");
@@ -793,6 +843,9 @@ async fn main() {
     println!("\nwhat the abusive requests got back (one phase each)");
     for (kind, answers, elapsed) in answers {
         println!("  {kind:<20} {:>7.0}/s  {}", answers.total() as f64 / elapsed.as_secs_f64(), answers.summary());
+    }
+    if let Some(rate) = all_at_once_rate {
+        println!("  {:<20} {rate:>7.0}/s  in all", "all at once");
     }
     // About three minutes of its own: run with every phase, or with join guessing's.
     if chosen("join guessing") {
