@@ -4,7 +4,8 @@
 //! the bystander's move latency (p50, p99) beside its own figure alone from the same run, with
 //! what every abusive request got back (2xx, 4xx by reason, 5xx) and each process's CPU and
 //! peak memory in each phase. Asserts nothing about time.
-//! Run: `cargo bench -p gateway --bench isolation` (200 moves a phase; `-- quick`: 48, `-- no-delay`
+//! Run: `cargo bench -p gateway --bench isolation` (200 moves a phase; `-- quick`: 48, `-- moves=600`
+//! for a steadier p99; `-- no-delay`
 //! with refusals sent at once, as before `GATEWAY_REFUSAL_DELAY_MS`); with
 //! `BASELINE_BUILD=<a folder with another build's referee and gateway>` the same run goes
 //! through that build instead (run it for each build, back to back); `-- only=<kind>` runs alone
@@ -725,7 +726,9 @@ fn main() {
 async fn run() {
     let quick = std::env::args().any(|a| a == "quick");
     // Enough moves for a p99 that is not the slowest move: the third slowest of 200.
-    let moves = if quick { 48 } else { 200 };
+    // `-- moves=<n>`: more, for a steadier p99 where the slowest few moves are rare events.
+    let asked = std::env::args().find_map(|a| a.strip_prefix("moves=").and_then(|n| n.parse().ok()));
+    let moves = asked.unwrap_or(if quick { 48 } else { 200 });
     let everysec = std::env::args().any(|a| a == "everysec");
     // Redis notes each of its own stalls of 5 ms and more (`LATENCY LATEST`): a slow disk's fsync.
     let mut redis_args = vec!["--latency-monitor-threshold", "5", "--slowlog-log-slower-than", "5000"];

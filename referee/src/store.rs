@@ -465,6 +465,16 @@ struct Scripts {
 /// more than a snapshot's worth, after which reading the game is as cheap.
 const MISSED_EVENTS: usize = 32;
 
+/// A page of a game's record as the store keeps it ([`Store::played`]).
+pub struct Played {
+    /// The entries the record's list holds in all (0 for a game made before it was kept).
+    pub kept: u64,
+    /// The page's entries.
+    pub entries: Vec<rules::game::Entry>,
+    /// The game's events when the page was read (0 once its log is archived).
+    pub seq: u64,
+}
+
 /// Every key a game may have, by its part name.
 /// (Not `joinfail`, whose window must never be renewed by the game's changes.)
 const GAME_KEYS: [&str; 12] =
@@ -632,10 +642,11 @@ impl Scripts {
                 redis.call('DEL', KEYS[1], KEYS[3])
                 return 1",
             ),
-            // KEYS: played; ARGV: the first entry wanted, the most entries, the most bytes, the
-            // viewer (a seat, -1 for a spectator, -2 for everyone), the discreet allowance. The
-            // list's length, then its entries from the first wanted on, as many as the page
-            // holds: at most that many, and no more than their first that reach the most bytes
+            // KEYS: played events; ARGV: the first entry wanted, the most entries, the most
+            // bytes, the viewer (a seat, -1 for a spectator, -2 for everyone), the discreet
+            // allowance. The list's length, its entries from the first wanted on, as many as the
+            // page holds, and the game's events now (so that a game kept warm can tell whether it
+            // is the game now): at most that many, and no more than their first that reach the most bytes
             // together (at least one). Read a few at a time, so that a page of long entries
             // (a hundred dice a roll) costs Redis and the referee the page, not the 500 entries
             // a page of short ones may hold. An entry weighs what the viewer may know of it: a
@@ -644,7 +655,7 @@ impl Scripts {
             // page ends tells nobody the length of a secret.
             played: Script::new(
                 r#"
-                local len = redis.call('LLEN', KEYS[1])
+                local len, seq = redis.call('LLEN', KEYS[1]), redis.call('XLEN', KEYS[2])
                 local at, most_bytes = tonumber(ARGV[1]), tonumber(ARGV[3])
                 local viewer, allowance = tonumber(ARGV[4]), tonumber(ARGV[5])
                 local last = math.min(at + tonumber(ARGV[2]), len) - 1
@@ -657,13 +668,13 @@ impl Scripts {
                             local told = cjson.decode(entry)
                             if told.seat ~= viewer then weight = #told.said.to_others + allowance end
                         end
-                        if bytes > 0 and bytes + weight > most_bytes then return {len, page} end
+                        if bytes > 0 and bytes + weight > most_bytes then return {len, page, seq} end
                         bytes = bytes + weight
                         page[#page + 1] = entry
                     end
                     at = at + 32
                 end
-                return {len, page}"#,
+                return {len, page, seq}"#,
             ),
             // KEYS: pars header; ARGV: puzzle key, par JSON. Kept as long as the game's header.
             par: Script::new(
@@ -1143,10 +1154,11 @@ impl Store {
     }
 
     /// The record's entries from `from` on, at most `count` of them and no more than their first
-    /// that reach `most_bytes` together (at least one), and how many it holds in all (0 for a
-    /// game made before the list was kept). Each entry weighs what `viewer` may know of it (a
-    /// discreet entry of another seat: its sentence for others and [`DISCREET_ALLOWANCE`]), so
-    /// that where a page ends depends on nothing hidden from `viewer`.
+    /// that reach `most_bytes` together (at least one), how many it holds in all (0 for a game
+    /// made before the list was kept) and the game's events now (0 once archived). Each entry
+    /// weighs what `viewer` may know of it (a discreet entry of another seat: its sentence for
+    /// others and [`DISCREET_ALLOWANCE`]), so that where a page ends depends on nothing hidden
+    /// from `viewer`.
     pub async fn played(
         &self,
         game_id: &str,
@@ -1154,17 +1166,18 @@ impl Store {
         count: u64,
         most_bytes: usize,
         viewer: rules::game::Viewer,
-    ) -> RedisResult<(u64, Vec<rules::game::Entry>)> {
+    ) -> RedisResult<Played> {
         let _room = self.large_read().await;
         let viewer = match viewer {
             rules::game::Viewer::Seat(seat) => i32::from(seat),
             rules::game::Viewer::Spectator => -1,
             rules::game::Viewer::Everyone => -2,
         };
-        let (len, texts): (u64, Vec<String>) = self
+        let (len, texts, seq): (u64, Vec<String>, u64) = self
             .scripts
             .played
             .key(key(game_id, "played"))
+            .key(key(game_id, "events"))
             .arg(from)
             .arg(count)
             .arg(most_bytes)
@@ -1173,7 +1186,7 @@ impl Store {
             .invoke_async(&mut self.side.clone())
             .await?;
         let entries = texts.iter().map(|t| parse_json(t, "record entry")).collect::<RedisResult<_>>()?;
-        Ok((len, entries))
+        Ok(Played { kept: len, entries, seq })
     }
 
     /// The archived events of a finished game, if it was archived.

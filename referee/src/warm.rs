@@ -48,6 +48,12 @@ impl Warm {
         taken
     }
 
+    /// A copy of the game as this referee last recorded it, left kept: for a read, which must
+    /// check with the log that no event came since before it trusts anything in it.
+    pub fn copy(&self, game_id: &str) -> Option<Current> {
+        self.games.as_ref()?.lock().expect("not poisoned").peek(game_id).cloned()
+    }
+
     /// Keeps `current`, the game after an event this referee recorded, unless a later state of
     /// it is kept already. A finished game is not kept: nothing more is played in it.
     pub fn keep(&self, current: Current) {

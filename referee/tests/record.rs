@@ -677,6 +677,41 @@ async fn a_finished_game_is_read_again_from_what_the_referee_kept_without_loadin
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_record_page_of_a_game_this_referee_moved_in_costs_redis_one_script_and_no_load() {
+    let redis = Redis::start();
+    let (keeper, other) = (Referee::start(&redis.url()), Referee::start(&redis.url()));
+    let (mut client, mut fresh) = (keeper.client().await, other.client().await);
+    let table = seat_everyone(&mut client, "chess", "").await;
+    let mut seq = table.view.seq;
+    for (i, action) in ["e2e4", "e7e5", "g1f3", "b8c6"].into_iter().enumerate() {
+        seq = submit(&mut client, &table, i % 2, action, seq, &format!("m{i}")).await.unwrap().view.unwrap().seq;
+    }
+    // The page's script known to Redis first, as after any earlier page.
+    record_of(&mut fresh, &table.game_id, None, 0).await;
+    for token in [None, Some(table.tokens[0].as_str()), Some(table.tokens[1].as_str())] {
+        let before = command_calls(redis.port);
+        let page = record_of(&mut client, &table.game_id, token, 0).await;
+        let after = command_calls(redis.port);
+        let was = |name: &str| before.iter().find(|(n, _)| n == name).map_or(0, |(_, calls)| *calls);
+        let grown: Vec<(&str, u64)> =
+            after.iter().filter(|(name, calls)| *calls > was(name)).map(|(n, c)| (n.as_str(), c - was(n))).collect();
+        // Commands a script calls count too: the page's own are LLEN, XLEN and LRANGE; a load's
+        // would add its script and MGET, HGETALL, HMGET and XRANGE.
+        let scripts = grown.iter().filter(|(name, _)| *name == "evalsha").map(|(_, n)| n).sum::<u64>();
+        assert_eq!(scripts, 1, "the page's script only, no load of the game: {grown:?}");
+        assert!(!grown.iter().any(|(name, _)| ["mget", "hgetall", "xrange"].contains(name)), "{grown:?}");
+        assert_eq!(page.played.len(), 4);
+        // Word for word what a referee that never saw the game reads from the log.
+        assert_eq!(page, record_of(&mut fresh, &table.game_id, token, 0).await);
+    }
+    // A token of no seat is still refused.
+    let request =
+        authed(pb::GetRecordRequest { game_id: table.game_id.clone(), from: 0 }, "NoSeatsToken0123456789abcd");
+    let refused = client.get_record(request).await.unwrap_err();
+    assert_eq!(error_code(&refused), "bad_token");
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn readers_arriving_together_at_a_long_finished_game_replay_it_once_and_no_move_elsewhere_fails() {
     let redis = Redis::start();
     let first = Referee::start(&redis.url());

@@ -90,6 +90,34 @@ async fn a_seat_given_a_new_code_elsewhere_cannot_move_through_the_referee_that_
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_record_page_through_the_referee_that_kept_the_game_tells_what_happened_elsewhere_since() {
+    let (_redis, _referees, [mut kept, mut other]) = two_referees().await;
+    let table = seat_everyone(&mut kept, "chess", "").await;
+    let seq = table.view.seq;
+    submit(&mut kept, &table, 0, "e2e4", seq, "w1").await.unwrap();
+    submit(&mut other, &table, 1, "e7e5", seq + 1, "b1").await.unwrap();
+    let page = |client: &mut Client, token: Option<&str>| {
+        let request = pb::GetRecordRequest { game_id: table.game_id.clone(), from: 0 };
+        let request = token.map_or_else(|| tonic::Request::new(request.clone()), |t| authed(request.clone(), t));
+        let mut client = client.clone();
+        async move { client.get_record(request).await }
+    };
+    // The move made elsewhere is on the page read through the referee that kept the game
+    // from before it, as on the other's.
+    let through_kept = page(&mut kept, None).await.unwrap().into_inner();
+    assert_eq!(through_kept.played.len(), 2);
+    assert_eq!(through_kept, page(&mut other, None).await.unwrap().into_inner());
+    // White's seat re-issued elsewhere: its old token reads nothing through either referee.
+    submit(&mut kept, &table, 0, "g1f3", seq + 2, "w2").await.unwrap();
+    let request = pb::ReissueJoinCodeRequest { game_id: table.game_id.clone(), seat: 0, client_key: "lost".into() };
+    other.reissue_join_code(authed(request, &table.host_token)).await.unwrap();
+    for client in [&mut kept, &mut other] {
+        let refused = page(client, Some(&table.tokens[0])).await.unwrap_err();
+        assert_eq!(error_code(&refused), "bad_token", "{refused:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn refusals_and_retries_through_a_kept_game_read_as_through_a_referee_that_never_saw_it() {
     let (_redis, [first, _second], [kept, fresh]) = two_referees().await;
     // Each in a game whose first move the first referee recorded (and keeps): Black's illegal
