@@ -644,12 +644,12 @@ impl Scripts {
             ),
             // KEYS: played events; ARGV: the first entry wanted, the most entries, the most
             // bytes, the viewer (a seat, -1 for a spectator, -2 for everyone), the discreet
-            // allowance. The list's length, its entries from the first wanted on, as many as the
-            // page holds, and the game's events now (so that a game kept warm can tell whether it
-            // is the game now): at most that many, and no more than their first that reach the most bytes
-            // together (at least one). Read a few at a time, so that a page of long entries
-            // (a hundred dice a roll) costs Redis and the referee the page, not the 500 entries
-            // a page of short ones may hold. An entry weighs what the viewer may know of it: a
+            // allowance. The list's length; its entries from the first wanted on, as many as the
+            // page holds: at most that many, and no more than their first that reach the most
+            // bytes together (at least one); and the game's events now, so that a game kept warm
+            // can tell whether it is the game now. Read a few at a time, so that a page of long
+            // entries (a hundred dice a roll) costs Redis and the referee the page, not the 500
+            // entries a page of short ones may hold. An entry weighs what the viewer may know of it: a
             // discreet entry of another seat (one with a sentence for others) its sentence for
             // others and the allowance, never its actor's sentence or action, so that where a
             // page ends tells nobody the length of a secret.
