@@ -13,6 +13,8 @@
 //! to look at one abuser closely (with `perf`, say); `-- timing`: each phase's three slowest
 //! moves and where their time went, as the servers' `Server-Timing` says; `-- everysec`: Redis syncs its log to disk
 //! once a second instead of at every write, to tell the disk's own latency from the servers'.
+//! Each phase also prints what Redis ran: its five busiest commands a second and how fast its
+//! append-only log grew (each byte a write that waited for the disk's fsync).
 //! The abusers' own client code runs at a low priority (nice 10), as if on machines of their own;
 //! `-- same-priority` runs it at the servers' and the bystander's.
 //!
@@ -36,8 +38,8 @@
 mod common;
 
 use common::support::{
-    Redis, Referee, authed, create, ms, percentile, process_cpu_seconds, process_memory_mib, redis_command,
-    seat_everyone, seat_everyone_for, submit,
+    Redis, Referee, authed, command_calls, create, ms, percentile, process_cpu_seconds, process_memory_mib,
+    redis_command, seat_everyone, seat_everyone_for, submit,
 };
 use common::{Gateway, Seated};
 use futures::StreamExt;
@@ -600,6 +602,8 @@ struct Phase {
     stalls: String,
     /// Redis's slowest commands in the phase (`SLOWLOG GET`).
     slowest_commands: String,
+    /// What Redis ran in the phase: its busiest commands a second and how fast its log grew.
+    work: String,
 }
 
 /// Runs the bystander for one phase, noting the CPU and memory used meanwhile. The bystander
@@ -610,6 +614,7 @@ async fn phase(gw: &Gateway, referee: &Referee, redis: &Redis, processes: &Proce
     let _ = redis_command(redis.port, "LATENCY RESET");
     let _ = redis_command(redis.port, "SLOWLOG RESET");
     let (before, started) = (processes.cpu(), Instant::now());
+    let (calls_before, log_before) = (command_calls(redis.port), log_size(redis));
     processes.reset_peaks();
     let (latencies, failures, unseen) = tokio::task::block_in_place(|| {
         std::thread::scope(|scope| {
@@ -628,7 +633,35 @@ async fn phase(gw: &Gateway, referee: &Referee, redis: &Redis, processes: &Proce
         peaks: processes.peaks(),
         stalls: stalls(redis),
         slowest_commands: slowest_commands(redis),
+        work: redis_work(redis, &calls_before, log_before, started.elapsed()),
     }
+}
+
+/// Redis's append-only log's size now, in bytes (`INFO persistence`, `aof_current_size`).
+fn log_size(redis: &Redis) -> u64 {
+    let info = redis_command(redis.port, "INFO persistence").unwrap_or_default();
+    info.lines().find_map(|l| l.strip_prefix("aof_current_size:")?.trim().parse().ok()).unwrap_or(0)
+}
+
+/// Redis's five busiest commands since `calls_before`, a second each, and how fast its log grew
+/// (every byte of it a write that waited for the disk's fsync): which clients' writes a move's
+/// append queued behind.
+fn redis_work(redis: &Redis, calls_before: &[(String, u64)], log_before: u64, took: Duration) -> String {
+    let seconds = took.as_secs_f64().max(0.001);
+    let before: BTreeMap<&str, u64> = calls_before.iter().map(|(name, calls)| (name.as_str(), *calls)).collect();
+    let mut ran: Vec<(String, u64)> = command_calls(redis.port)
+        .into_iter()
+        .map(|(name, calls)| {
+            let since = calls.saturating_sub(before.get(name.as_str()).copied().unwrap_or(0));
+            (name, since)
+        })
+        .filter(|(name, since)| *since > 0 && !matches!(name.as_str(), "info" | "slowlog" | "latency"))
+        .collect();
+    ran.sort_by_key(|(_, since)| std::cmp::Reverse(*since));
+    let busiest: Vec<String> =
+        ran.iter().take(5).map(|(name, since)| format!("{name} {:.0}/s", *since as f64 / seconds)).collect();
+    let grew = log_size(redis).saturating_sub(log_before) as f64 / 1024.0 / seconds;
+    format!("{}; its log grew {grew:.1} KiB/s", busiest.join(", "))
 }
 
 /// Redis's three slowest commands since the last `SLOWLOG RESET` (those of 5 ms and more): each
@@ -697,6 +730,7 @@ fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>, abusers_5xx: Opti
     // A disk's slow fsync holds every write behind it, abusers or none: said beside each phase.
     println!("      Redis's stalls: {}", phase.stalls);
     println!("      Redis's slowest commands: {}", phase.slowest_commands);
+    println!("      Redis ran: {}", phase.work);
     if std::env::args().any(|a| a == "timing") {
         println!("      slowest: {}", slowest(&phase.latencies, 3));
         if let Some(alone) = alone_p99 {
