@@ -165,7 +165,7 @@ impl Tables {
     /// with the seconds left in it.
     async fn count_reissue(&self, game_id: &str, seat: u8) -> Result<(), ApiError> {
         let counter = key(game_id, &format!("reissues:{seat}"));
-        let count = self.store.count(&counter, REISSUE_WINDOW_SECONDS).await.map_err(storage)?;
+        let count = self.store.count_logged(&counter, REISSUE_WINDOW_SECONDS).await.map_err(storage)?;
         if count <= REISSUES_PER_SEAT {
             return Ok(());
         }

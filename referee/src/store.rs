@@ -459,6 +459,7 @@ struct Scripts {
     keep: Script,
     archive: Script,
     played: Script,
+    counter: Script,
 }
 
 /// The most events a stale append, a follower's read or a kept game's catching up returns:
@@ -675,6 +676,21 @@ impl Scripts {
                     at = at + 32
                 end
                 return {len, page, seq}"#,
+            ),
+            // KEYS: a limit's counter; ARGV: what to add (negative to take back), the window in
+            // seconds that starts with its first count ('' to change only a counter there is).
+            // A limit's counters need no durability, and writing them to the append-only log
+            // made every counted request (a wrong join code, a refused par) an fsync that the
+            // next move's append waited behind: they are kept out of the log and replicas
+            // (`REPL_NONE`). A restarted Redis, or a replica promoted, starts their windows
+            // afresh; an expired counter's deletion is still logged, once a window.
+            counter: Script::new(
+                r"
+                redis.set_repl(redis.REPL_NONE)
+                if ARGV[2] == '' and redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+                local n = redis.call('INCRBY', KEYS[1], ARGV[1])
+                if ARGV[2] ~= '' then redis.call('EXPIRE', KEYS[1], ARGV[2], 'NX') end
+                return n",
             ),
             // KEYS: pars header; ARGV: puzzle key, par JSON. Kept as long as the game's header.
             par: Script::new(
@@ -1238,9 +1254,18 @@ impl Store {
         redis::cmd("SET").arg(name).arg(text).arg("EX").arg(seconds).query_async(&mut self.conn.clone()).await
     }
 
-    /// Adds one to the counter `counter` (a whole key) in a window of `window_seconds` that
-    /// starts with its first count; returns the count so far.
+    /// Adds one to a limit's counter `counter` (a whole key) in a window of `window_seconds`
+    /// that starts with its first count; returns the count so far. Kept in Redis's memory only,
+    /// not in its append-only log (see the `counter` script): a restarted Redis starts the
+    /// window afresh.
     pub async fn count(&self, counter: &str, window_seconds: u64) -> RedisResult<u64> {
+        self.add_to_counter(&self.side, counter, 1, Some(window_seconds)).await.map(|n| n.max(0) as u64)
+    }
+
+    /// Adds one to the counter `counter` as [`Store::count`] does, but written to the
+    /// append-only log as well, for a count that must outlive a restart of Redis (a seat's
+    /// re-issues, which bound how often a host can replace a seat's entropy).
+    pub async fn count_logged(&self, counter: &str, window_seconds: u64) -> RedisResult<u64> {
         let (count, _): (u64, i64) = redis::pipe()
             .cmd("INCR")
             .arg(counter)
@@ -1254,24 +1279,30 @@ impl Store {
     }
 
     /// Adds `bytes` to the budget counter `counter`, in a window of `window_seconds` that starts
-    /// with its first count; returns the count so far.
+    /// with its first count; returns the count so far. In memory only, as [`Store::count`].
     pub async fn spend(&self, counter: &str, bytes: u64, window_seconds: u64) -> RedisResult<u64> {
-        let (spent, _): (u64, i64) = redis::pipe()
-            .cmd("INCRBY")
-            .arg(counter)
-            .arg(bytes)
-            .cmd("EXPIRE")
-            .arg(counter)
-            .arg(window_seconds)
-            .arg("NX")
-            .query_async(&mut self.conn.clone())
-            .await?;
-        Ok(spent)
+        let add = i64::try_from(bytes).unwrap_or(i64::MAX);
+        self.add_to_counter(&self.conn, counter, add, Some(window_seconds)).await.map(|n| n.max(0) as u64)
     }
 
-    /// Takes `bytes` back from the budget counter `counter` (counted for what did not go in).
+    /// Takes `bytes` back from the budget counter `counter` (counted for what did not go in);
+    /// nothing when its window has ended meanwhile.
     pub async fn give_back(&self, counter: &str, bytes: u64) -> RedisResult<()> {
-        redis::cmd("DECRBY").arg(counter).arg(bytes).query_async::<i64>(&mut self.conn.clone()).await.map(|_| ())
+        let take = i64::try_from(bytes).map_or(i64::MIN, |b| -b);
+        self.add_to_counter(&self.conn, counter, take, None).await.map(|_| ())
+    }
+
+    /// Adds `add` to a limit's counter through the `counter` script: in a window of `window`
+    /// seconds from its first count, or, with `None`, only to a counter whose window is open.
+    async fn add_to_counter(
+        &self,
+        conn: &RedisConnection,
+        counter: &str,
+        add: i64,
+        window: Option<u64>,
+    ) -> RedisResult<i64> {
+        let window = window.map_or(String::new(), |w| w.to_string());
+        self.scripts.counter.key(counter).arg(add).arg(window).invoke_async(&mut conn.clone()).await
     }
 
     /// The budget counter `counter` now, and the seconds until its window ends.

@@ -203,3 +203,51 @@ async fn an_address_past_its_days_bytes_can_still_end_its_table_and_resign() {
     let resigned = client.submit_action(act(&chess, 0, "resign", chess.view.seq)).await.expect("a resignation goes in");
     assert_eq!(resigned.into_inner().view.unwrap().status, pb::GameStatus::Over as i32);
 }
+
+/// Everything Redis's append-only log holds now, as text (its files under `dir`).
+fn append_only_log(dir: &std::path::Path) -> String {
+    let mut text = String::new();
+    for entry in std::fs::read_dir(dir.join("appendonlydir")).expect("Redis keeps an append-only log") {
+        text.push_str(&String::from_utf8_lossy(&std::fs::read(entry.unwrap().path()).unwrap()));
+    }
+    text
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_limits_counters_stay_out_of_redis_append_only_log_so_counted_requests_never_make_a_move_wait_for_the_disk()
+{
+    let redis = Redis::start();
+    let referee = Referee::start(&redis.url());
+    let mut client = referee.client().await;
+    let table = seat_everyone_for(&mut client, "table-tools", r#"{"seats": 2}"#, Some("10.7.7.7")).await;
+    let waiting = client.create_game(from(
+        "10.7.7.7",
+        pb::CreateGameRequest { rules: "chess".into(), ..Default::default() },
+        None,
+    ));
+    let waiting = waiting.await.unwrap().into_inner();
+    // A move counted against its address's daily bytes, and wrong join codes counted against
+    // their address and the game.
+    let request = from("10.7.7.7", roll(&table, table.view.seq, "counted"), Some(&table.tokens[0]));
+    client.submit_action(request).await.expect("the move goes in");
+    for n in 0..5 {
+        let guess = pb::JoinGameRequest {
+            game_id: waiting.game_id.clone(),
+            join_code: format!("GUES-{n:04}"),
+            ..Default::default()
+        };
+        assert_eq!(error_code(&client.join_game(from("10.8.8.8", guess, None)).await.unwrap_err()), "bad_join_code");
+    }
+    // The counters are there, and count.
+    let counter = |key: &str| redis_command(redis.port, &format!("GET {key}")).unwrap_or_default();
+    assert!(!counter("limit:bytes:10.7.7.7").starts_with("$-1"), "the move's bytes are counted");
+    assert!(counter("limit:joinfail:10.8.8.8").ends_with("\r\n5\r\n"), "{:?}", counter("limit:joinfail:10.8.8.8"));
+    let window = redis_command(redis.port, "TTL limit:joinfail:10.8.8.8").unwrap();
+    assert!(!window.starts_with(":-"), "a counter has its window: {window:?}");
+    // The log holds the games (the move is there) and none of the counters.
+    let log = append_only_log(redis.dir());
+    assert!(log.contains(&format!("g:{{{}}}:events", table.game_id)), "the move is in the log");
+    for counter in ["limit:bytes:", "limit:joinfail:", "limit:create:", ":joinfail"] {
+        assert!(!log.contains(counter), "the log holds {counter}");
+    }
+}

@@ -216,7 +216,8 @@ async fn a_guesser_who_must_wait_is_refused_before_the_game_is_read() {
         n += 1;
         assert!(n < 100, "the guesser is stopped");
     }
-    // Games are read by scripts (a load is one EVALSHA); counters are plain commands.
+    // Games are read by scripts (a load is one EVALSHA); a refused guess only reads its
+    // counters, with plain GETs.
     let scripts_run = || {
         command_calls(redis.port)
             .into_iter()
