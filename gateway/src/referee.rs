@@ -7,6 +7,7 @@ const MAX_ANSWER_BYTES: usize = 64 * 1024 * 1024;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+use tokio::runtime::Runtime;
 use tonic::transport::{Channel, Endpoint};
 
 /// Several HTTP/2 connections to the referee, used in turn: one connection's frames are handled
@@ -30,18 +31,22 @@ pub struct Referee {
 
 impl Referee {
     /// Opens `connections` connections lazily, so the gateway starts (and reports not ready)
-    /// while the referee is down.
+    /// while the referee is down. Each kind of connection is driven by a thread of its own
+    /// ([`Lanes`]), not by the thread that called this.
     pub fn new(url: &str, connections: usize) -> Result<Referee, String> {
         let endpoint = Endpoint::from_shared(url.to_string())
             .map_err(|e| format!("REFEREE_URL={url}: {e}"))?
             .tcp_nodelay(true)
             .connect_timeout(std::time::Duration::from_secs(2));
-        let channels: Vec<Channel> = (0..connections.max(1)).map(|_| endpoint.connect_lazy()).collect();
+        let lanes = Lanes::get().map_err(|e| format!("cannot start the threads that talk to the referee: {e}"))?;
+        let on = |lane: &Runtime| endpoint.clone().executor(OnRuntime(lane.handle().clone()));
+        let (calls, games, bulk) = (on(&lanes.calls), on(&lanes.games), on(&lanes.bulk));
+        let channels: Vec<Channel> = (0..connections.max(1)).map(|_| calls.connect_lazy()).collect();
         let client = |c: Channel| RefereeClient::new(c).max_decoding_message_size(MAX_ANSWER_BYTES);
         Ok(Referee {
             channel: channels[0].clone(),
-            games: (0..connections.max(1)).map(|_| client(endpoint.connect_lazy())).collect(),
-            bulk: client(endpoint.connect_lazy()),
+            games: (0..connections.max(1)).map(|_| client(games.connect_lazy())).collect(),
+            bulk: client(bulk.connect_lazy()),
             // A finished game's audit record grows with the game (a 5,000-event game is past the
             // default 4 MiB); the referee's own limits bound what it sends.
             clients: channels.into_iter().map(client).collect(),
@@ -71,6 +76,58 @@ impl Referee {
         let mut hasher = DefaultHasher::new();
         game_id.hash(&mut hasher);
         self.games[(hasher.finish() % self.games.len() as u64) as usize].clone()
+    }
+}
+
+/// The threads that drive the gateway's connections to the referee: one for games' moves and
+/// live views, one for every other call, one for large answers (audit records, record pages).
+///
+/// A connection's frames are read and written by tasks that tonic spawns where it is told to,
+/// `tokio::spawn` by default: in this gateway that was the main thread's one-threaded runtime,
+/// so a single thread carried every call to the referee, and a move's answer waited there
+/// behind the frames of a megabyte audit record or a crowd's views (the isolation benchmark's
+/// slowest moves, beside all its abusers, spent most of their time "in the call but not in the
+/// referee"). Each lane has a runtime and a thread of its own, which the operating system
+/// schedules apart from the others and from the HTTP workers.
+struct Lanes {
+    calls: Runtime,
+    games: Runtime,
+    bulk: Runtime,
+}
+
+impl Lanes {
+    /// The process's lanes, started on first use and kept for the life of the process (a
+    /// runtime cannot be dropped on a thread that runs async code, as the gateway's are).
+    fn get() -> std::io::Result<&'static Lanes> {
+        static LANES: std::sync::OnceLock<Lanes> = std::sync::OnceLock::new();
+        if let Some(lanes) = LANES.get() {
+            return Ok(lanes);
+        }
+        let lane = |name: &str| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .thread_name(format!("referee-{name}"))
+                .enable_all()
+                .build()
+        };
+        let lanes = Lanes { calls: lane("calls")?, games: lane("games")?, bulk: lane("bulk")? };
+        // Two callers at once: the loser's runtimes are dropped here, on a thread that runs no
+        // async code (`Referee::new` is not async).
+        Ok(LANES.get_or_init(|| lanes))
+    }
+}
+
+/// Spawns a connection's tasks on a lane's runtime.
+#[derive(Clone)]
+struct OnRuntime(tokio::runtime::Handle);
+
+impl<F> hyper::rt::Executor<F> for OnRuntime
+where
+    F: std::future::Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    fn execute(&self, future: F) {
+        self.0.spawn(future);
     }
 }
 
@@ -118,5 +175,48 @@ impl CallTiming {
     pub fn on(self, mut response: actix_web::HttpResponse) -> actix_web::HttpResponse {
         response.extensions_mut().insert(self);
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Referee;
+    use std::time::Duration;
+    use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
+
+    /// A referee answering health checks, on a runtime of its own; its address.
+    fn a_referee(server: &tokio::runtime::Runtime) -> std::net::SocketAddr {
+        let listener = server.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).expect("a port");
+        let address = listener.local_addr().expect("its address");
+        let (_, health) = tonic_health::server::health_reporter();
+        let incoming = tonic::transport::server::TcpIncoming::from(listener);
+        server.spawn(tonic::transport::Server::builder().add_service(health).serve_with_incoming(incoming));
+        address
+    }
+
+    #[test]
+    fn calls_to_the_referee_are_answered_while_the_thread_that_opened_the_connections_is_busy() {
+        let server = tokio::runtime::Runtime::new().expect("a runtime");
+        let address = a_referee(&server);
+        // The gateway opens its connections on the main thread's runtime of one thread, which
+        // then only runs now and then; here it never runs again.
+        let opener = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        let referee = opener.block_on(async { Referee::new(&format!("http://{address}"), 1) }).expect("a client");
+        let caller = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        let health = caller.block_on(async {
+            let mut client = HealthClient::new(referee.channel.clone());
+            tokio::time::timeout(Duration::from_secs(5), client.check(HealthCheckRequest { service: String::new() }))
+                .await
+        });
+        assert!(matches!(health, Ok(Ok(_))), "{health:?}");
+        // This one answers no rules: "unimplemented" is its answer, come back on each lane.
+        for mut client in [referee.client(), referee.for_game("g1"), referee.for_bulk()] {
+            let answer = caller.block_on(async {
+                let rules = client.list_rules(referee_proto::v1::ListRulesRequest::default());
+                tokio::time::timeout(Duration::from_secs(5), rules).await
+            });
+            assert!(matches!(&answer, Ok(Err(s)) if s.code() == tonic::Code::Unimplemented), "{answer:?}");
+        }
+        drop(opener);
     }
 }
