@@ -4,10 +4,10 @@
 //! it as recorded and reach the recorded outcome.
 
 use crate::chain::{CHAIN_2, ChainHeader, Linker, chain_start};
+use crate::current::recorded_form;
 use crate::draws::{DERIVATION_3, rederive, replay_event};
 use crate::signing;
 use crate::store::{Event, EventBody, SeatStatement};
-use crate::tables::recorded_form;
 use rules::game::{DynGame, Outcome};
 use rules::random::{GameKey, Replay, commitment, from_hex, to_hex};
 use serde::{Deserialize, Serialize};

@@ -155,6 +155,11 @@ impl From<ApiError> for Status {
     }
 }
 
+/// A failure to reach or use the store, as callers hear it.
+pub(crate) fn storage(e: redis::RedisError) -> ApiError {
+    ApiError::storage(&e)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

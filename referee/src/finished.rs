@@ -13,15 +13,13 @@
 //! each its own copy.
 
 use crate::audit::{AUDIT_FORMAT, AuditRecord};
-use crate::errors::{ApiError, Reason};
-use crate::tables::{Current, Tables, storage};
-use crate::work::bulk;
+use crate::current::Current;
+use crate::work::now_ms;
 use lru::LruCache;
 use referee_proto::v1 as pb;
 use rules::random::to_hex;
 use std::num::NonZeroUsize;
 use std::sync::Mutex;
-use tonic::Code;
 
 /// A finished game or audit record, and until when the store keeps it (ms since the epoch).
 struct Kept<T> {
@@ -134,8 +132,15 @@ impl Current {
         self.ended || self.state.as_ref().is_some_and(|s| self.game.outcome(s).is_some())
     }
 
+    /// Until when the store keeps this game once finished: `finished_seconds` (its retention)
+    /// after its last event, in ms since the epoch.
+    pub(crate) fn kept_until(&self, finished_seconds: u64) -> u64 {
+        let last = self.last_at_ms.unwrap_or_else(now_ms);
+        last.saturating_add(finished_seconds.saturating_mul(1000))
+    }
+
     /// The audit record of this game, which is over, with `events`, all of its events.
-    fn audit_record(&self, events: Vec<crate::store::Event>) -> AuditRecord {
+    pub(crate) fn audit_record(&self, events: Vec<crate::store::Event>) -> AuditRecord {
         let h = &self.loaded.header;
         AuditRecord {
             format: AUDIT_FORMAT.to_string(),
@@ -155,48 +160,5 @@ impl Current {
             events,
             outcome: self.state.as_ref().and_then(|s| self.game.outcome(s)),
         }
-    }
-}
-
-impl Tables {
-    /// Until when the store keeps the finished game `current` (its retention after its last
-    /// event), in ms since the epoch.
-    pub(crate) fn kept_until(&self, current: &Current) -> u64 {
-        let last = current.last_at_ms.unwrap_or_else(crate::tables::now_ms);
-        last.saturating_add(self.settings.retention.finished_seconds.saturating_mul(1000))
-    }
-
-    /// The audit record of a game that is over: the full record with the revealed seed, as
-    /// `GetAudit` sends it, and until when it stays as it is. A finished game's is built once
-    /// (on the bulk threads, one at a time in this referee) and then kept ready.
-    pub async fn audit(&self, game_id: &str) -> Result<pb::AuditRecord, ApiError> {
-        if let Some(kept) = self.finished.audit(game_id, crate::tables::now_ms()) {
-            return Ok(kept);
-        }
-        let current = self.current_to_read(game_id).await?;
-        if !current.is_over() {
-            return Err(ApiError::new(
-                Code::FailedPrecondition,
-                Reason::GameNotOver,
-                "The audit record, with the seed, is released when the game is over.",
-            ));
-        }
-        let _one_at_a_time = self.long_work.acquire().await.map_err(ApiError::internal)?;
-        if let Some(kept) = self.finished.audit(game_id, crate::tables::now_ms()) {
-            return Ok(kept);
-        }
-        let events = self.store.all_events(game_id).await.map_err(storage)?;
-        let (until_ms, is_final) = (self.kept_until(&current), current.is_final());
-        crate::tables::long_work_done("audit");
-        let unchanged_until_ms = if is_final { until_ms } else { 0 };
-        let audit = bulk(move || {
-            let record = current.audit_record(events);
-            Ok(pb::AuditRecord { audit: referee_proto::structs::to_struct(&record), unchanged_until_ms })
-        })
-        .await?;
-        if is_final {
-            self.finished.keep_audit(game_id, audit.clone(), until_ms);
-        }
-        Ok(audit)
     }
 }

@@ -8,12 +8,16 @@
 //! - [`audit`]: the audit record of a finished game and its verifier; [`chain`]: the record's
 //!   chain (commitments to every event, links the players keep).
 //! - [`signing`]: seats' keys and signatures over their joins and actions.
-//! - [`warm`]: the games a referee last moved, kept to judge their next move without a load.
+//! - [`current`]: a game as it stands now, who is calling and what each caller sees.
+//! - [`warm`]: the games a referee last moved, kept to judge their next move without a load;
+//!   [`finished`]: finished games kept ready; [`audits`]: audit records released at the end.
 //! - [`tokens`], [`errors`], [`telemetry`]: ids and secrets, typed errors, logs/traces/metrics.
 
 pub mod audit;
+pub mod audits;
 pub mod chain;
 pub mod closing;
+pub mod current;
 pub mod deadlines;
 pub mod draws;
 pub mod errors;

@@ -14,7 +14,7 @@
 //! The same goes for an address's budget of bytes: the count each append's spend returns is
 //! kept, and the store is read before a move only while the kept count is unknown or spent.
 
-use crate::tables::Current;
+use crate::current::Current;
 use lru::LruCache;
 use std::num::NonZeroUsize;
 use std::sync::Mutex;

@@ -11,7 +11,7 @@ use crate::errors::ApiError;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Work expected to take longer than this runs on the blocking pool.
 pub const INLINE_BUDGET: Duration = Duration::from_micros(200);
@@ -77,6 +77,18 @@ fn learn(cost: &AtomicU64, sample: u64) {
     let _ = cost.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
         Some(if sample > old { old + (sample - old) / 2 } else { old - old / 8 + sample / 8 })
     });
+}
+
+/// Now, in ms since the epoch.
+pub(crate) fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Counts work over a game's whole log done in this referee
+/// (`referee_long_work_total{kind}`: `replay`, `audit`, `record`), one at a time
+/// (`Tables::long_work`).
+pub(crate) fn long_work_done(kind: &'static str) {
+    metrics::counter!("referee_long_work_total", "kind" => kind).increment(1);
 }
 
 #[cfg(test)]
