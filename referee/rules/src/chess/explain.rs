@@ -3,19 +3,10 @@
 
 use super::attacks::{self, between};
 use super::board::Board;
-use super::notation::San;
+use super::forms::{San, parse_uci_form};
 use super::position::{CastlingObstacle, Position, castling_destinations};
 use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Piece, Role};
-
-/// A move that could not be read, or that was read but breaks a rule.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    #[error("{0}")]
-    Malformed(String),
-    #[error("{0}")]
-    Illegal(String),
-}
 
 /// "the bishop on b5"
 pub fn describe(board: &Board, sq: Square) -> String {
@@ -245,7 +236,7 @@ pub fn attempt_in_words(pos: &Position, text: &str) -> Option<String> {
 
 /// A move written from-square to-square (`c6d4`) in words: "Black's knight c6→d4".
 pub fn uci_attempt_in_words(board: &Board, text: &str) -> Option<String> {
-    let (from, to, _) = super::notation::parse_uci_form(text).ok()?;
+    let (from, to, _) = parse_uci_form(text).ok()?;
     let piece = board.piece_at(from)?;
     Some(format!("{}'s {} {from}→{to}", piece.color, piece.role))
 }
