@@ -98,22 +98,19 @@ struct Lanes {
 impl Lanes {
     /// The process's lanes, started on first use and kept for the life of the process (a
     /// runtime cannot be dropped on a thread that runs async code, as the gateway's are).
-    fn get() -> std::io::Result<&'static Lanes> {
-        static LANES: std::sync::OnceLock<Lanes> = std::sync::OnceLock::new();
-        if let Some(lanes) = LANES.get() {
-            return Ok(lanes);
-        }
-        let lane = |name: &str| {
-            tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(1)
-                .thread_name(format!("referee-{name}"))
-                .enable_all()
-                .build()
+    fn get() -> Result<&'static Lanes, String> {
+        static LANES: std::sync::OnceLock<Result<Lanes, String>> = std::sync::OnceLock::new();
+        let start = || {
+            let lane = |name: &str| {
+                tokio::runtime::Builder::new_multi_thread()
+                    .worker_threads(1)
+                    .thread_name(format!("referee-{name}"))
+                    .enable_all()
+                    .build()
+            };
+            Ok(Lanes { calls: lane("calls")?, games: lane("games")?, bulk: lane("bulk")? })
         };
-        let lanes = Lanes { calls: lane("calls")?, games: lane("games")?, bulk: lane("bulk")? };
-        // Two callers at once: the loser's runtimes are dropped here, on a thread that runs no
-        // async code (`Referee::new` is not async).
-        Ok(LANES.get_or_init(|| lanes))
+        LANES.get_or_init(|| start().map_err(|e: std::io::Error| e.to_string())).as_ref().map_err(Clone::clone)
     }
 }
 
