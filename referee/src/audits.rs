@@ -3,7 +3,6 @@
 //! (`finished`). Above `tables`, as every call is; `audit` below it says what a record holds and
 //! how it is verified.
 
-use crate::current::Current;
 use crate::errors::{ApiError, Reason, storage};
 use crate::tables::Tables;
 use crate::work::{bulk, long_work_done, now_ms};
@@ -11,12 +10,6 @@ use referee_proto::v1 as pb;
 use tonic::Code;
 
 impl Tables {
-    /// Until when the store keeps the finished game `current` (its retention after its last
-    /// event), in ms since the epoch.
-    pub(crate) fn kept_until(&self, current: &Current) -> u64 {
-        current.kept_until(self.settings.retention.finished_seconds)
-    }
-
     /// The audit record of a game that is over: the full record with the revealed seed, as
     /// `GetAudit` sends it, and until when it stays as it is. A finished game's is built once
     /// (on the bulk threads, one at a time in this referee) and then kept ready.

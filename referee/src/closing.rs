@@ -2,9 +2,12 @@
 //! game abandoned at the table) or that never started. Nothing more can be played, there is no
 //! result, and the record with its seed is released, so every draw made can still be checked.
 
+use crate::current::Caller;
+use crate::errors::storage;
 use crate::errors::{ApiError, Reason};
 use crate::store::{AppendOutcome, Event, EventBody};
-use crate::tables::{Caller, Tables, now_ms, storage};
+use crate::tables::Tables;
+use crate::work::now_ms;
 use referee_proto::v1 as pb;
 use tonic::Code;
 

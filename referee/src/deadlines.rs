@@ -6,11 +6,14 @@
 //! times in the record.
 
 use crate::audit::game_key;
+use crate::current::Current;
 use crate::draws::{DERIVATION_3, Fresh};
 use crate::errors::ApiError;
+use crate::errors::storage;
 use crate::store::{AppendOutcome, Event, EventBody, Loaded};
-use crate::tables::{Current, Tables, added_entries, now_ms, storage};
+use crate::tables::{Tables, added_entries};
 use crate::work::blocking;
+use crate::work::now_ms;
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame};
 

@@ -8,13 +8,16 @@
 
 use crate::audit::game_key;
 use crate::chain::CHAIN_2;
+use crate::current::{Caller, Current};
 use crate::draws::{Drawn, Fresh};
+use crate::errors::storage;
 use crate::errors::{ApiError, Reason};
 use crate::store::{
     AppendOutcome, ClaimOutcome, Event, EventBody, JOIN_FAILURE_WINDOW_SECONDS, RevealOutcome, SeatRecord,
     SeatStatement, key,
 };
-use crate::tables::{Caller, Current, Tables, now_ms, storage};
+use crate::tables::Tables;
+use crate::work::now_ms;
 use crate::{signing, tokens};
 use referee_proto::v1 as pb;
 use rules::random::to_hex;

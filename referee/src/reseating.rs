@@ -12,11 +12,14 @@
 //! used or replaced; a public key speaks for one seat of a game; and the host may re-issue a
 //! seat's code at most [`REISSUES_PER_SEAT`] times a minute.
 
+use crate::current::{Caller, Current};
+use crate::errors::storage;
 use crate::errors::{ApiError, Reason};
 use crate::joining::{JoinRequest, MAX_CLIENT_KEY_BYTES, key_in_use};
 use crate::store::{AppendLimits, AppendOutcome, Event, EventBody, SeatRecord, SeatStatement, key};
-use crate::tables::{Caller, Current, Tables, added_entries, now_ms, storage};
+use crate::tables::{Tables, added_entries};
 use crate::tokens;
+use crate::work::now_ms;
 use referee_proto::v1 as pb;
 use tonic::Code;
 

@@ -13,10 +13,9 @@
 
 use crate::audit::game_key;
 use crate::chain::{CHAIN_2, ChainHeader, chain_start};
-pub use crate::current::{Caller, Current, recorded_form};
+use crate::current::{Caller, Current, recorded_form};
 use crate::draws::{DERIVATION_3, Fresh, replay_event};
-pub(crate) use crate::errors::storage;
-use crate::errors::{ApiError, Reason, echo};
+use crate::errors::{ApiError, Reason, echo, storage};
 use crate::finished::Finished;
 use crate::signing;
 use crate::store::{
@@ -24,8 +23,7 @@ use crate::store::{
 };
 use crate::tokens;
 use crate::warm::Warm;
-use crate::work::{bulk, short};
-pub(crate) use crate::work::{long_work_done, now_ms};
+use crate::work::{bulk, long_work_done, now_ms, short};
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame, PlayedView, Viewer};
 use rules::games;
@@ -349,6 +347,12 @@ pub(crate) fn added_entries(game: &dyn DynGame, before: &AnyState, after: &AnySt
 }
 
 impl Tables {
+    /// Until when the store keeps the finished game `current` (its retention after its last
+    /// event), in ms since the epoch.
+    pub(crate) fn kept_until(&self, current: &Current) -> u64 {
+        current.kept_until(self.settings.retention.finished_seconds)
+    }
+
     pub fn new(store: Store, settings: Settings) -> Tables {
         Tables {
             store,

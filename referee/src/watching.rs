@@ -3,9 +3,10 @@
 //! own caller's view from it. However many watch, a game costs one Redis connection and one
 //! replay per change in each referee process.
 
+use crate::current::{Caller, Current};
 use crate::errors::{ApiError, Reason};
 use crate::store::{Changes, RedisConnection, Store};
-use crate::tables::{Caller, Current, Tables};
+use crate::tables::Tables;
 use crate::tokens;
 use referee_proto::v1 as pb;
 use std::collections::HashMap;
