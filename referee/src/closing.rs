@@ -3,8 +3,7 @@
 //! result, and the record with its seed is released, so every draw made can still be checked.
 
 use crate::current::Caller;
-use crate::errors::storage;
-use crate::errors::{ApiError, Reason};
+use crate::errors::{ApiError, Reason, storage};
 use crate::store::{AppendOutcome, Event, EventBody};
 use crate::tables::Tables;
 use crate::work::now_ms;

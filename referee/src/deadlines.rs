@@ -8,12 +8,10 @@
 use crate::audit::game_key;
 use crate::current::Current;
 use crate::draws::{DERIVATION_3, Fresh};
-use crate::errors::ApiError;
-use crate::errors::storage;
+use crate::errors::{ApiError, storage};
 use crate::store::{AppendOutcome, Event, EventBody, Loaded};
 use crate::tables::{Tables, added_entries};
-use crate::work::blocking;
-use crate::work::now_ms;
+use crate::work::{blocking, now_ms};
 use referee_proto::v1 as pb;
 use rules::game::{AnyState, DynGame};
 

@@ -10,8 +10,7 @@ use crate::audit::game_key;
 use crate::chain::CHAIN_2;
 use crate::current::{Caller, Current};
 use crate::draws::{Drawn, Fresh};
-use crate::errors::storage;
-use crate::errors::{ApiError, Reason};
+use crate::errors::{ApiError, Reason, storage};
 use crate::store::{
     AppendOutcome, ClaimOutcome, Event, EventBody, JOIN_FAILURE_WINDOW_SECONDS, RevealOutcome, SeatRecord,
     SeatStatement, key,

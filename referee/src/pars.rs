@@ -4,8 +4,7 @@
 //! and its answer is kept with the game (`g:{ID}:pars`), so every later request only reads it.
 //! The engine's search is bounded by positions, not time: any referee gives the same answer.
 
-use crate::errors::storage;
-use crate::errors::{ApiError, Reason};
+use crate::errors::{ApiError, Reason, storage};
 use crate::tables::{Tables, check_question};
 use crate::work::blocking;
 use referee_proto::v1 as pb;

@@ -13,8 +13,7 @@
 //! seat's code at most [`REISSUES_PER_SEAT`] times a minute.
 
 use crate::current::{Caller, Current};
-use crate::errors::storage;
-use crate::errors::{ApiError, Reason};
+use crate::errors::{ApiError, Reason, storage};
 use crate::joining::{JoinRequest, MAX_CLIENT_KEY_BYTES, key_in_use};
 use crate::store::{AppendLimits, AppendOutcome, Event, EventBody, SeatRecord, SeatStatement, key};
 use crate::tables::{Tables, added_entries};
