@@ -112,7 +112,13 @@ impl ApiError {
 
     /// The same refusal, telling the caller to try again after `seconds`.
     pub fn retry_after(self, seconds: u64) -> ApiError {
-        ApiError { retry_after: Some(std::time::Duration::from_secs(seconds)), ..self }
+        self.retry_in(std::time::Duration::from_secs(seconds))
+    }
+
+    /// The same refusal, telling the caller to try again after `wait` (to the millisecond, so
+    /// that a gateway may answer the same refusal itself until then).
+    pub fn retry_in(self, wait: std::time::Duration) -> ApiError {
+        ApiError { retry_after: Some(wait), ..self }
     }
 }
 

@@ -21,6 +21,7 @@ use crate::{signing, tokens};
 use referee_proto::v1 as pb;
 use rules::random::to_hex;
 use sha2::{Digest, Sha256};
+use std::time::Duration;
 use tonic::Code;
 
 /// The most entropy one seat may contribute.
@@ -128,13 +129,19 @@ pub(crate) fn key_in_use() -> ApiError {
     )
 }
 
-fn too_many_attempts() -> ApiError {
+/// A join refused for wrong codes until `wait` has passed: the window of the counter that
+/// refuses it (at least a second), so that a client, and a gateway answering for the referee
+/// meanwhile, wait no longer than the limit does.
+fn too_many_attempts(wait: Duration) -> ApiError {
+    let wait = wait.clamp(Duration::from_secs(1), Duration::from_secs(JOIN_FAILURE_WINDOW_SECONDS));
+    let minutes = wait.as_secs().div_ceil(60);
+    let when = if minutes <= 1 { "a minute".to_string() } else { format!("{minutes} minutes") };
     ApiError::new(
         Code::ResourceExhausted,
         Reason::TooManyAttempts,
-        "Too many wrong join codes from here or for this game; wait ten minutes before trying again.",
+        format!("Too many wrong join codes from here or for this game; try again in {when}."),
     )
-    .retry_after(JOIN_FAILURE_WINDOW_SECONDS)
+    .retry_in(wait)
 }
 
 impl Tables {
@@ -153,8 +160,10 @@ impl Tables {
         // costs two counters a guess, and no load), unless its join may be a retry of one that
         // went through, which only a client key can say.
         let waits = self.joins_wait(&by_address, &by_game).await?;
-        if waits && request.client_key.is_empty() {
-            return Err(too_many_attempts());
+        if let Some(wait) = waits
+            && request.client_key.is_empty()
+        {
+            return Err(too_many_attempts(wait));
         }
         let current = self.current(game_id, None).await?;
         // A retry of a join that went through (its answer lost) is recognised by its client key,
@@ -164,8 +173,8 @@ impl Tables {
             let current = self.started(current).await?;
             return Ok((seat, token, current.view(Caller::Seat(seat))));
         }
-        if waits {
-            return Err(too_many_attempts());
+        if let Some(wait) = waits {
+            return Err(too_many_attempts(wait));
         }
         let header = &current.loaded.header;
         let code = tokens::normalize_join_code(&request.join_code);
@@ -236,21 +245,21 @@ impl Tables {
         Ok((seat, token, current.view(Caller::Seat(seat))))
     }
 
-    /// Whether joins from the address counted by `by_address` wait, for wrong codes: its own
-    /// (`Settings::join_failures_per_address`), or the game's (`by_game`,
-    /// `Settings::join_failures_per_game`) while this address sent some of them. A game locked by
-    /// guessers still takes the right code from an address that has sent fewer than
-    /// [`TRIES_WHILE_LOCKED`] wrong codes in its window (its player, who mistyped at most once),
-    /// so that guessers cannot keep a table's players out.
-    async fn joins_wait(&self, by_address: &str, by_game: &str) -> Result<bool, ApiError> {
-        // Both read at once: one round trip.
-        let (from_address, for_game) =
+    /// How long joins from the address counted by `by_address` wait, if they do, for wrong
+    /// codes: its own (`Settings::join_failures_per_address`), until its window ends; or the
+    /// game's (`by_game`, `Settings::join_failures_per_game`) while this address sent some of
+    /// them, until either window ends. A game locked by guessers still takes the right code from
+    /// an address that has sent fewer than [`TRIES_WHILE_LOCKED`] wrong codes in its window (its
+    /// player, who mistyped at most once), so that guessers cannot keep a table's players out.
+    async fn joins_wait(&self, by_address: &str, by_game: &str) -> Result<Option<Duration>, ApiError> {
+        // Both read at once.
+        let ((from_address, address_left), (for_game, game_left)) =
             tokio::try_join!(self.store.counted(by_address), self.store.counted(by_game)).map_err(storage)?;
         if from_address >= self.settings.join_failures_per_address {
-            return Ok(true);
+            return Ok(Some(address_left));
         }
         let locked = for_game >= self.settings.join_failures_per_game;
-        Ok(locked && from_address >= TRIES_WHILE_LOCKED)
+        Ok((locked && from_address >= TRIES_WHILE_LOCKED).then(|| address_left.min(game_left)))
     }
 
     /// Reveals the entropy a seat committed to when it joined. Allowed once every seat has

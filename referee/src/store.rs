@@ -1312,10 +1312,12 @@ impl Store {
         Ok((spent.unwrap_or(0), ttl.max(0) as u64))
     }
 
-    /// The counter `counter` in its current window (0 when none).
-    pub async fn counted(&self, counter: &str) -> RedisResult<u64> {
-        let count: Option<u64> = redis::cmd("GET").arg(counter).query_async(&mut self.side.clone()).await?;
-        Ok(count.unwrap_or(0))
+    /// The counter `counter` in its current window (0 when none), and how long that window has
+    /// left (zero when none): one round trip.
+    pub async fn counted(&self, counter: &str) -> RedisResult<(u64, Duration)> {
+        let (count, left): (Option<u64>, i64) =
+            redis::pipe().cmd("GET").arg(counter).cmd("PTTL").arg(counter).query_async(&mut self.side.clone()).await?;
+        Ok((count.unwrap_or(0), Duration::from_millis(left.max(0) as u64)))
     }
 
     /// A connection of its own for a watcher's blocking reads, so they never hold up the

@@ -9,8 +9,10 @@ use referee_proto::v1 as pb;
 use relink::*;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+use std::time::Duration;
 use support::*;
 use tonic::Code;
+use tonic_types::StatusExt;
 
 fn join(game_id: &str, code: &str) -> pb::JoinGameRequest {
     pb::JoinGameRequest { game_id: game_id.into(), join_code: code.into(), ..Default::default() }
@@ -204,6 +206,35 @@ async fn wrong_join_codes_are_counted_per_address_so_a_guesser_cannot_lock_playe
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_guesser_is_told_to_wait_as_long_as_the_window_that_refuses_it_has_left_not_a_whole_one() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_JOIN_FAILURES_PER_ADDRESS", "3")]);
+    let mut client = referee.client().await;
+    let created = create(&mut client, "chess", "").await;
+    let id = created.game_id.clone();
+    let guess = |n: usize| from_address(join(&id, &format!("GUES-{n:04}")), "203.0.113.9");
+    for n in 0..3 {
+        assert_eq!(error_code(&client.join_game(guess(n)).await.unwrap_err()), "bad_join_code");
+    }
+    // Four minutes and a half of the address's window have gone by.
+    redis_command(redis.port, "PEXPIRE limit:joinfail:203.0.113.9 330000").unwrap();
+    let refused = client.join_game(guess(3)).await.unwrap_err();
+    assert_eq!(error_code(&refused), "too_many_attempts");
+    let wait = refused.get_details_retry_info().and_then(|r| r.retry_delay).expect("a time to wait");
+    assert!(
+        (Duration::from_millis(328_000)..=Duration::from_millis(330_000)).contains(&wait),
+        "the window's own time left, to the millisecond: {wait:?}"
+    );
+    assert!(refused.message().ends_with("try again in 6 minutes."), "{}", refused.message());
+    // A few seconds left: a minute, in words; the exact time in the retry information.
+    redis_command(redis.port, "PEXPIRE limit:joinfail:203.0.113.9 2500").unwrap();
+    let refused = client.join_game(guess(4)).await.unwrap_err();
+    let wait = refused.get_details_retry_info().and_then(|r| r.retry_delay).unwrap();
+    assert!((Duration::from_millis(1000)..=Duration::from_millis(2500)).contains(&wait), "{wait:?}");
+    assert!(refused.message().ends_with("try again in a minute."), "{}", refused.message());
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_guesser_who_must_wait_is_refused_before_the_game_is_read() {
     let redis = Redis::start();
     let referee = Referee::start(&redis.url());
@@ -311,7 +342,7 @@ async fn wrong_codes_lock_a_game_for_ten_minutes_at_most_and_never_lock_out_a_jo
     let guesser = from_address(join(&id, &created.seats[1].join_code), "10.0.0.1");
     let locked = client.join_game(guesser).await.unwrap_err();
     assert_eq!(error_code(&locked), "too_many_attempts");
-    assert!(locked.message().contains("wait ten minutes"), "{}", locked.message());
+    assert!(locked.message().ends_with("try again in 10 minutes."), "{}", locked.message());
     // Ada's phone, whose answer was lost, gets its seat and token back all the same.
     let again = client.join_game(ada).await.unwrap().into_inner();
     assert_eq!((again.seat, again.token), (first.seat, first.token));
