@@ -4,6 +4,7 @@ use crate::audits::Audits;
 use crate::errors::{ApiError, reason_name};
 use crate::feeds::Feeds;
 use crate::finished::FinishedViews;
+use crate::join_waits::JoinWaits;
 use crate::referee::{CallTiming, Referee, request, request_from};
 use crate::streams::Streams;
 use crate::views::{RulesInfo, view_json, view_text};
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::Digest;
 use std::time::Duration;
+use tonic_types::StatusExt;
 use utoipa::{OpenApi, ToSchema};
 
 #[derive(OpenApi)]
@@ -325,34 +327,48 @@ pub struct Joined {
 pub async fn join_game(
     req: HttpRequest,
     referee: web::Data<Referee>,
+    waits: web::Data<JoinWaits>,
     path: web::Path<String>,
     body: web::Json<JoinBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let b = body.into_inner();
+    let (game_id, b) = (path.into_inner(), body.into_inner());
+    let address = crate::clients::key_of(&req);
+    // A join with a client key may be a retry of one that went through: only the referee knows.
+    if b.client_key.as_deref().unwrap_or("").is_empty()
+        && let Some(address) = address
+        && let Some(refusal) = waits.refusal(address, &game_id).await
+    {
+        let mut answer = actix_web::ResponseError::error_response(&refusal);
+        answer.extensions_mut().insert(crate::middleware::Repeated);
+        return Ok(answer);
+    }
     let commitment = match b.entropy_commitment.as_deref().unwrap_or("") {
         "" => Vec::new(),
         hex => hex_bytes(hex, 32).ok_or_else(|| {
             ApiError::new(StatusCode::BAD_REQUEST, "bad_entropy", "entropy_commitment is 64 hex digits (a SHA-256).")
         })?,
     };
-    let j = referee
-        .client()
-        .join_game(request_from(
-            &req,
-            pb::JoinGameRequest {
-                game_id: path.into_inner(),
-                join_code: b.join_code,
-                entropy: b.entropy.unwrap_or_default().into_bytes(),
-                client_key: b.client_key.unwrap_or_default(),
-                name: b.name.unwrap_or_default(),
-                entropy_commitment: commitment,
-                join_signature: signature_hex(b.join_signature.as_deref())?,
-                public_key: b.public_key.unwrap_or_default(),
-            },
-            None,
-        ))
-        .await?
-        .into_inner();
+    let message = pb::JoinGameRequest {
+        game_id: game_id.clone(),
+        join_code: b.join_code,
+        entropy: b.entropy.unwrap_or_default().into_bytes(),
+        client_key: b.client_key.unwrap_or_default(),
+        name: b.name.unwrap_or_default(),
+        entropy_commitment: commitment,
+        join_signature: signature_hex(b.join_signature.as_deref())?,
+        public_key: b.public_key.unwrap_or_default(),
+    };
+    let j = match referee.client().join_game(request_from(&req, message, None)).await {
+        Ok(j) => j.into_inner(),
+        Err(status) => {
+            let wait = status.get_details_retry_info().and_then(|r| r.retry_delay);
+            let refusal = ApiError::from(status);
+            if let Some(address) = address {
+                waits.keep(address, &game_id, &refusal, wait).await;
+            }
+            return Err(refusal);
+        }
+    };
     let view = j.view.as_ref().map(view_json).unwrap_or(Value::Null);
     Ok(HttpResponse::Ok().json(Joined { seat: j.seat, token: j.token, view }))
 }

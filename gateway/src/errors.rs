@@ -73,6 +73,12 @@ impl ResponseError for ApiError {
     }
 }
 
+/// `wait` in whole seconds for a `Retry-After`: rounded up (never shorter than the wait), at
+/// least one.
+pub fn whole_seconds(wait: std::time::Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
+}
+
 /// The REST name of a proto `ErrorReason` number (`illegal_action`); `None` when unset.
 pub fn reason_name(reason: i32) -> Option<String> {
     pb::ErrorReason::try_from(reason).ok().and_then(rest_name)
@@ -120,7 +126,7 @@ impl From<tonic::Status> for ApiError {
         let seq = info.as_ref().and_then(|i| i.metadata.get("current_seq")).and_then(|s| s.parse().ok());
         let code = if code.is_empty() { "internal".to_string() } else { code };
         let reason = (http == StatusCode::UNPROCESSABLE_ENTITY).then(|| status.message().to_string());
-        let retry_after = status.get_details_retry_info().and_then(|r| r.retry_delay).map(|d| d.as_secs().max(1));
+        let retry_after = status.get_details_retry_info().and_then(|r| r.retry_delay).map(whole_seconds);
         ApiError { code, message: status.message().to_string(), seq, reason, status: http.as_u16(), retry_after }
     }
 }
@@ -128,6 +134,15 @@ impl From<tonic::Status> for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wait_is_said_in_whole_seconds_rounded_up() {
+        use std::time::Duration;
+        assert_eq!(whole_seconds(Duration::from_millis(1)), 1);
+        assert_eq!(whole_seconds(Duration::from_millis(4_001)), 5);
+        assert_eq!(whole_seconds(Duration::from_secs(600)), 600);
+        assert_eq!(whole_seconds(Duration::ZERO), 1);
+    }
 
     #[test]
     fn a_call_cut_off_by_a_referee_crash_is_a_503_to_retry_not_a_500() {

@@ -10,6 +10,7 @@ mod errors;
 mod feeds;
 mod finished;
 mod health;
+mod join_waits;
 mod kept;
 mod limits;
 mod listen;
@@ -80,6 +81,7 @@ async fn run(config: Config) -> std::io::Result<()> {
     let feeds = feeds::Feeds::default();
     let audits = audits::Audits::new(config.audits_kept_bytes);
     let finished_views = finished::FinishedViews::new(config.views_kept_bytes);
+    let join_waits = join_waits::JoinWaits::default();
     let refusal_delay = middleware::RefusalDelay::new(Duration::from_millis(config.refusal_delay_ms));
     limits.forget_idle_clients(refusal_delay.clone());
     let openapi = api::ApiDoc::openapi();
@@ -97,6 +99,7 @@ async fn run(config: Config) -> std::io::Result<()> {
             .app_data(web::Data::new(feeds.clone()))
             .app_data(web::Data::new(audits.clone()))
             .app_data(web::Data::new(finished_views.clone()))
+            .app_data(web::Data::new(join_waits.clone()))
             .app_data(middleware::json_config())
             .app_data(web::Data::new(refusal_delay.clone()))
             .wrap(from_fn(middleware::slow_refusals))

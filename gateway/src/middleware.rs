@@ -72,6 +72,17 @@ pub struct RefusalDelay {
     allowance: Arc<DefaultKeyedRateLimiter<Option<IpAddr>>>,
 }
 
+/// Marks a refusal the gateway answers again, unchanged, to a client that was given it and told
+/// how long to wait, and asked again before then (`join_waits.rs`): the usual abusive loop,
+/// held [`REPEATS_HELD`] times as long as another 429 (never longer than its `Retry-After`), so
+/// that such a client asks a fifth as often while a player who is refused for the first time
+/// hears it as soon as before.
+#[derive(Clone, Copy, Debug)]
+pub struct Repeated;
+
+/// How many times as long as another 429 a [`Repeated`] refusal is held.
+const REPEATS_HELD: u32 = 5;
+
 /// Refusals other than 401, 403 and 429 sent at once to one client address: a burst of this
 /// many, then one every [`REFUSALS_REFILL`].
 const REFUSALS_AT_ONCE: u32 = 10;
@@ -97,6 +108,12 @@ impl RefusalDelay {
         }
     }
 
+    /// How long to hold a [`Repeated`] refusal whose `Retry-After` says `retry_after` seconds.
+    fn hold_repeated(&self, retry_after: Option<u64>) -> Duration {
+        let most = retry_after.map_or(self.too_many, Duration::from_secs);
+        (self.too_many * REPEATS_HELD).min(most).max(self.too_many)
+    }
+
     /// Forgets the addresses whose allowance is whole again (their entries would otherwise
     /// only grow with the addresses seen).
     pub fn forget_idle(&self) {
@@ -114,7 +131,16 @@ pub async fn slow_refusals(
     let delay = req.app_data::<web::Data<RefusalDelay>>().cloned();
     let address = crate::clients::key_of(req.request());
     let response = next.call(req).await?;
-    let wait = delay.map_or(Duration::ZERO, |d| d.hold(response.status(), address));
+    let repeated = response.response().extensions().get::<Repeated>().is_some();
+    let retry_after = || {
+        let header = response.headers().get(header::RETRY_AFTER)?;
+        header.to_str().ok()?.parse::<u64>().ok()
+    };
+    let wait = match delay {
+        Some(d) if repeated => d.hold_repeated(retry_after()),
+        Some(d) => d.hold(response.status(), address),
+        None => Duration::ZERO,
+    };
     if !wait.is_zero() {
         let status = response.status().as_u16().to_string();
         metrics::counter!("gateway_refusals_held_total", "status" => status).increment(1);

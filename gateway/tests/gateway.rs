@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::support::{Redis, Referee};
+use common::support::{Redis, Referee, command_calls, redis_command};
 use common::{Gateway, act, seat_two};
 use futures::StreamExt;
 use referee_proto::v1 as pb;
@@ -336,6 +336,69 @@ async fn limits_above_one_request_a_millisecond_are_taken_as_set() {
             .unwrap();
         assert_eq!(r.status(), 403, "a wrong code, not the gateway's rate limit");
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_guesser_told_to_wait_is_answered_by_the_gateway_until_then_and_costs_the_referee_nothing() {
+    let redis = Redis::start();
+    let referee = Referee::start_with(&redis.url(), &[("REFEREE_JOIN_FAILURES_PER_ADDRESS", "3")]);
+    let settings = [("GATEWAY_JOINS_PER_MINUTE", "100000"), ("GATEWAY_REFUSAL_DELAY_MS", "0")];
+    let gw = Gateway::start(&referee, &settings);
+    let http = reqwest::Client::new();
+    let created: Value =
+        http.post(gw.url("/api/v1/games")).json(&json!({"rules": "chess"})).send().await.unwrap().json().await.unwrap();
+    let url = gw.url(&format!("/api/v1/games/{}/join", created["game_id"].as_str().unwrap()));
+    let guess = |body: Value| {
+        let sent = http.post(&url).json(&body).send();
+        async move {
+            let r = sent.await.unwrap();
+            let wait = r.headers().get("retry-after").map(|v| v.to_str().unwrap().parse::<u64>().unwrap());
+            let body: Value = r.json().await.unwrap();
+            (body["code"].as_str().unwrap_or("").to_string(), wait)
+        }
+    };
+    for n in 0..3 {
+        assert_eq!(guess(json!({"join_code": format!("GUES-{n:04}")})).await.0, "bad_join_code");
+    }
+    // Three minutes and twenty seconds of this address's window have gone by.
+    redis_command(redis.port, "PEXPIRE limit:joinfail:127.0.0.1 400000").unwrap();
+    let (code, wait) = guess(json!({"join_code": "GUES-0003"})).await;
+    assert_eq!(code, "too_many_attempts");
+    assert!(wait.is_some_and(|w| (399..=400).contains(&w)), "the window's own time left: {wait:?}");
+    // Told to wait, the guesser asks again: the gateway answers the same, the referee never asked.
+    let reads = |name: &str| command_calls(redis.port).into_iter().find(|(n, _)| n == name).map_or(0, |(_, c)| c);
+    // (Only the limits on joins read a counter's time left: PTTL.)
+    let before = reads("pttl");
+    for n in 4..24 {
+        let (code, wait) = guess(json!({"join_code": format!("GUES-{n:04}")})).await;
+        assert_eq!(code, "too_many_attempts");
+        assert!(wait.is_some_and(|w| (390..=400).contains(&w)), "{wait:?}");
+    }
+    assert_eq!(reads("pttl"), before, "twenty guesses, and the referee read no counter");
+    // A join with a client key may be a retry of one that went through: the referee is asked.
+    let (code, _) = guess(json!({"join_code": "GUES-0099", "client_key": "guesser-key"})).await;
+    assert_eq!(code, "too_many_attempts");
+    assert!(reads("pttl") > before, "the referee read the counters");
+    // Another address is not held by this one's wait.
+    let r = client_at(2).post(&url).json(&json!({"join_code": "GUES-0100"})).send().await.unwrap();
+    assert_eq!(r.json::<Value>().await.unwrap()["code"], "bad_join_code");
+    // Where refusals are held (100 ms for a 429), one asked again while its wait lasts is held
+    // five times as long: a loop that ignores Retry-After asks a fifth as often.
+    let held = Gateway::start(&referee, &[("GATEWAY_JOINS_PER_MINUTE", "100000"), ("GATEWAY_REFUSAL_DELAY_MS", "100")]);
+    let url = held.url(&format!("/api/v1/games/{}/join", created["game_id"].as_str().unwrap()));
+    let timed = |code: &str| {
+        let sent = http.post(&url).json(&json!({"join_code": code})).send();
+        async move {
+            let asked = std::time::Instant::now();
+            let answer: Value = sent.await.unwrap().json().await.unwrap();
+            (answer["code"].as_str().unwrap().to_string(), asked.elapsed())
+        }
+    };
+    let (code, first) = timed("GUES-0200").await;
+    assert_eq!(code, "too_many_attempts", "told by the referee, after {first:?}");
+    let (code, again) = timed("GUES-0201").await;
+    assert_eq!(code, "too_many_attempts");
+    assert!(again >= Duration::from_millis(500), "a repeat is held five times as long: {again:?}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
