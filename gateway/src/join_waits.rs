@@ -11,14 +11,15 @@
 //! refusals it keeps is bounded. A join with a client key still goes to the referee: it may be
 //! a retry of a join that went through, which only the referee can recognise.
 
-use crate::errors::{ApiError, whole_seconds};
+use crate::errors::{ApiError, reason_name, whole_seconds};
+use referee_proto::v1 as pb;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The longest a refusal is kept before the referee is asked again.
 pub const HELD_AT_MOST: Duration = Duration::from_secs(60);
-/// The most refusals kept (one per guessing address and game, a hundred bytes or so each).
+/// The most refusals kept (one per guessing address and game, a few hundred bytes each).
 const MOST_KEPT: u64 = 100_000;
 
 /// A refusal kept: until when the referee's refusal holds, and until when it is kept.
@@ -54,7 +55,8 @@ impl JoinWaits {
     /// Keeps `refusal`, the referee's answer to a join to `game_id` from `address`, if it is
     /// one to wait `wait` for wrong codes.
     pub async fn keep(&self, address: IpAddr, game_id: &str, refusal: &ApiError, wait: Option<Duration>) {
-        let Some(wait) = wait.filter(|_| refusal.code == "too_many_attempts") else {
+        let for_wrong_codes = reason_name(pb::ErrorReason::TooManyAttempts as i32).is_some_and(|r| r == refusal.code);
+        let Some(wait) = wait.filter(|_| for_wrong_codes) else {
             return;
         };
         let now = Instant::now();
