@@ -769,6 +769,14 @@ fn by_seat(flat: &[String]) -> RedisResult<Vec<(u8, &str)>> {
         .collect()
 }
 
+/// A counter on `conn` (0 when none) and how long its window has left (zero when none), read
+/// in one round trip.
+async fn count_and_left(conn: &RedisConnection, counter: &str) -> RedisResult<(u64, Duration)> {
+    let (count, left): (Option<u64>, i64) =
+        redis::pipe().cmd("GET").arg(counter).cmd("PTTL").arg(counter).query_async(&mut conn.clone()).await?;
+    Ok((count.unwrap_or(0), Duration::from_millis(left.max(0) as u64)))
+}
+
 /// A log compressed for the archive (DEFLATE).
 fn compress(text: &str) -> RedisResult<Vec<u8>> {
     let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::best());
@@ -1307,17 +1315,15 @@ impl Store {
 
     /// The budget counter `counter` now, and the seconds until its window ends.
     pub async fn budget_spent(&self, counter: &str) -> RedisResult<(u64, u64)> {
-        let (spent, ttl): (Option<u64>, i64) =
-            redis::pipe().cmd("GET").arg(counter).cmd("TTL").arg(counter).query_async(&mut self.conn.clone()).await?;
-        Ok((spent.unwrap_or(0), ttl.max(0) as u64))
+        let (spent, left) = count_and_left(&self.conn, counter).await?;
+        // Whole seconds as Redis's `TTL` gives them: the nearest, a half rounded up.
+        Ok((spent, (left.as_millis() as u64 + 500) / 1000))
     }
 
     /// The counter `counter` in its current window (0 when none), and how long that window has
     /// left (zero when none): one round trip.
     pub async fn counted(&self, counter: &str) -> RedisResult<(u64, Duration)> {
-        let (count, left): (Option<u64>, i64) =
-            redis::pipe().cmd("GET").arg(counter).cmd("PTTL").arg(counter).query_async(&mut self.side.clone()).await?;
-        Ok((count.unwrap_or(0), Duration::from_millis(left.max(0) as u64)))
+        count_and_left(&self.side, counter).await
     }
 
     /// A connection of its own for a watcher's blocking reads, so they never hold up the
