@@ -84,33 +84,60 @@ async function waitFor(what, child, check, ms = 20000) {
   throw new Error(`${what} did not come up within ${ms} ms; its log:\n${child.log}`);
 }
 
+/** Starts a server on a free port, as `launch(port)` does, and waits until `ready(port)`: a
+ * port found free can be taken by another program's connection before the server binds it, so a
+ * server that says its address is in use is started again on another port (five tries, as the
+ * Rust tests' `start_on_free_ports`). */
+async function listening(what, launch, ready) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = launch(port);
+    try {
+      await waitFor(what, child, () => ready(port));
+      return port;
+    } catch (e) {
+      if (attempt >= 5 || !/in use/i.test(child.log)) throw e;
+      child.kill("SIGKILL");
+    }
+  }
+}
+
 /** Starts Redis, the referee, the gateway and Chromium for this file's tests. */
 export function harness() {
   before(async () => {
-    const [redisPort, refereePort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-    const redis = start("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", mkdtempSync(join(tmpdir(), "redis-"))]);
-    const referee = start(REFEREE_BIN, ["serve"], { REFEREE_ADDR: `127.0.0.1:${refereePort}`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, REFEREE_METRICS_ADDR: "off", RUST_LOG: "warn" });
-    const gateway = start(GATEWAY_BIN, [], {
-      GATEWAY_ADDR: `127.0.0.1:${gatewayPort}`,
-      GATEWAY_METRICS_ADDR: "off",
-      REFEREE_URL: `http://127.0.0.1:${refereePort}`,
-      PWA_DIR: process.env.PWA_DIR ?? join(here, "..", "dist"),
-      RUST_LOG: "warn",
-      // The tests play fast, many games from one address.
-      GATEWAY_ACTIONS_PER_SECOND: "100",
-      GATEWAY_JOINS_PER_MINUTE: "1000",
-      GATEWAY_RECORDS_PER_MINUTE: "1000",
-      GATEWAY_STREAMS_PER_ADDRESS: "1000",
-      GATEWAY_VIEWS_PER_MINUTE: "100000",
-      GATEWAY_AUDITS_PER_MINUTE: "1000",
-      GATEWAY_REVEALS_PER_MINUTE: "1000",
-      GATEWAY_QUESTIONS_PER_SECOND: "1000",
-    });
+    const redisPort = await listening(
+      "redis-server",
+      (port) => start("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", mkdtempSync(join(tmpdir(), "redis-"))]),
+      portOpen,
+    );
+    const refereePort = await listening(
+      "the referee",
+      (port) => start(REFEREE_BIN, ["serve"], { REFEREE_ADDR: `127.0.0.1:${port}`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, REFEREE_METRICS_ADDR: "off", RUST_LOG: "warn" }),
+      portOpen,
+    );
+    const gatewayPort = await listening(
+      "the gateway",
+      (port) =>
+        start(GATEWAY_BIN, [], {
+          GATEWAY_ADDR: `127.0.0.1:${port}`,
+          GATEWAY_METRICS_ADDR: "off",
+          REFEREE_URL: `http://127.0.0.1:${refereePort}`,
+          PWA_DIR: process.env.PWA_DIR ?? join(here, "..", "dist"),
+          RUST_LOG: "warn",
+          // The tests play fast, many games from one address.
+          GATEWAY_ACTIONS_PER_SECOND: "100",
+          GATEWAY_JOINS_PER_MINUTE: "1000",
+          GATEWAY_RECORDS_PER_MINUTE: "1000",
+          GATEWAY_STREAMS_PER_ADDRESS: "1000",
+          GATEWAY_VIEWS_PER_MINUTE: "100000",
+          GATEWAY_AUDITS_PER_MINUTE: "1000",
+          GATEWAY_REVEALS_PER_MINUTE: "1000",
+          GATEWAY_QUESTIONS_PER_SECOND: "1000",
+        }),
+      async (port) => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok,
+    );
     server.base = `http://127.0.0.1:${gatewayPort}`;
     server.lan = `http://${LAN_NAME}:${gatewayPort}`;
-    await waitFor("redis-server", redis, () => portOpen(redisPort));
-    await waitFor("the referee", referee, () => portOpen(refereePort));
-    await waitFor("the gateway", gateway, async () => (await fetch(`${server.base}/readyz`)).ok);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
       args: [
@@ -191,6 +218,19 @@ export async function twoPhones(rules, { whiteName, blackName, base = server.bas
   return { white, black };
 }
 
+/** Waits for the board on `page`; when it does not come, fails saying what the page showed
+ * instead and where it was, so that a failure can be read from the log. */
+async function boardOn(page, whose) {
+  await page
+    .locator("svg.board")
+    .waitFor()
+    .catch(async (e) => {
+      const shown = await page.locator("body").innerText().catch(() => "");
+      await page.screenshot({ path: join(ARTIFACTS, `no-board-${Date.now()}.png`) }).catch(() => {});
+      throw new Error(`no board on ${whose} at ${page.url()}; the page showed ${JSON.stringify(shown.slice(0, 800))}; ${e.message}`);
+    });
+}
+
 /** A table of `count` phones, one per seat: the first creates a game of `rules` (after `setup`
  * fills its options form) and plays `firstSeat` there; each other phone joins by its own link.
  * Also gives the link to the table display, where the game has one. */
@@ -210,10 +250,10 @@ export async function table(rules, count, firstSeat, setup = async () => {}) {
     phones.slice(1).map(async ({ page }, i) => {
       await page.goto(`${server.base}/${links[i]}`);
       await page.getByRole("button", { name: "Join" }).click();
-      await page.locator("svg.board").waitFor();
+      await boardOn(page, `the phone of seat ${i + 2}, after Join`);
     }),
   );
-  await host.locator("svg.board").waitFor();
+  await boardOn(host, "the host's phone");
   return { phones, pages: phones.map((p) => p.page), tableLink };
 }
 
