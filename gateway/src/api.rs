@@ -339,7 +339,7 @@ pub async fn join_game(
         && let Some(refusal) = waits.refusal(address, &game_id).await
     {
         let mut answer = actix_web::ResponseError::error_response(&refusal);
-        answer.extensions_mut().insert(crate::middleware::Repeated);
+        answer.extensions_mut().insert(crate::join_waits::Repeated);
         return Ok(answer);
     }
     let commitment = match b.entropy_commitment.as_deref().unwrap_or("") {

@@ -17,6 +17,13 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Marks a refusal the gateway answers again, unchanged, to a client that was given it and told
+/// how long to wait, and asked again before then: the usual abusive loop, which
+/// `middleware::slow_refusals` holds back longer than another 429 (never longer than its
+/// `Retry-After`).
+#[derive(Clone, Copy, Debug)]
+pub struct Repeated;
+
 /// The longest a refusal is kept before the referee is asked again.
 pub const HELD_AT_MOST: Duration = Duration::from_secs(60);
 /// The most refusals kept (one per guessing address and game, a few hundred bytes each).

@@ -4,6 +4,7 @@
 
 use crate::config::BODY_LIMIT;
 use crate::errors::ApiError;
+use crate::join_waits::Repeated;
 use actix_governor::governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -72,15 +73,8 @@ pub struct RefusalDelay {
     allowance: Arc<DefaultKeyedRateLimiter<Option<IpAddr>>>,
 }
 
-/// Marks a refusal the gateway answers again, unchanged, to a client that was given it and told
-/// how long to wait, and asked again before then (`join_waits.rs`): the usual abusive loop,
-/// held [`REPEATS_HELD`] times as long as another 429 (never longer than its `Retry-After`), so
-/// that such a client asks a fifth as often while a player who is refused for the first time
-/// hears it as soon as before.
-#[derive(Clone, Copy, Debug)]
-pub struct Repeated;
-
-/// How many times as long as another 429 a [`Repeated`] refusal is held.
+/// How many times as long as another 429 a [`Repeated`] refusal is held: such a client asks a
+/// fifth as often, while a player who is refused for the first time hears it as soon as before.
 const REPEATS_HELD: u32 = 5;
 
 /// Refusals other than 401, 403 and 429 sent at once to one client address: a burst of this
