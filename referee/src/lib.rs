@@ -2,7 +2,8 @@
 //!
 //! - [`store`]: the Redis log (header, seed, seats, events, idempotency, snapshots).
 //! - [`tables`]: games in progress over the log, independent of transport; [`joining`]: taking
-//!   seats, entropy commitments and the start; [`reseating`]: a seat handed to a new phone.
+//!   seats, entropy commitments and the start; [`reseating`]: a seat handed to a new phone;
+//!   [`records`]: the record read a page at a time; [`budget`]: each address's bytes a day.
 //! - [`service`]: `referee.v1.Referee` over gRPC; [`serve`]: the server process.
 //! - [`deadlines`]: rounds closed at their deadline by the first call after it.
 //! - [`audit`]: the audit record of a finished game and its verifier; [`chain`]: the record's
@@ -15,6 +16,7 @@
 
 pub mod audit;
 pub mod audits;
+pub mod budget;
 pub mod chain;
 pub mod closing;
 pub mod current;
@@ -25,6 +27,7 @@ pub mod finished;
 pub mod joining;
 pub mod names;
 pub mod pars;
+pub mod records;
 pub mod reseating;
 pub mod serve;
 pub mod service;

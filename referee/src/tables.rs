@@ -9,7 +9,8 @@
 //! and applying run where the call is while they are quick, on blocking threads when a game's
 //! have lately been slow (`work`), so a long computation never stalls the async workers.
 //! The state keeps only the latest entries of the game's record (the rest is replayed from the
-//! log on request, `record`), so neither loading, copying nor viewing it grows with the game.
+//! log on request, `records`), so neither loading, copying nor viewing it grows with the game.
+//! Each address's budget of bytes is in `budget`.
 
 use crate::audit::game_key;
 use crate::chain::{CHAIN_2, ChainHeader, chain_start};
@@ -19,13 +20,13 @@ use crate::errors::{ApiError, Reason, echo, storage};
 use crate::finished::Finished;
 use crate::signing;
 use crate::store::{
-    AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Lane, Loaded, Played, PriorUse, Signed, Store,
+    AppendLimits, AppendOutcome, Entries, Event, EventBody, Header, Lane, Loaded, PriorUse, Signed, Store,
 };
 use crate::tokens;
 use crate::warm::Warm;
 use crate::work::{bulk, long_work_done, now_ms, short};
 use referee_proto::v1 as pb;
-use rules::game::{AnyState, DynGame, PlayedView, Viewer};
+use rules::game::{AnyState, DynGame};
 use rules::games;
 use rules::random::{EventRng, Replay, commitment, to_hex};
 use tonic::Code;
@@ -35,21 +36,6 @@ const MAX_KEY_BYTES: usize = 128;
 const MAX_OPTIONS_BYTES: usize = 16 * 1024;
 const MAX_POSITION_BYTES: usize = 4 * 1024;
 const MAX_RULES_ID_BYTES: usize = 64;
-/// The window of an address's budget of bytes (`Settings::bytes_per_address`).
-const BUDGET_WINDOW_SECONDS: u64 = 86_400;
-
-/// The store's counter of the bytes one client address added in its window.
-fn budget_key(address: &str) -> String {
-    format!("limit:bytes:{address}")
-}
-
-/// The most entries one read of the record returns.
-pub const RECORD_PAGE: u64 = 500;
-/// About the most bytes of entries one read of the record returns: 500 of the longest entries
-/// (a hundred dice rolled at once) would be 380 KB, which took the referee and the gateway
-/// milliseconds each to write, a worker's time that other tables waited for.
-pub const RECORD_PAGE_BYTES: usize = 64 * 1024;
-/// More events than this in one read is a long log (a finished game's archive, or a game whose
 /// snapshots failed): replayed one at a time in a referee (`Tables::long_work`).
 const LONG_LOG: usize = 64;
 /// The window in which games created from one address are counted.
@@ -258,7 +244,7 @@ enum Attempt {
 
 /// A game replayed: the state (`None` while seats are joining), the next event's number, and
 /// whether the host ended it.
-struct Replayed {
+pub(crate) struct Replayed {
     state: Option<AnyState>,
     seq: u64,
     ended: bool,
@@ -276,7 +262,7 @@ fn replay(game: &'static dyn DynGame, loaded: &Loaded) -> Result<Replayed, ApiEr
 
 /// Replays `events` after `snapshot` (the state after its first `seq` events; `None`: from the
 /// start), calling `each` with the state after every event that leaves one.
-fn replay_events(
+pub(crate) fn replay_events(
     game: &'static dyn DynGame,
     header: &Header,
     snapshot: Option<(u64, AnyState)>,
@@ -323,21 +309,6 @@ fn replay_events(
         seq += 1;
     }
     Ok(Replayed { state, seq, ended })
-}
-
-/// The first of `heard` that a page holds: those whose words come to at most
-/// [`RECORD_PAGE_BYTES`] together (at least one). `heard` is what one viewer hears, so where
-/// the page ends depends on nothing hidden from that viewer.
-fn within_a_page(heard: impl Iterator<Item = PlayedView>) -> Vec<PlayedView> {
-    let mut bytes = 0;
-    heard
-        .take_while(|p| {
-            let len = p.said.len() + p.action.as_ref().map_or(0, String::len);
-            let fits = bytes == 0 || bytes + len <= RECORD_PAGE_BYTES;
-            bytes += len;
-            fits
-        })
-        .collect()
 }
 
 /// The record's entries `after` holds beyond those of `before`.
@@ -672,84 +643,6 @@ impl Tables {
         Ok(view)
     }
 
-    /// The record from entry `from` on, as the caller may hear it, a page of at most
-    /// [`RECORD_PAGE`] entries and about [`RECORD_PAGE_BYTES`] at a time (`next_from` says where
-    /// the next begins; 0 at the end).
-    /// Views carry only the latest entries, so that a move's cost does not grow with the game;
-    /// this is the rest, read from the record's list without replaying anything. Games made
-    /// before the list was kept are replayed, one at a time per referee.
-    pub async fn record(&self, game_id: &str, token: Option<&str>, from: u64) -> Result<pb::GameRecord, ApiError> {
-        // A game this referee moved in last is read as that move left it where the page read
-        // with it says no event came since (a seat's new code, the host's end and every move
-        // are events): one script in Redis, and no load of the game.
-        if let Some(kept) = self.warm.copy(game_id).filter(|kept| kept.seq > 0)
-            && let Ok(caller) = kept.authorize(token)
-        {
-            let viewer = caller.viewer();
-            let played = self.played(game_id, from, viewer).await?;
-            if played.seq == kept.seq {
-                metrics::counter!("referee_record_pages_total", "game" => "kept").increment(1);
-                return self.record_page(&kept, viewer, from, played).await;
-            }
-        }
-        metrics::counter!("referee_record_pages_total", "game" => "read").increment(1);
-        let current = self.current_to_read(game_id).await?;
-        let viewer = current.authorize(token)?.viewer();
-        let played = self.played(game_id, from, viewer).await?;
-        self.record_page(&current, viewer, from, played).await
-    }
-
-    /// A page of the record from its list as the store keeps it.
-    async fn played(&self, game_id: &str, from: u64, viewer: Viewer) -> Result<Played, ApiError> {
-        self.store.played(game_id, from, RECORD_PAGE, RECORD_PAGE_BYTES, viewer).await.map_err(storage)
-    }
-
-    /// The page of `current`'s record from `from` on as `viewer` hears it: from `played`, or
-    /// replayed for a game made before its list was kept.
-    async fn record_page(
-        &self,
-        current: &Current,
-        viewer: Viewer,
-        from: u64,
-        played: Played,
-    ) -> Result<pb::GameRecord, ApiError> {
-        let game_id = &current.loaded.header.game_id;
-        let recorded = current.state.as_ref().map_or(0, |s| current.game.recorded(s));
-        let heard: Vec<PlayedView> = if played.kept == recorded {
-            played.entries.iter().map(|e| e.heard_by(viewer)).collect()
-        } else {
-            self.replayed_record(current, viewer, from).await?
-        };
-        let next = from + heard.len() as u64;
-        let next_from = if !heard.is_empty() && next < recorded { next } else { 0 };
-        let names = current.state.as_ref().map(|s| current.names_in(s)).unwrap_or_default();
-        let played = heard
-            .into_iter()
-            .map(|p| pb::PlayedEntry { seat: u32::from(p.seat), said: names.say(&p.said), action: p.action })
-            .collect();
-        Ok(pb::GameRecord { game_id: game_id.to_string(), seq: current.seq, from, played, next_from })
-    }
-
-    /// A page of the record of a game made before its list was kept, replayed from the log: one
-    /// replay at a time in this referee, so that asking for such records never starves the
-    /// other games.
-    async fn replayed_record(&self, current: &Current, viewer: Viewer, from: u64) -> Result<Vec<PlayedView>, ApiError> {
-        let _one_at_a_time = self.long_work.acquire().await.map_err(ApiError::internal)?;
-        let game_id = &current.loaded.header.game_id;
-        let events = self.store.all_events(game_id).await.map_err(storage)?;
-        let (game, header) = (current.game, current.loaded.header.clone());
-        long_work_done("record");
-        bulk(move || {
-            let (mut heard, mut count) = (Vec::new(), 0);
-            replay_events(game, &header, None, &events, |state| {
-                heard.extend(game.heard_since(state, viewer, count));
-                count = game.recorded(state);
-            })?;
-            Ok(within_a_page(heard.into_iter().skip(from as usize).take(RECORD_PAGE as usize)))
-        })
-        .await
-    }
-
     /// Records `submission` for the seat of `token`; `address` is the client's, whose bytes
     /// recorded are counted against `Settings::bytes_per_address`.
     pub async fn submit(
@@ -1056,53 +949,6 @@ impl Tables {
         };
         let description = now.state.as_ref().map_or(description.clone(), |s| now.names_in(s).say(&description));
         Ok(Submitted { action, description, event_seq: seq, duplicate: true, view: now.view(Caller::Seat(seat)) })
-    }
-
-    /// Refuses a client address that has added its day's worth of bytes to the store.
-    pub(crate) async fn within_budget(&self, address: &str) -> Result<(), ApiError> {
-        self.refuse_over_budget(self.budget(address).await?)
-    }
-
-    /// What `address` has added to the store in its window, and the seconds until it ends: as
-    /// this referee last counted it while that is under the budget (`Warm::spent`), else read.
-    async fn budget(&self, address: &str) -> Result<(u64, u64), ApiError> {
-        match self.warm.spent(address) {
-            Some(spent) if spent < self.settings.bytes_per_address => Ok((spent, 0)),
-            _ => self.store.budget_spent(&budget_key(address)).await.map_err(storage),
-        }
-    }
-
-    /// Refuses an address whose budget read `(spent, wait)` is spent.
-    fn refuse_over_budget(&self, (spent, wait): (u64, u64)) -> Result<(), ApiError> {
-        if spent < self.settings.bytes_per_address {
-            return Ok(());
-        }
-        Err(ApiError::new(
-            Code::ResourceExhausted,
-            Reason::LimitReached,
-            format!(
-                "The games played from this address have recorded {} MB today, the most the referee keeps for one address; the rest waits until the day is over.",
-                spent >> 20
-            ),
-        )
-        .retry_after(wait.max(1)))
-    }
-
-    /// Counts `bytes` added to the store against `address`'s budget (a failure only loses the
-    /// count).
-    async fn spend(&self, address: &str, bytes: u64) {
-        match self.store.spend(&budget_key(address), bytes, BUDGET_WINDOW_SECONDS).await {
-            Ok(spent) => self.warm.count_spent(address, spent),
-            Err(e) => tracing::warn!(%e, "budget not counted"),
-        }
-    }
-
-    /// Takes back `bytes` counted for an event that did not go in (a failure only leaves the
-    /// count high, against the address).
-    async fn give_back(&self, address: &str, bytes: u64) {
-        if let Err(e) = self.store.give_back(&budget_key(address), bytes).await {
-            tracing::warn!(%e, "budget not given back");
-        }
     }
 }
 
