@@ -15,8 +15,11 @@
 //! once a second instead of at every write, to tell the disk's own latency from the servers'.
 //! Each phase also prints what Redis ran: its five busiest commands a second and how fast its
 //! append-only log grew (each byte a write that waited for the disk's fsync).
-//! The abusers' own client code runs at a low priority (nice 10), as if on machines of their own;
-//! `-- same-priority` runs it at the servers' and the bystander's.
+//! The abusers' own client code runs as the machine's idle work (`SCHED_IDLE`), as if on
+//! machines of their own: it takes every cycle the servers leave and yields a core at once to
+//! any of them; `-- nice10` runs it at nice 10 instead (before: there it still held a core for a
+//! whole time slice, 2–4 ms, while a server's thread waited), `-- same-priority` at the servers'
+//! and the bystander's.
 //!
 //! Each client speaks from its own loopback address (127.x.y.z), as clients on other machines
 //! would, so the per-address limits tell them apart. The abusers (docs/gateway.md, "Isolation"):
@@ -741,20 +744,58 @@ fn line(label: &str, mut phase: Phase, alone_p99: Option<f64>, abusers_5xx: Opti
 }
 
 fn main() {
-    // The abusers' client code runs on this runtime's worker threads, at a low priority (nice
-    // 10): on this machine it shares the cores with the servers, where real abusers would be on
-    // machines of their own. The servers and the bystander start from the main thread, at the
-    // usual priority. `-- same-priority`: the abusers' client code at the usual priority too.
-    let nice = if std::env::args().any(|a| a == "same-priority") { 0 } else { 10 };
+    let priority = AbuserPriority::from_args();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .on_thread_start(move || {
-            // SAFETY: setpriority on the calling thread (who 0) only changes its nice value.
-            unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, nice) };
-        })
+        .on_thread_start(move || priority.take())
         .build()
         .unwrap();
     runtime.block_on(run());
+}
+
+/// How the abusers' client code (this runtime's worker threads) shares the machine's cores with
+/// the servers and the bystander, which start from the main thread at the usual priority. On
+/// this machine it shares them, where real abusers would be on machines of their own.
+#[derive(Clone, Copy)]
+enum AbuserPriority {
+    /// `SCHED_IDLE` (the default): every cycle no other thread wants, and a core given up at
+    /// once when a server's thread wakes.
+    Idle,
+    /// `-- nice10`: a smaller share of a busy core, but a time slice once running (2–4 ms seen
+    /// under `perf sched` while a server's thread waited).
+    Nice10,
+    /// `-- same-priority`: as the servers.
+    Same,
+}
+
+impl AbuserPriority {
+    fn from_args() -> Self {
+        if std::env::args().any(|a| a == "same-priority") {
+            Self::Same
+        } else if std::env::args().any(|a| a == "nice10") {
+            Self::Nice10
+        } else {
+            Self::Idle
+        }
+    }
+
+    /// Puts the calling thread at this priority.
+    fn take(self) {
+        match self {
+            Self::Idle => {
+                let param = libc::sched_param { sched_priority: 0 };
+                // SAFETY: sched_setscheduler on the calling thread (pid 0) with a valid param
+                // only changes its policy; any thread may lower itself to SCHED_IDLE.
+                let done = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) };
+                assert_eq!(done, 0, "SCHED_IDLE: {}", std::io::Error::last_os_error());
+            }
+            // SAFETY: setpriority on the calling thread (who 0) only changes its nice value.
+            Self::Nice10 => unsafe {
+                libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+            },
+            Self::Same => {}
+        }
+    }
 }
 
 async fn run() {
