@@ -77,7 +77,7 @@ test("a game page loads its own game's code and no other game's", async () => {
   }
 });
 
-test("at 320×568 the turn's controls are on the first screen: chess's take back under the board; Chess Golf's count and its seal over the course", async () => {
+test("at 320×568 the turn's controls are on the first screen: chess's take back under the board, of one move and of a move and its reply, and the answers to it; Chess Golf's count and its seal over the course", async () => {
   const small = { width: 320, height: 568 };
   const chess = await started("chess");
   const view = await (await fetch(`${server.base}/api/v1/games/${chess.id}`)).json();
@@ -93,6 +93,28 @@ test("at 320×568 the turn's controls are on the first screen: chess's take back
   await takeBack.waitFor();
   assert.ok(await inViewport(white.page, takeBack), "Take back my move is on the first screen at 320×568");
   assert.ok(await inViewport(white.page, white.page.locator("svg.board")), "the whole board too");
+  // After Black's reply, White may ask to take back both moves, from the first screen too; the
+  // request, and both answers to it, are on Black's first screen.
+  const after = await (await fetch(`${server.base}/api/v1/games/${chess.id}`)).json();
+  const replied = await fetch(`${server.base}/api/v1/games/${chess.id}/actions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${chess.tokens[1]}` },
+    body: JSON.stringify({ action: "e7e5", seq: after.seq, key: "e5" }),
+  });
+  assert.equal(replied.status, 200);
+  const both = white.page.getByRole("button", { name: "Take back my move and the reply" });
+  await both.waitFor();
+  assert.ok(await inViewport(white.page, both), "Take back my move and the reply is on the first screen at 320×568");
+  await both.click();
+  await white.page.getByText("You asked to take back your last move and the reply to it.").waitFor();
+  const black = await opened(chess, "chess", 1, small);
+  const banner = black.page.getByRole("region", { name: "takeback request" });
+  await banner.getByText("P1 (White) asks to take back their last move and your reply.").waitFor();
+  for (const answer of ["Let them take it back", "Decline"]) {
+    assert.ok(await inViewport(black.page, banner.getByRole("button", { name: answer })), `${answer} is on Black's first screen at 320×568`);
+  }
+  for (const p of [white, black]) assert.deepEqual(await wideElements(p.page), [], "nothing sticks out at 320 px");
+  await black.context.close();
   await white.context.close();
 
   const golf = await started("chess-golf");
