@@ -22,6 +22,17 @@ async function started(rules) {
   return { id: created.game_id, tokens };
 }
 
+/** `seat` of `game` plays `action` over the API, at the game's latest event. */
+async function played(game, seat, action) {
+  const view = await (await fetch(`${server.base}/api/v1/games/${game.id}`)).json();
+  const r = await fetch(`${server.base}/api/v1/games/${game.id}/actions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${game.tokens[seat]}` },
+    body: JSON.stringify({ action, seq: view.seq, key: action }),
+  });
+  assert.equal(r.status, 200, `${action}: ${await r.text()}`);
+}
+
 /** A phone of `width`×`height` holding `seat` of the game (the token as the app keeps it), or
  * watching when `seat` is null. */
 async function opened(game, rules, seat, size) {
@@ -80,13 +91,7 @@ test("a game page loads its own game's code and no other game's", async () => {
 test("at 320×568 the turn's controls are on the first screen: chess's take back under the board, of one move and of a move and its reply, and the answers to it; Chess Golf's count and its seal over the course", async () => {
   const small = { width: 320, height: 568 };
   const chess = await started("chess");
-  const view = await (await fetch(`${server.base}/api/v1/games/${chess.id}`)).json();
-  const r = await fetch(`${server.base}/api/v1/games/${chess.id}/actions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${chess.tokens[0]}` },
-    body: JSON.stringify({ action: "e2e4", seq: view.seq, key: "e4" }),
-  });
-  assert.equal(r.status, 200);
+  await played(chess, 0, "e2e4");
   const white = await opened(chess, "chess", 0, small);
   // The move just made can be taken back without scrolling (draw and resign follow under it).
   const takeBack = white.page.getByRole("button", { name: "Take back my move" });
@@ -95,13 +100,7 @@ test("at 320×568 the turn's controls are on the first screen: chess's take back
   assert.ok(await inViewport(white.page, white.page.locator("svg.board")), "the whole board too");
   // After Black's reply, White may ask to take back both moves, from the first screen too; the
   // request, and both answers to it, are on Black's first screen.
-  const after = await (await fetch(`${server.base}/api/v1/games/${chess.id}`)).json();
-  const replied = await fetch(`${server.base}/api/v1/games/${chess.id}/actions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${chess.tokens[1]}` },
-    body: JSON.stringify({ action: "e7e5", seq: after.seq, key: "e5" }),
-  });
-  assert.equal(replied.status, 200);
+  await played(chess, 1, "e7e5");
   const both = white.page.getByRole("button", { name: "Take back my move and the reply" });
   await both.waitFor();
   assert.ok(await inViewport(white.page, both), "Take back my move and the reply is on the first screen at 320×568");
