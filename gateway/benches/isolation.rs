@@ -17,9 +17,9 @@
 //! append-only log grew (each byte a write that waited for the disk's fsync).
 //! The abusers' own client code runs as the machine's idle work (`SCHED_IDLE`), as if on
 //! machines of their own: it takes every cycle the servers leave and yields a core at once to
-//! any of them; `-- nice10` runs it at nice 10 instead (before: there it still held a core for a
-//! whole time slice, 2–4 ms, while a server's thread waited), `-- same-priority` at the servers'
-//! and the bystander's.
+//! any of them; `-- nice10` runs it at nice 10 instead (before: there, once running, it kept a
+//! core to the end of its time slice, up to 7.6 ms under `perf sched`, while servers' threads
+//! waited), `-- same-priority` at the servers' and the bystander's.
 //!
 //! Each client speaks from its own loopback address (127.x.y.z), as clients on other machines
 //! would, so the per-address limits tell them apart. The abusers (docs/gateway.md, "Isolation"):
@@ -761,8 +761,8 @@ enum AbuserPriority {
     /// `SCHED_IDLE` (the default): every cycle no other thread wants, and a core given up at
     /// once when a server's thread wakes.
     Idle,
-    /// `-- nice10`: a smaller share of a busy core, but a time slice once running (2–4 ms seen
-    /// under `perf sched` while a server's thread waited).
+    /// `-- nice10`: a smaller share of a busy core, but the rest of its time slice once running
+    /// (up to 7.6 ms seen under `perf sched`).
     Nice10,
     /// `-- same-priority`: as the servers.
     Same,
